@@ -1,0 +1,12 @@
+/** @type {import('jest').Config} */
+module.exports = {
+	testEnvironment: 'node',
+	roots: ['<rootDir>/test'],
+	testMatch: ['**/*.test.ts'],
+	transform: {
+		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
+	},
+	testTimeout: 30000,
+	maxWorkers: 2,
+	moduleFileExtensions: ['ts', 'js', 'json'],
+};

@@ -1,0 +1,182 @@
+/**
+ * The one place every request of both nodes goes through.
+ *
+ * n8n's routing engine builds each request from the node's parameters and then, when
+ * `paginate` is truthy, hands it to `requestOperations.pagination` instead of sending it
+ * itself. Both nodes switch that on for every operation (see `transportRouting`), so the
+ * functions here see every request: they map error responses to clear messages, and the
+ * paginators in pagination.ts call `sendRequest` once per page.
+ */
+import type {
+	DeclarativeRestApiSettings,
+	IDataObject,
+	IExecutePaginationFunctions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	INodeProperties,
+	JsonObject,
+	PostReceiveAction,
+} from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+export type RequestData = DeclarativeRestApiSettings.ResultOptions;
+export type RequestOptions = DeclarativeRestApiSettings.HttpRequestOptions;
+
+/** An HTTP response with an error status, as the API sent it. */
+export interface ErrorResponse {
+	statusCode: number;
+	headers: IDataObject;
+	/** Parsed JSON, a string (HTML or text), or '' / undefined when empty. */
+	body: unknown;
+}
+
+export interface UserFacingError {
+	message: string;
+	description?: string;
+}
+
+/** What differs between the two APIs: how an error response is explained to the user. */
+export interface ApiDefinition {
+	name: string;
+	describeError(response: ErrorResponse, request: { method: string; url: string }): UserFacingError;
+}
+
+class ErrorStatusReceived extends Error {
+	constructor(readonly response: ErrorResponse) {
+		super(`HTTP ${response.statusCode}`);
+	}
+}
+
+/** The last response seen for a request, so paginators can read headers such as X-Total-Count. */
+const lastResponses = new WeakMap<RequestData, { response?: IN8nHttpFullResponse }>();
+
+/**
+ * Runs before the operation's own postReceive actions: records the response, stops on an
+ * error status (requests are sent with `ignoreHttpStatusErrors`, so every status arrives
+ * here) and splits a JSON array into one item per element, as n8n does by default.
+ */
+function inspectResponse(slot: { response?: IN8nHttpFullResponse }): PostReceiveAction {
+	return async function (items, response) {
+		slot.response = response;
+		if (response.statusCode >= 400) {
+			throw new ErrorStatusReceived({
+				statusCode: response.statusCode,
+				headers: response.headers ?? {},
+				body: response.body,
+			});
+		}
+		if (Array.isArray(response.body)) {
+			return (response.body as IDataObject[]).map((json) => ({ json }));
+		}
+		return items;
+	};
+}
+
+function describeRequest(options: RequestOptions): { method: string; url: string } {
+	return { method: String(options.method ?? 'GET'), url: String(options.url ?? '') };
+}
+
+/** Network failures (no HTTP response at all) in plain words. */
+function describeNetworkError(error: Error & { code?: string }, apiName: string): UserFacingError {
+	const code = error.code ?? (error.cause as { code?: string } | undefined)?.code;
+	const reasons: Record<string, string> = {
+		ECONNREFUSED: 'the connection was refused',
+		ENOTFOUND: 'the host name could not be resolved',
+		ECONNRESET: 'the connection was closed before a response arrived',
+		ETIMEDOUT: 'the request timed out',
+		ECONNABORTED: 'the request timed out',
+		EAI_AGAIN: 'the host name could not be resolved',
+	};
+	const reason = (code && reasons[code]) ?? 'no response was received';
+	return {
+		message: `Could not reach the ${apiName}: ${reason}${code ? ` (${code})` : ''}`,
+		description:
+			'Check the Base URL in the credential and that the server is reachable from n8n. If this was a write, check whether it happened before running it again.',
+	};
+}
+
+/**
+ * Send one request of an operation and return its items and the raw response.
+ * `override` changes the request for this call only (for example the page number).
+ */
+export async function sendRequest(
+	context: IExecutePaginationFunctions,
+	requestData: RequestData,
+	api: ApiDefinition,
+	override: Partial<RequestOptions> = {},
+): Promise<{ items: INodeExecutionData[]; response: IN8nHttpFullResponse }> {
+	let slot = lastResponses.get(requestData);
+	if (!slot) {
+		slot = {};
+		lastResponses.set(requestData, slot);
+		requestData.postReceive.unshift({
+			data: { parameterValue: undefined },
+			actions: [inspectResponse(slot)],
+		});
+	}
+	const options: RequestOptions = {
+		...requestData.options,
+		...override,
+		qs: { ...(requestData.options.qs ?? {}), ...(override.qs ?? {}) },
+	};
+	try {
+		const items = await context.makeRoutingRequest({ ...requestData, options });
+		return { items, response: slot.response as IN8nHttpFullResponse };
+	} catch (error) {
+		const described =
+			error instanceof ErrorStatusReceived
+				? api.describeError(error.response, describeRequest(options))
+				: error instanceof NodeApiError
+					? { message: error.message, description: error.description ?? undefined }
+					: describeNetworkError(error as Error, api.name);
+		const httpCode =
+			error instanceof ErrorStatusReceived ? String(error.response.statusCode) : undefined;
+		// Only our own words go into the error: never the request options, which hold the secret.
+		throw new NodeApiError(
+			context.getNode(),
+			{ message: described.message, description: described.description ?? '' } as JsonObject,
+			{
+				message: described.message,
+				description: described.description,
+				httpCode,
+				itemIndex: context.getItemIndex(),
+			},
+		);
+	}
+}
+
+/** The default for every operation: one request, its items. */
+export function singleRequest(api: ApiDefinition) {
+	return async function (
+		this: IExecutePaginationFunctions,
+		requestData: RequestData,
+	): Promise<INodeExecutionData[]> {
+		return (await sendRequest(this, requestData, api)).items;
+	};
+}
+
+/**
+ * A hidden parameter whose routing turns on `paginate` for every operation, so that every
+ * request reaches the node's `requestOperations.pagination` (the transport) and none is
+ * sent by the engine on its own.
+ */
+export const transportRouting: INodeProperties = {
+	displayName: 'Transport',
+	name: 'transport',
+	type: 'hidden',
+	default: 'node',
+	routing: { send: { paginate: true } },
+};
+
+/** Text of an error body for messages: JSON `error`/`message`, plain text, never HTML. */
+export function bodyText(body: unknown): string {
+	if (body === undefined || body === null) return '';
+	if (typeof body === 'object') {
+		const record = body as IDataObject;
+		const text = record.message ?? record.error;
+		return typeof text === 'string' ? text : JSON.stringify(body);
+	}
+	const text = String(body).trim();
+	if (/^<(!doctype|html)/i.test(text) || /<\/(html|body|h1)>/i.test(text)) return '';
+	return text.slice(0, 500);
+}
