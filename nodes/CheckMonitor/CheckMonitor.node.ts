@@ -1,9 +1,13 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 import { checkMonitorBaseUrl } from '../shared/baseUrl';
 import { transportRouting } from '../shared/transport';
+import { getChannels } from './loadOptions/getChannels';
 import { searchChecks } from './listSearch/searchChecks';
+import { badgeDescription } from './resources/badge';
 import { channelDescription } from './resources/channel';
 import { checkDescription } from './resources/check';
+import { flipDescription } from './resources/flip';
+import { pingDescription } from './resources/ping';
 import { statusDescription } from './resources/status';
 import { requestDefaults, sendSingleRequest } from './shared/transport';
 
@@ -31,19 +35,26 @@ export class CheckMonitor implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
+					{ name: 'Badge', value: 'badge' },
 					{ name: 'Channel', value: 'channel' },
 					{ name: 'Check', value: 'check' },
+					{ name: 'Flip', value: 'flip' },
+					{ name: 'Ping', value: 'ping' },
 					{ name: 'Service Status', value: 'status' },
 				],
 				default: 'check',
 			},
 			...checkDescription,
+			...pingDescription,
+			...flipDescription,
 			...channelDescription,
+			...badgeDescription,
 			...statusDescription,
 		],
 	};
 
 	methods = {
 		listSearch: { searchChecks },
+		loadOptions: { getChannels },
 	};
 }

@@ -171,6 +171,8 @@ export const transportRouting: INodeProperties = {
 /** Text of an error body for messages: JSON `error`/`message`, plain text, never HTML. */
 export function bodyText(body: unknown): string {
 	if (body === undefined || body === null) return '';
+	if (Buffer.isBuffer(body)) return bodyText(body.toString('utf8'));
+	if (body instanceof ArrayBuffer) return bodyText(Buffer.from(body).toString('utf8'));
 	if (typeof body === 'object') {
 		const record = body as IDataObject;
 		const text = record.message ?? record.error;

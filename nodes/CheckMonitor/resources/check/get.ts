@@ -1,9 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { checkLocator } from '../../shared/descriptions';
 
-export const checkGetDescription: INodeProperties[] = [
-	{
-		...checkLocator('The check UUID, or its unique key (what a read-only key sees instead of the UUID)'),
-		displayOptions: { show: { resource: ['check'], operation: ['get'] } },
-	},
-];
+export const simplifyChecks = (operations: string[]): INodeProperties => ({
+	displayName: 'Simplify',
+	name: 'simplify',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to return only the main fields (identity, status, last and next ping, schedule) instead of the full check',
+	displayOptions: { show: { resource: ['check'], operation: operations } },
+});
+
+export const checkGetDescription: INodeProperties[] = [simplifyChecks(['get'])];

@@ -1,6 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { checkIdPath } from '../../shared/descriptions';
+import { checkIdPath, checkLocator } from '../../shared/descriptions';
+import { checksToItems, markCreatedOrUpdated } from '../../shared/output';
+import { validateCheckBody } from '../../shared/checkFields';
+import { checkCreateDescription } from './create';
 import { checkGetDescription } from './get';
+import { checkGetManyDescription } from './getAll';
+import { checkUpdateDescription } from './update';
+
+const checkUrl = `=/api/v3/checks/${checkIdPath}`;
 
 export const checkDescription: INodeProperties[] = [
 	{
@@ -11,14 +18,76 @@ export const checkDescription: INodeProperties[] = [
 		displayOptions: { show: { resource: ['check'] } },
 		options: [
 			{
+				name: 'Create',
+				value: 'create',
+				action: 'Create a check',
+				description: 'Create a check, or update the one matching the Unique fields (upsert)',
+				routing: {
+					request: { method: 'POST', url: '/api/v3/checks/' },
+					send: { preSend: [validateCheckBody] },
+					output: { postReceive: [markCreatedOrUpdated] },
+				},
+			},
+			{
+				name: 'Delete',
+				value: 'delete',
+				action: 'Delete a check',
+				description: 'Delete a check permanently; returns the deleted check',
+				routing: { request: { method: 'DELETE', url: checkUrl } },
+			},
+			{
 				name: 'Get',
 				value: 'get',
 				action: 'Get a check',
 				description: 'Get a check by UUID or, with a read-only key, by unique key',
-				routing: { request: { method: 'GET', url: `=/api/v3/checks/${checkIdPath}` } },
+				routing: {
+					request: { method: 'GET', url: checkUrl },
+					output: { postReceive: [checksToItems] },
+				},
+			},
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				action: 'Get many checks',
+				description: 'List the checks of the project, optionally by slug or tags',
+				routing: {
+					request: { method: 'GET', url: '/api/v3/checks/' },
+					output: { postReceive: [checksToItems] },
+				},
+			},
+			{
+				name: 'Pause',
+				value: 'pause',
+				action: 'Pause a check',
+				description: 'Disable monitoring of a check until it is resumed or pinged',
+				routing: { request: { method: 'POST', url: `${checkUrl}/pause`, body: {} } },
+			},
+			{
+				name: 'Resume',
+				value: 'resume',
+				action: 'Resume a check',
+				description: 'Resume a paused check (its status becomes "new")',
+				routing: { request: { method: 'POST', url: `${checkUrl}/resume`, body: {} } },
+			},
+			{
+				name: 'Update',
+				value: 'update',
+				action: 'Update a check',
+				description: 'Change the given fields of a check; the others stay as they are',
+				routing: {
+					request: { method: 'POST', url: checkUrl },
+					send: { preSend: [validateCheckBody] },
+				},
 			},
 		],
-		default: 'get',
+		default: 'getAll',
 	},
+	{
+		...checkLocator('The check UUID (Get also accepts its unique key, which read-only keys see)'),
+		displayOptions: { show: { resource: ['check'], operation: ['get', 'update', 'pause', 'resume', 'delete'] } },
+	},
+	...checkCreateDescription,
 	...checkGetDescription,
+	...checkGetManyDescription,
+	...checkUpdateDescription,
 ];
