@@ -8,5 +8,7 @@ module.exports = {
 	},
 	testTimeout: 30000,
 	maxWorkers: 2,
+	// n8n's engine logs node errors to the console; the tests assert them instead.
+	silent: true,
 	moduleFileExtensions: ['ts', 'js', 'json'],
 };

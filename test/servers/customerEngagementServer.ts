@@ -146,9 +146,9 @@ export class CustomerEngagementServer extends ApiServer {
 		const route = (
 			method: 'get' | 'post' | 'put' | 'delete',
 			path: string,
-			handler: (req: Request, body: unknown) => { status: number; body: unknown; total?: number },
+			handler: (req: Request<Record<string, string>>, body: unknown) => { status: number; body: unknown; total?: number },
 		) => {
-			app[method](path, (req: Request, res: Response) => {
+			app[method](path, (req: Request<Record<string, string>>, res: Response) => {
 				try {
 					const raw = res.locals.rawBody as string;
 					let body: unknown;

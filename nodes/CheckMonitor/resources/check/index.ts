@@ -51,7 +51,8 @@ export const checkDescription: INodeProperties[] = [
 				action: 'Get many checks',
 				description: 'List the checks of the project, optionally by slug or tags',
 				routing: {
-					request: { method: 'GET', url: '/api/v3/checks/' },
+					// Repeated tags are ANDed by the server: ?tag=a&tag=b.
+					request: { method: 'GET', url: '/api/v3/checks/', arrayFormat: 'repeat' },
 					output: { postReceive: [checksToItems] },
 				},
 			},

@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { paginatePages } from '../../shared/transport';
 import { contactGetDescription } from './get';
+import { contactGetManyDescription } from './getAll';
 
 const showOnlyForContacts = { resource: ['contact'] };
 
@@ -23,8 +25,19 @@ export const contactDescription: INodeProperties[] = [
 					},
 				},
 			},
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				action: 'Get many contacts',
+				description: 'List contacts, newest registration first',
+				routing: {
+					request: { method: 'GET', url: '/v1/contacts' },
+					operations: { pagination: paginatePages },
+				},
+			},
 		],
 		default: 'get',
 	},
 	...contactGetDescription,
+	...contactGetManyDescription,
 ];

@@ -1,0 +1,63 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { getManyParameters } from '../../../shared/descriptions';
+
+const show = { resource: ['contact'], operation: ['getAll'] };
+
+export const contactGetManyDescription: INodeProperties[] = [
+	...getManyParameters(show),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: { show },
+		options: [
+			{
+				displayName: 'Email',
+				name: 'email',
+				type: 'string',
+				placeholder: 'name@email.com',
+				default: '',
+				description: 'Only the contact with exactly this email (use one filter at a time)',
+				routing: { send: { type: 'query', property: 'email' } },
+			},
+			{
+				displayName: 'Phone',
+				name: 'phone',
+				type: 'string',
+				default: '',
+				description: 'Only the contact with exactly this phone number (use one filter at a time)',
+				routing: { send: { type: 'query', property: 'phone' } },
+			},
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show },
+		options: [
+			{
+				displayName: 'Sort',
+				name: 'sort',
+				type: 'options',
+				options: [
+					{ name: 'Registration Date, Newest First', value: 'REGISTRATION_DATE:DESC' },
+					{ name: 'Registration Date, Oldest First', value: 'REGISTRATION_DATE:ASC' },
+					{ name: 'Modified Date, Newest First', value: 'MODIFIED_DATE:DESC' },
+					{ name: 'Modified Date, Oldest First', value: 'MODIFIED_DATE:ASC' },
+				],
+				default: 'REGISTRATION_DATE:DESC',
+				description: 'The API needs sort and order together, so they are one choice here',
+				routing: {
+					request: {
+						qs: { sort: '={{ $value.split(":")[0] }}', order: '={{ $value.split(":")[1] }}' },
+					},
+				},
+			},
+		],
+	},
+];
