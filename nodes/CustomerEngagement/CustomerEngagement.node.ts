@@ -1,10 +1,22 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 import { customerEngagementBaseUrl } from '../shared/baseUrl';
 import { transportRouting } from '../shared/transport';
+import { getCustomFields, getLabels } from './loadOptions';
 import { searchContacts } from './listSearch/searchContacts';
+import { searchCustomFields } from './listSearch/searchCustomFields';
 import { searchLabels } from './listSearch/searchLabels';
+import { searchRewards } from './listSearch/searchRewards';
+import { activityDescription } from './resources/activity';
 import { contactDescription } from './resources/contact';
+import { conversationDescription } from './resources/conversation';
+import { customFieldDescription } from './resources/customField';
 import { labelDescription } from './resources/label';
+import { loyaltyRewardDescription } from './resources/loyaltyReward';
+import { loyaltySettingsDescription } from './resources/loyaltySettings';
+import { noteDescription } from './resources/note';
+import { redeemDescription } from './resources/redeem';
+import { textDescription } from './resources/text';
+import { visitDescription } from './resources/visit';
 import { requestDefaults, sendSingleRequest } from './shared/transport';
 
 export class CustomerEngagement implements INodeType {
@@ -35,17 +47,36 @@ export class CustomerEngagement implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
+					{ name: 'Activity', value: 'activity' },
 					{ name: 'Contact', value: 'contact' },
+					{ name: 'Conversation', value: 'conversation' },
+					{ name: 'Custom Field', value: 'customField' },
 					{ name: 'Label', value: 'label' },
+					{ name: 'Loyalty Reward', value: 'loyaltyReward' },
+					{ name: 'Loyalty Setting', value: 'loyaltySettings' },
+					{ name: 'Note', value: 'note' },
+					{ name: 'Redeem', value: 'redeem' },
+					{ name: 'Text', value: 'text' },
+					{ name: 'Visit', value: 'visit' },
 				],
 				default: 'contact',
 			},
 			...contactDescription,
+			...activityDescription,
+			...noteDescription,
+			...customFieldDescription,
+			...textDescription,
+			...conversationDescription,
+			...visitDescription,
 			...labelDescription,
+			...loyaltyRewardDescription,
+			...redeemDescription,
+			...loyaltySettingsDescription,
 		],
 	};
 
 	methods = {
-		listSearch: { searchContacts, searchLabels },
+		listSearch: { searchContacts, searchCustomFields, searchLabels, searchRewards },
+		loadOptions: { getCustomFields, getLabels },
 	};
 }

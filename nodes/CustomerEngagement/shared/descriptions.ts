@@ -52,3 +52,17 @@ export const labelLocator = objectLocator({
 	searchListMethod: 'searchLabels',
 	placeholder: 'e.g. 61aa0c2e7d',
 });
+
+export const rewardLocator = objectLocator({
+	name: 'rewardId',
+	displayName: 'Loyalty Reward',
+	searchListMethod: 'searchRewards',
+	placeholder: 'e.g. 6b2f0a1c9d',
+});
+
+export const customFieldLocator = objectLocator({
+	name: 'customFieldId',
+	displayName: 'Custom Field',
+	searchListMethod: 'searchCustomFields',
+	placeholder: 'e.g. 4c8e1d2a7f',
+});

@@ -1,6 +1,4 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { contactLocator } from '../../shared/descriptions';
+import { simplifyContact } from './fields';
 
-export const contactGetDescription: INodeProperties[] = [
-	{ ...contactLocator, displayOptions: { show: { resource: ['contact'], operation: ['get'] } } },
-];
+export const contactGetDescription: INodeProperties[] = [simplifyContact(['get', 'getAll'])];

@@ -3,6 +3,7 @@ import { labelCreateDescription } from './create';
 import { labelGetDescription } from './get';
 import { labelGetManyDescription } from './getAll';
 import { paginatePages } from '../../shared/transport';
+import { validateLabelColor } from '../../shared/validation';
 
 const showOnlyForLabels = { resource: ['label'] };
 
@@ -19,7 +20,7 @@ export const labelDescription: INodeProperties[] = [
 				value: 'create',
 				action: 'Create a label',
 				description: 'Create a label that contacts can carry',
-				routing: { request: { method: 'POST', url: '/v1/labels' } },
+				routing: { request: { method: 'POST', url: '/v1/labels' }, send: { preSend: [validateLabelColor] } },
 			},
 			{
 				name: 'Get',

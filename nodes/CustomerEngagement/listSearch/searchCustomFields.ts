@@ -1,0 +1,17 @@
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import { loadOptionsRequest } from '../../shared/loadOptionsRequest';
+import { customerEngagementListApi } from '../shared/transport';
+
+export async function searchCustomFields(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const { body } = await loadOptionsRequest(this, customerEngagementListApi, { url: '/v1/custom-fields' });
+	const fields = (Array.isArray(body) ? body : []) as IDataObject[];
+	const needle = filter?.trim().toLowerCase() ?? '';
+	return {
+		results: fields
+			.filter((f) => !needle || String(f.name).toLowerCase().includes(needle))
+			.map((f) => ({ name: `${String(f.name)} (${String(f.type)})`, value: String(f.id) })),
+	};
+}
