@@ -88,10 +88,11 @@ function describeNetworkError(error: Error & { code?: string }, apiName: string)
 		EAI_AGAIN: 'the host name could not be resolved',
 	};
 	const reason = (code && reasons[code]) ?? 'no response was received';
+	// The code goes in the description: n8n replaces a message that names a network
+	// error code with its own generic text.
 	return {
-		message: `Could not reach the ${apiName}: ${reason}${code ? ` (${code})` : ''}`,
-		description:
-			'Check the Base URL in the credential and that the server is reachable from n8n. If this was a write, check whether it happened before running it again.',
+		message: `Could not reach the ${apiName}: ${reason}`,
+		description: `${code ? `Network error ${code}. ` : ''}Check the Base URL in the credential and that the server is reachable from n8n. If this was a write, check whether it happened before running it again.`,
 	};
 }
 
@@ -123,12 +124,12 @@ export async function sendRequest(
 		const items = await context.makeRoutingRequest({ ...requestData, options });
 		return { items, response: slot.response as IN8nHttpFullResponse };
 	} catch (error) {
+		// With ignoreHttpStatusErrors every HTTP status arrives as a response, so anything
+		// thrown here means no response at all (n8n wraps the network error as the cause).
 		const described =
 			error instanceof ErrorStatusReceived
 				? api.describeError(error.response, describeRequest(options))
-				: error instanceof NodeApiError
-					? { message: error.message, description: error.description ?? undefined }
-					: describeNetworkError(error as Error, api.name);
+				: describeNetworkError(error as Error, api.name);
 		const httpCode =
 			error instanceof ErrorStatusReceived ? String(error.response.statusCode) : undefined;
 		// Only our own words go into the error: never the request options, which hold the secret.

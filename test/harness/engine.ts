@@ -246,7 +246,12 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		'manual',
 		runExecutionData,
 	);
-	await workflowExecute.processRunExecutionData(workflow);
+	try {
+		await workflowExecute.processRunExecutionData(workflow);
+	} catch (error) {
+		// Checks n8n makes before running (e.g. a required parameter is empty).
+		return { items: [], error: error as ExecutionError, run: { data: { resultData: { runData: {}, error } } } as unknown as IRun };
+	}
 	const run = await done;
 	const taskData = run.data.resultData.runData[nodeName]?.[0];
 	return {

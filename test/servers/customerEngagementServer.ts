@@ -90,6 +90,7 @@ export class CustomerEngagementServer extends ApiServer {
 	}
 
 	reset(): void {
+		this.token = CE_TOKEN;
 		this.state = CustomerEngagementServer.emptyState();
 		this.clearLog();
 		this.clearFaults();

@@ -1,4 +1,4 @@
-import type { IExecuteSingleFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { getManyParameters } from '../../../shared/descriptions';
 import { customFieldLocator } from '../../shared/descriptions';
 
@@ -10,6 +10,12 @@ const FIELD_TYPES = [
 	{ name: 'Single Select', value: 'single_select' },
 	{ name: 'Text', value: 'text' },
 ];
+
+/** Rename takes the new name as a bare JSON string body (routing can only build objects). */
+async function nameAsJsonString(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+	requestOptions.body = JSON.stringify(String(this.getNodeParameter('name')));
+	return requestOptions;
+}
 
 /** Rename answers a bare JSON string; say what changed instead. */
 async function renameResult(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
@@ -47,8 +53,8 @@ export const customFieldDescription: INodeProperties[] = [
 				value: 'rename',
 				action: 'Rename a custom field',
 				routing: {
-					// The API takes the new name as a bare JSON string.
-					request: { method: 'PUT', url: `${fieldUrl}/name`, body: '={{ JSON.stringify($parameter.name) }}' },
+					request: { method: 'PUT', url: `${fieldUrl}/name` },
+					send: { preSend: [nameAsJsonString] },
 					output: { postReceive: [renameResult] },
 				},
 			},
@@ -70,8 +76,18 @@ export const customFieldDescription: INodeProperties[] = [
 		required: true,
 		default: '',
 		description: 'Name of the custom field; must be unique',
-		displayOptions: { show: { resource: ['customField'], operation: ['create', 'rename'] } },
+		displayOptions: { show: { resource: ['customField'], operation: ['create'] } },
 		routing: { send: { type: 'body', property: 'name' } },
+	},
+	{
+		// Same parameter, no body routing: rename sends the name as the whole body.
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		required: true,
+		default: '',
+		description: 'The new name of the custom field; must be unique',
+		displayOptions: { show: { resource: ['customField'], operation: ['rename'] } },
 	},
 	{
 		displayName: 'Type',

@@ -11,19 +11,13 @@ export const rewardFields: INodeProperties[] = [
 	{
 		displayName: 'Quantity',
 		name: 'quantity',
-		type: 'fixedCollection',
+		type: 'collection',
 		default: {},
-		placeholder: 'Set Quantity',
-		description: 'How many can be redeemed; leave a value out for unlimited',
+		placeholder: 'Add Limit',
+		description: 'How many can be redeemed; a limit left out means unlimited',
 		options: [
-			{
-				displayName: 'Quantity',
-				name: 'quantity',
-				values: [
-					{ displayName: 'Total', name: 'total', type: 'number', typeOptions: { minValue: 0 }, default: 0, routing: body('quantity.total') },
-					{ displayName: 'Per Contact', name: 'perContact', type: 'number', typeOptions: { minValue: 0 }, default: 1, routing: body('quantity.perContact') },
-				],
-			},
+			{ displayName: 'Per Contact', name: 'perContact', type: 'number', typeOptions: { minValue: 0 }, default: 1, description: 'Redemptions allowed per contact', routing: body('quantity.perContact') },
+			{ displayName: 'Total', name: 'total', type: 'number', typeOptions: { minValue: 0 }, default: 0, description: 'Redemptions allowed in total', routing: body('quantity.total') },
 		],
 	},
 	{ displayName: 'Start Date', name: 'startDate', type: 'dateTime', default: '', routing: body('startDate') },
