@@ -77,7 +77,7 @@ function describeRequest(options: RequestOptions): { method: string; url: string
 }
 
 /** Network failures (no HTTP response at all) in plain words. */
-function describeNetworkError(error: Error & { code?: string }, apiName: string): UserFacingError {
+export function describeNetworkError(error: Error & { code?: string }, apiName: string): UserFacingError {
 	const code = error.code ?? (error.cause as { code?: string } | undefined)?.code;
 	const reasons: Record<string, string> = {
 		ECONNREFUSED: 'the connection was refused',

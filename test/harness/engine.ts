@@ -7,6 +7,7 @@ import {
 	ExecuteContext,
 	ExecutionLifecycleHooks,
 	LoadOptionsContext,
+	PollContext,
 	RoutingNode,
 	WorkflowExecute,
 } from 'n8n-core';
@@ -35,6 +36,7 @@ import { CheckMonitorApi } from '../../credentials/CheckMonitorApi.credentials';
 import { CustomerEngagementApi } from '../../credentials/CustomerEngagementApi.credentials';
 import { CheckMonitor } from '../../nodes/CheckMonitor/CheckMonitor.node';
 import { CustomerEngagement } from '../../nodes/CustomerEngagement/CustomerEngagement.node';
+import { CustomerEngagementTrigger } from '../../nodes/CustomerEngagementTrigger/CustomerEngagementTrigger.node';
 
 export const PACKAGE = 'n8n-nodes-engagement-monitor';
 
@@ -46,6 +48,7 @@ const credentialTypes: Record<string, ICredentialType> = {
 const nodeClasses: Record<string, INodeType> = {
 	[`${PACKAGE}.customerEngagement`]: new CustomerEngagement(),
 	[`${PACKAGE}.checkMonitor`]: new CheckMonitor(),
+	[`${PACKAGE}.customerEngagementTrigger`]: new CustomerEngagementTrigger(),
 };
 
 export function registerNodeType(type: string, nodeType: INodeType): void {
@@ -371,3 +374,66 @@ export function byId(value: string) {
 }
 
 export { NodeHelpers };
+
+export interface Poller {
+	/** One poll, as n8n's poll job runs it (mode 'trigger') or as "Fetch Test Event" does ('manual'). */
+	poll(mode?: 'trigger' | 'manual'): Promise<INodeExecutionData[][] | null>;
+	/** The node's static data as n8n would save it (a JSON round trip after every poll). */
+	staticData: IDataObject;
+}
+
+/**
+ * Run a polling trigger's `poll()` repeatedly. Static data is kept between polls only
+ * through a JSON round trip, as when n8n saves it to the database and reloads it, so
+ * every poll is also a restart.
+ */
+export function createPoller(options: {
+	type: string;
+	parameters: INodeParameters;
+	credentials: Record<string, ICredentialDataDecryptedObject>;
+	staticData?: IDataObject;
+	pollBudgetMs?: number;
+}): Poller {
+	const poller: Poller = {
+		staticData: options.staticData ?? {},
+		async poll(mode = 'trigger') {
+			const node: INode = {
+				id: 'trigger-under-test',
+				name: 'Trigger',
+				type: `${PACKAGE}.${options.type}`,
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: options.parameters,
+				credentials: Object.fromEntries(
+					Object.keys(options.credentials).map((type) => [type, { id: `${type}-id`, name: type }]),
+				),
+			};
+			const workflow = new Workflow({
+				id: 'test-workflow',
+				nodes: [node],
+				connections: {},
+				active: true,
+				nodeTypes,
+				staticData: JSON.parse(JSON.stringify(poller.staticData)),
+			});
+			const context = new PollContext(
+				workflow,
+				workflow.getNode(node.name)!,
+				additionalData(options.credentials),
+				mode,
+				'activate',
+				undefined,
+				undefined,
+				undefined,
+				undefined,
+				undefined,
+				() => options.pollBudgetMs ?? 5 * 60_000,
+			);
+			const nodeType = nodeTypes.getByName(node.type) as INodeType;
+			const result = await nodeType.poll!.call(context);
+			poller.staticData = JSON.parse(JSON.stringify(workflow.staticData));
+			return result;
+		},
+	};
+	return poller;
+}

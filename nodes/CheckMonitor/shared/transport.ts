@@ -122,7 +122,7 @@ export const checkMonitorApi: ApiDefinition = {
 	describeError: describeCheckMonitorError,
 };
 
-export const checkMonitorListApi = {
+export const checkMonitorDirectApi = {
 	...checkMonitorApi,
 	credentialType: 'checkMonitorApi',
 	apiPrefix: /\/api\/v[0-9]+$/,

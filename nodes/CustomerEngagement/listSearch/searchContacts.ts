@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
-import { loadOptionsRequest } from '../../shared/loadOptionsRequest';
-import { customerEngagementListApi } from '../shared/transport';
+import { directRequest } from '../../shared/directRequest';
+import { customerEngagementDirectApi } from '../shared/transport';
 
 const PAGE_SIZE = 100;
 
@@ -24,7 +24,7 @@ export async function searchContacts(
 	const term = filter?.trim() ?? '';
 	if (term.includes('@')) qs.email = term;
 	else if (/^\+?[\d\s().-]{6,}$/.test(term)) qs.phone = term.replace(/[\s().-]/g, '');
-	const { body, headers } = await loadOptionsRequest(this, customerEngagementListApi, {
+	const { body, headers } = await directRequest(this, customerEngagementDirectApi, {
 		url: '/v1/contacts',
 		qs,
 	});

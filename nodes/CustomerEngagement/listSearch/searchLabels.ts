@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
-import { loadOptionsRequest } from '../../shared/loadOptionsRequest';
-import { customerEngagementListApi } from '../shared/transport';
+import { directRequest } from '../../shared/directRequest';
+import { customerEngagementDirectApi } from '../shared/transport';
 
 const PAGE_SIZE = 100;
 
@@ -10,7 +10,7 @@ export async function searchLabels(
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
 	const page = paginationToken ? Number(paginationToken) : 1;
-	const { body, headers } = await loadOptionsRequest(this, customerEngagementListApi, {
+	const { body, headers } = await directRequest(this, customerEngagementDirectApi, {
 		url: '/v1/labels',
 		qs: { page, perPage: PAGE_SIZE },
 	});

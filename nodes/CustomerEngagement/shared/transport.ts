@@ -93,7 +93,7 @@ export const requestDefaults = {
 
 export { objectInPath, type ErrorResponse };
 
-export const customerEngagementListApi = {
+export const customerEngagementDirectApi = {
 	...customerEngagementApi,
 	credentialType: 'customerEngagementApi',
 	apiPrefix: /\/v1$/,
