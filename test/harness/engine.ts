@@ -37,6 +37,7 @@ import { CustomerEngagementApi } from '../../credentials/CustomerEngagementApi.c
 import { CheckMonitor } from '../../nodes/CheckMonitor/CheckMonitor.node';
 import { CustomerEngagement } from '../../nodes/CustomerEngagement/CustomerEngagement.node';
 import { CustomerEngagementTrigger } from '../../nodes/CustomerEngagementTrigger/CustomerEngagementTrigger.node';
+import { CheckMonitorTrigger } from '../../nodes/CheckMonitorTrigger/CheckMonitorTrigger.node';
 
 export const PACKAGE = 'n8n-nodes-engagement-monitor';
 
@@ -49,6 +50,7 @@ const nodeClasses: Record<string, INodeType> = {
 	[`${PACKAGE}.customerEngagement`]: new CustomerEngagement(),
 	[`${PACKAGE}.checkMonitor`]: new CheckMonitor(),
 	[`${PACKAGE}.customerEngagementTrigger`]: new CustomerEngagementTrigger(),
+	[`${PACKAGE}.checkMonitorTrigger`]: new CheckMonitorTrigger(),
 };
 
 export function registerNodeType(type: string, nodeType: INodeType): void {
