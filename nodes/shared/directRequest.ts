@@ -5,9 +5,9 @@ import type {
 	ILoadOptionsFunctions,
 	IPollFunctions,
 } from 'n8n-workflow';
-import { NodeApiError, type JsonObject } from 'n8n-workflow';
 import { normalizeBaseUrl } from './baseUrl';
-import { type ApiDefinition, describeNetworkError } from './transport';
+import { withRetries } from './resilience';
+import { type ApiDefinition, classifyFailure, ErrorStatusReceived, toNodeApiError } from './transport';
 
 export type DirectApi = ApiDefinition & { credentialType: string; apiPrefix: RegExp };
 
@@ -34,27 +34,23 @@ export async function directRequest(
 		arrayFormat: 'repeat',
 		headers: { Accept: 'application/json' },
 	};
-	let response: { body: unknown; headers: IDataObject; statusCode: number };
-	try {
-		response = (await context.helpers.httpRequestWithAuthentication.call(
-			context,
-			api.credentialType,
-			request,
-		)) as typeof response;
-	} catch (error) {
-		const described = describeNetworkError(error as Error, api.name);
-		throw new NodeApiError(context.getNode(), { message: described.message } as JsonObject, described);
-	}
-	if (response.statusCode >= 400) {
-		const described = api.describeError(
-			{ statusCode: response.statusCode, headers: response.headers, body: response.body },
-			{ method, url: options.url },
-		);
-		throw new NodeApiError(context.getNode(), { message: described.message } as JsonObject, {
-			message: described.message,
-			description: described.description,
-			httpCode: String(response.statusCode),
-		});
-	}
+	const response = await withRetries(
+		request.baseURL as string,
+		method,
+		async () => {
+			const answer = (await context.helpers.httpRequestWithAuthentication.call(
+				context,
+				api.credentialType,
+				request,
+			)) as { body: unknown; headers: IDataObject; statusCode: number };
+			if (answer.statusCode >= 400) {
+				throw new ErrorStatusReceived({ statusCode: answer.statusCode, headers: answer.headers ?? {}, body: answer.body });
+			}
+			return answer;
+		},
+		classifyFailure,
+	).catch((error) => {
+		throw toNodeApiError(context.getNode(), api, error, { method, url: options.url });
+	});
 	return { body: response.body, headers: response.headers };
 }

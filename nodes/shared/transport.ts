@@ -17,7 +17,8 @@ import type {
 	JsonObject,
 	PostReceiveAction,
 } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, type INode } from 'n8n-workflow';
+import { type Failure, RetriesExhausted, retriesSentence, retryAfterMs, withRetries } from './resilience';
 
 export type RequestData = DeclarativeRestApiSettings.ResultOptions;
 export type RequestOptions = DeclarativeRestApiSettings.HttpRequestOptions;
@@ -41,7 +42,7 @@ export interface ApiDefinition {
 	describeError(response: ErrorResponse, request: { method: string; url: string }): UserFacingError;
 }
 
-class ErrorStatusReceived extends Error {
+export class ErrorStatusReceived extends Error {
 	constructor(readonly response: ErrorResponse) {
 		super(`HTTP ${response.statusCode}`);
 	}
@@ -120,30 +121,63 @@ export async function sendRequest(
 		...override,
 		qs: { ...(requestData.options.qs ?? {}), ...(override.qs ?? {}) },
 	};
-	try {
-		const items = await context.makeRoutingRequest({ ...requestData, options });
-		return { items, response: slot.response as IN8nHttpFullResponse };
-	} catch (error) {
-		// With ignoreHttpStatusErrors every HTTP status arrives as a response, so anything
-		// thrown here means no response at all (n8n wraps the network error as the cause).
-		const described =
-			error instanceof ErrorStatusReceived
-				? api.describeError(error.response, describeRequest(options))
-				: describeNetworkError(error as Error, api.name);
-		const httpCode =
-			error instanceof ErrorStatusReceived ? String(error.response.statusCode) : undefined;
-		// Only our own words go into the error: never the request options, which hold the secret.
-		throw new NodeApiError(
-			context.getNode(),
-			{ message: described.message, description: described.description ?? '' } as JsonObject,
-			{
-				message: described.message,
-				description: described.description,
-				httpCode,
-				itemIndex: context.getItemIndex(),
-			},
-		);
+	const request = describeRequest(options);
+	const items = await withRetries(
+		String(options.baseURL ?? ''),
+		request.method,
+		async () => await context.makeRoutingRequest({ ...requestData, options }),
+		classifyFailure,
+	).catch((error) => {
+		throw toNodeApiError(context.getNode(), api, error, request, context.getItemIndex());
+	});
+	return { items, response: slot.response as IN8nHttpFullResponse };
+}
+
+/** What a failed attempt was, for the retry policy. */
+export function classifyFailure(error: unknown): Failure {
+	if (error instanceof ErrorStatusReceived) {
+		const { statusCode, headers } = error.response;
+		if (statusCode === 429) return { kind: 'rateLimited', retryAfterMs: retryAfterMs(headers['retry-after']) };
+		return statusCode >= 500 ? { kind: 'serverError' } : { kind: 'final' };
 	}
+	// n8n's request helper wraps network failures (refused, reset, timed out) this way.
+	return error instanceof NodeApiError ? { kind: 'network' } : { kind: 'final' };
+}
+
+/**
+ * The error the user sees for a failed request: the API's answer (or the network failure)
+ * in plain words, and how often it was retried. Only our own words go into it, never the
+ * request options, which hold the secret.
+ */
+export function toNodeApiError(
+	node: INode,
+	api: ApiDefinition,
+	error: unknown,
+	request: { method: string; url: string },
+	itemIndex?: number,
+): Error {
+	let cause = error;
+	let retries = '';
+	if (error instanceof RetriesExhausted) {
+		cause = error.lastError;
+		retries = retriesSentence(error);
+	}
+	if (!(cause instanceof ErrorStatusReceived) && !(cause instanceof NodeApiError)) {
+		// Not a request failure (for example a node error raised while shaping the output).
+		return cause instanceof Error ? cause : new Error(String(cause));
+	}
+	const described =
+		cause instanceof ErrorStatusReceived
+			? api.describeError(cause.response, request)
+			: describeNetworkError(cause as Error, api.name);
+	const description = [described.description, retries].filter(Boolean).join(' ') || undefined;
+	const httpCode = cause instanceof ErrorStatusReceived ? String(cause.response.statusCode) : undefined;
+	return new NodeApiError(node, { message: described.message, description: description ?? '' } as JsonObject, {
+		message: described.message,
+		description,
+		httpCode,
+		itemIndex,
+	});
 }
 
 /** The default for every operation: one request, its items. */

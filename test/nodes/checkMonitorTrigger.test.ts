@@ -126,7 +126,8 @@ test('a 500 during an all-checks poll loses and repeats nothing', async () => {
 	await trigger.poll();
 	server.receivePing(a.uuid);
 	server.receivePing(b.uuid);
-	server.injectFault({ kind: 'status', status: 500 }, 1, (r) => r.path.endsWith('/flips/') && r.path.includes(b.uuid));
+	// Three 500s: the read's retries are used up and the poll fails.
+	server.injectFault({ kind: 'status', status: 500 }, 3, (r) => r.path.endsWith('/flips/') && r.path.includes(b.uuid));
 	await expect(trigger.poll()).rejects.toThrow('The Check Monitor API failed with HTTP 500');
 	expect(flips(await trigger.poll()).map((f) => f[0]).sort()).toEqual(['a', 'b']);
 	expect(await trigger.poll()).toBeNull();

@@ -490,17 +490,19 @@ describe('errors and secrets', () => {
 		server.token = token;
 		const notFound = await run({ resource: 'contact', operation: 'get', contactId: byId('x') }, { token, continueOnFail: true });
 		expect(everything(notFound.run)).not.toContain(token);
-		server.injectFault({ kind: 'drop' });
+		server.injectFault({ kind: 'drop' }, 3);
 		const dropped = await run({ resource: 'label', operation: 'getAll', returnAll: true }, { token });
 		expect(dropped.error?.message).toMatch(/^Could not reach the Customer Engagement API/);
 		expect(everything(dropped.run)).not.toContain(token);
 		server.token = CE_TOKEN;
 	});
 
-	test('a 429 says the rate limit was hit', async () => {
-		server.injectFault({ kind: 'status', status: 429, retryAfter: '30' });
+	test('a 429 that does not go away says the rate limit was hit and how often the node tried', async () => {
+		server.injectFault({ kind: 'status', status: 429, retryAfter: '0' }, 6);
 		const result = await run({ resource: 'label', operation: 'getAll', returnAll: true });
 		expect(result.error?.message).toBe('Rate limit reached: the Customer Engagement API answered 429 (TOO_MANY_REQUESTS)');
+		expect(result.error?.description).toMatch(/The node tried 6 times over/);
+		expect(server.requests).toHaveLength(6);
 	});
 
 	test('Continue On Fail: one bad item, the others keep their results', async () => {

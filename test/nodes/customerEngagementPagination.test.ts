@@ -50,13 +50,28 @@ test('filters and sort reach the server on every page', async () => {
 	]);
 });
 
-test('an error on page 2 fails the item with the API message (nothing half-returned)', async () => {
+test('a 500 on page 2 is retried (a read), and the list comes back whole', async () => {
 	for (let i = 0; i < 150; i++) server.seedContact();
 	server.injectFault({ kind: 'status', status: 500, body: { errorCode: 'INTERNAL', message: 'boom' } }, 1, (r) =>
 		r.query.some(([k, v]) => k === 'page' && v === '2'),
 	);
 	const result = await getAllContacts({ returnAll: true });
+	expect(result.items).toHaveLength(150);
+	expect(server.requestLines()).toEqual([
+		'GET /v1/contacts?page=1&perPage=100',
+		'GET /v1/contacts?page=2&perPage=100',
+		'GET /v1/contacts?page=2&perPage=100',
+	]);
+});
+
+test('when page 2 keeps failing the item fails with the API message (nothing half-returned)', async () => {
+	for (let i = 0; i < 150; i++) server.seedContact();
+	server.injectFault({ kind: 'status', status: 500, body: { errorCode: 'INTERNAL', message: 'boom' } }, 3, (r) =>
+		r.query.some(([k, v]) => k === 'page' && v === '2'),
+	);
+	const result = await getAllContacts({ returnAll: true });
 	expect(result.error?.message).toBe('The Customer Engagement API failed with HTTP 500: boom');
+	expect(result.error?.description).toMatch(/The node tried 3 times over [\d.]+ s before giving up\.$/);
 	expect(result.items).toHaveLength(0);
 });
 

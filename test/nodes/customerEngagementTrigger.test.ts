@@ -108,7 +108,8 @@ test('a 500 in the middle of a multi-page poll loses and repeats nothing', async
 		clock.tick();
 		created.push(server.seedVisit({ contactId: contact.id as string, date: clock.at() }).id);
 	}
-	server.injectFault({ kind: 'status', status: 500, body: { errorCode: 'INTERNAL', message: 'boom' } }, 1, (r) => r.query.some(([k, v]) => k === 'page' && v === '2'));
+	// Three 500s: the read's retries are used up and the poll fails.
+	server.injectFault({ kind: 'status', status: 500, body: { errorCode: 'INTERNAL', message: 'boom' } }, 3, (r) => r.query.some(([k, v]) => k === 'page' && v === '2'));
 	await expect(poller.poll()).rejects.toThrow('The Customer Engagement API failed with HTTP 500: boom');
 	expect(ids(await poller.poll())).toEqual(created);
 	expect(await poller.poll()).toBeNull();

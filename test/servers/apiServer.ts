@@ -42,6 +42,11 @@ export abstract class ApiServer {
 
 	private rateLimit?: RateLimit;
 
+	/** Requests being handled now, and the most at once since the last clearLog(). */
+	inFlight = 0;
+
+	maxInFlight = 0;
+
 	private windowStart = 0;
 
 	private windowCount = 0;
@@ -99,6 +104,7 @@ export abstract class ApiServer {
 
 	clearLog(): void {
 		this.requests.length = 0;
+		this.maxInFlight = 0;
 	}
 
 	/** Requests other than CORS preflights, as `METHOD path?query` lines, for compact assertions. */
@@ -130,6 +136,9 @@ export abstract class ApiServer {
 		};
 		this.requests.push(logged);
 		res.locals.rawBody = rawBody;
+		this.inFlight++;
+		this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+		res.on('close', () => this.inFlight--);
 
 		if (this.rateLimit) {
 			const now = Date.now();
