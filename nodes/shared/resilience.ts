@@ -100,12 +100,12 @@ export async function withRetries<T>(
 	const isRead = ['GET', 'HEAD'].includes(method.toUpperCase());
 	let waited = 0;
 	for (let attemptNumber = 1; ; attemptNumber++) {
-		const pause = gate.pausedUntil - Date.now();
-		if (pause > 0) {
+		await acquire(gate);
+		// Checked after getting a slot: requests queued behind a 429 wait it out too.
+		for (let pause = gate.pausedUntil - Date.now(); pause > 0; pause = gate.pausedUntil - Date.now()) {
 			waited += pause;
 			await sleep(pause);
 		}
-		await acquire(gate);
 		let failure: Failure;
 		let error: unknown;
 		try {

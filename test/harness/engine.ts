@@ -3,7 +3,9 @@
  * declarative nodes to RoutingNode), real parameter and expression resolution, and the
  * credential's `authenticate` applied the way n8n's CredentialsHelper applies it.
  */
+// `.node.ts` spelled out: `X.node` would resolve to the codex file X.node.json under tsx.
 import {
+	DirectoryLoader,
 	ExecuteContext,
 	ExecutionLifecycleHooks,
 	LoadOptionsContext,
@@ -34,10 +36,10 @@ import {
 } from 'n8n-workflow';
 import { CheckMonitorApi } from '../../credentials/CheckMonitorApi.credentials';
 import { CustomerEngagementApi } from '../../credentials/CustomerEngagementApi.credentials';
-import { CheckMonitor } from '../../nodes/CheckMonitor/CheckMonitor.node';
-import { CustomerEngagement } from '../../nodes/CustomerEngagement/CustomerEngagement.node';
-import { CustomerEngagementTrigger } from '../../nodes/CustomerEngagementTrigger/CustomerEngagementTrigger.node';
-import { CheckMonitorTrigger } from '../../nodes/CheckMonitorTrigger/CheckMonitorTrigger.node';
+import { CheckMonitor } from '../../nodes/CheckMonitor/CheckMonitor.node.ts';
+import { CustomerEngagement } from '../../nodes/CustomerEngagement/CustomerEngagement.node.ts';
+import { CustomerEngagementTrigger } from '../../nodes/CustomerEngagementTrigger/CustomerEngagementTrigger.node.ts';
+import { CheckMonitorTrigger } from '../../nodes/CheckMonitorTrigger/CheckMonitorTrigger.node.ts';
 
 export const PACKAGE = 'n8n-nodes-engagement-monitor';
 
@@ -52,6 +54,9 @@ const nodeClasses: Record<string, INodeType> = {
 	[`${PACKAGE}.customerEngagementTrigger`]: new CustomerEngagementTrigger(),
 	[`${PACKAGE}.checkMonitorTrigger`]: new CheckMonitorTrigger(),
 };
+
+// As n8n's loader does for declarative nodes: add "Request Options" (batching, timeout, proxy).
+for (const nodeType of Object.values(nodeClasses)) DirectoryLoader.applyDeclarativeNodeOptionParameters(nodeType);
 
 export function registerNodeType(type: string, nodeType: INodeType): void {
 	nodeClasses[type] = nodeType;

@@ -24,7 +24,11 @@ export interface LoggedRequest {
 export type Fault =
 	| { kind: 'status'; status: number; retryAfter?: string; body?: unknown }
 	| { kind: 'delay'; ms: number }
-	| { kind: 'drop' };
+	| { kind: 'drop' }
+	/** The request is processed, then answered with this status (a write that happened). */
+	| { kind: 'statusAfter'; status: number }
+	/** The request is processed, then the connection is dropped before the answer. */
+	| { kind: 'dropAfter' };
 
 export interface RateLimit {
 	requests: number;
@@ -41,6 +45,9 @@ export abstract class ApiServer {
 	private readonly faults: Array<{ fault: Fault; match?: (req: LoggedRequest) => boolean }> = [];
 
 	private rateLimit?: RateLimit;
+
+	/** A fault that hits each matching request with this probability (benchmarks). */
+	randomFault?: { fault: Fault; probability: number; match?: (req: LoggedRequest) => boolean };
 
 	/** Requests being handled now, and the most at once since the last clearLog(). */
 	inFlight = 0;
@@ -94,6 +101,7 @@ export abstract class ApiServer {
 
 	clearFaults(): void {
 		this.faults.length = 0;
+		this.randomFault = undefined;
 	}
 
 	setRateLimit(limit: RateLimit | undefined): void {
@@ -155,13 +163,28 @@ export abstract class ApiServer {
 			}
 		}
 
+		let fault: Fault | undefined;
 		const index = this.faults.findIndex((f) => !f.match || f.match(logged));
-		if (index === -1) {
+		if (index !== -1) fault = this.faults.splice(index, 1)[0].fault;
+		else if (this.randomFault && (!this.randomFault.match || this.randomFault.match(logged)) && Math.random() < this.randomFault.probability) {
+			fault = this.randomFault.fault;
+		}
+		if (!fault) {
 			next();
 			return;
 		}
-		const [{ fault }] = this.faults.splice(index, 1);
-		if (fault.kind === 'delay') {
+		if (fault.kind === 'statusAfter') {
+			const status = fault.status;
+			const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
+			res.writeHead = ((_code: number, ...rest: unknown[]) => writeHead(status, ...rest)) as typeof res.writeHead;
+			next();
+		} else if (fault.kind === 'dropAfter') {
+			res.end = (() => {
+				req.socket.destroy();
+				return res;
+			}) as typeof res.end;
+			next();
+		} else if (fault.kind === 'delay') {
 			setTimeout(next, fault.ms);
 		} else if (fault.kind === 'drop') {
 			req.socket.destroy();
