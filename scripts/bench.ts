@@ -130,7 +130,7 @@ async function main() {
 	const contact = ce.seedContact();
 	ce.setRateLimit({ requests: 100, windowMs: 1000 });
 	const writes = Array.from({ length: 1000 }, (_, i) => ({ text: `n${i}` }));
-	started = performance.now();
+	const started = performance.now();
 	const written = await run({ resource: 'note', operation: 'create', contactId: byId(contact.id as string), text: '={{ $json.text }}' }, writes);
 	const wallS = (performance.now() - started) / 1000;
 	const tally = countNotes(ce, writes.map((w) => w.text), written.items);
