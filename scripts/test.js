@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * `npm test`: build, lint, type-check the tests, run jest, and end with one plain line
- * `N passed, N failed` (CI reads that line, not jest's summary).
+ * `npm test`: build, lint, type-check the tests, run jest, run the end-to-end tests in
+ * real n8n, and end with one plain line `N passed, N failed` (CI reads that line, not
+ * jest's summary).
  *
  * npm puts node_modules/.bin first on PATH, where the `node` devDependency provides
  * Node 24 (n8n-core needs it); this script refuses to run on an older Node.
@@ -55,6 +56,20 @@ try {
 } catch {
 	console.error('jest wrote no results');
 	failed++;
+}
+// End-to-end in real n8n (installs a pinned n8n into a cache on first use). E2E=0 skips it.
+if (process.env.E2E !== '0') {
+	const e2eResults = path.join(root, '.e2e-results.json');
+	rmSync(e2eResults, { force: true });
+	run('end-to-end in real n8n', process.execPath, [bin('tsx'), path.join('scripts', 'e2e.ts')]);
+	try {
+		const e2e = JSON.parse(readFileSync(e2eResults, 'utf8'));
+		passed += e2e.passed;
+		failed += e2e.failed;
+	} catch {
+		console.error('the end-to-end run wrote no results');
+		failed++;
+	}
 }
 for (const [name, ok] of checks) {
 	if (!ok) {

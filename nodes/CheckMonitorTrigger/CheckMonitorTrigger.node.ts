@@ -115,7 +115,8 @@ export class CheckMonitorTrigger implements INodeType {
 		const lookBack = Math.round(Number(options.lookBackMinutes ?? 60) * 60);
 		const spacingMs = 60_000 / Math.max(1, Number(options.requestsPerMinute ?? 100));
 		const deadline = Date.now() + this.getPollBudgetMs() * 0.8;
-		const manual = this.getMode() === 'manual';
+		// Any run that is not the active poll (Fetch Test Event, a manual or CLI run) is a test fetch.
+		const manual = this.getMode() !== 'trigger';
 
 		let lastRequestAt = 0;
 		const request = async (url: string, qs?: IDataObject) => {

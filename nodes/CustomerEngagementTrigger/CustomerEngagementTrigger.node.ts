@@ -108,8 +108,9 @@ export class CustomerEngagementTrigger implements INodeType {
 			};
 		};
 
-		if (this.getMode() === 'manual') {
-			// Fetch Test Event: the newest record, without touching the cursor.
+		if (this.getMode() !== 'trigger') {
+			// Fetch Test Event (or any run that is not the active poll): the newest record,
+			// without touching the cursor.
 			const { items } = await fetchPage(1, 1);
 			return items.length ? [items.map((json) => ({ json }))] : null;
 		}

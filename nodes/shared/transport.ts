@@ -11,6 +11,7 @@ import type {
 	DeclarativeRestApiSettings,
 	IDataObject,
 	IExecutePaginationFunctions,
+	IExecuteSingleFunctions,
 	IN8nHttpFullResponse,
 	INodeExecutionData,
 	INodeProperties,
@@ -130,7 +131,19 @@ export async function sendRequest(
 	).catch((error) => {
 		throw toNodeApiError(context.getNode(), api, error, request, context.getItemIndex());
 	});
-	return { items, response: slot.response as IN8nHttpFullResponse };
+	return { items: pairedWithInput(context, items), response: slot.response as IN8nHttpFullResponse };
+}
+
+/**
+ * Every output item comes from the input item whose request produced it; n8n needs that
+ * link for expressions like `$('Earlier node').item` in later nodes.
+ */
+export function pairedWithInput(
+	context: IExecutePaginationFunctions | IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+): INodeExecutionData[] {
+	const pairedItem = { item: context.getItemIndex() };
+	return items.map((item) => ({ ...item, pairedItem }));
 }
 
 /** What a failed attempt was, for the retry policy. */

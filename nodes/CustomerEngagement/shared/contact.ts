@@ -45,10 +45,10 @@ export async function upsertContact(
 			url: `/v1/contacts/${encodeURIComponent(String(current.id))}`,
 			body: mergeContact(current, changes),
 		});
-		return items.map((item) => ({ json: { ...item.json, outcome: 'updated' } }));
+		return items.map((item) => ({ ...item, json: { ...item.json, outcome: 'updated' } }));
 	}
 	const { items } = await sendRequest(this, requestData, customerEngagementApi, { method: 'POST', url: '/v1/contacts' });
-	return items.map((item) => ({ json: { ...item.json, outcome: 'created' } }));
+	return items.map((item) => ({ ...item, json: { ...item.json, outcome: 'created' } }));
 }
 
 const SIMPLE_FIELDS = [

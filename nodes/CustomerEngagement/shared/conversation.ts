@@ -4,7 +4,7 @@
  * The node returns them oldest first: one item per message, or one per page in raw mode.
  */
 import type { IDataObject, IExecutePaginationFunctions, INodeExecutionData } from 'n8n-workflow';
-import { type RequestData, sendRequest } from '../../shared/transport';
+import { pairedWithInput, type RequestData, sendRequest } from '../../shared/transport';
 import { customerEngagementApi } from './transport';
 
 /** A safety bound: 15 messages a page, so 100 000 messages. */
@@ -29,8 +29,8 @@ export async function paginateConversation(
 		if (next === beforeDate) break;
 		beforeDate = next;
 	}
-	if (raw) return pages.map((json) => ({ json }));
-	return pages.flatMap((page) => {
+	if (raw) return pairedWithInput(this, pages.map((json) => ({ json })));
+	return pairedWithInput(this, pages.flatMap((page) => {
 		const contact = ((page.contacts as IDataObject[] | undefined) ?? [])[0] ?? {};
 		return ((page.conversation as IDataObject[]) ?? []).flatMap((group) =>
 			((group.messages as IDataObject[] | undefined) ?? []).map((message) => {
@@ -49,5 +49,5 @@ export async function paginateConversation(
 				};
 			}),
 		);
-	});
+	}));
 }
