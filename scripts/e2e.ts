@@ -57,6 +57,31 @@ function chain(workflowId: string, name: string, steps: Step[]): IDataObject {
 	return { id: workflowId, name, active: false, nodes, connections, settings: { executionOrder: 'v1' } };
 }
 
+/** The committed example that runs by hand: nightly upsert of checks, run twice. */
+async function exampleWorkflows(userFolder: string, cm: CheckMonitorServer, record: (name: string, message?: string) => void) {
+	const examples = path.join(__dirname, '..', 'examples');
+	await n8nCli(userFolder, ['import:workflow', '--separate', `--input=${examples}`]);
+	const outcomes: string[][] = [];
+	for (let run = 0; run < 2; run++) {
+		try {
+			const data = parseRun(await n8nCli(userFolder, ['execute', '--id=exNightlyUpsert', '--rawOutput']));
+			const runData = ((data.data as IDataObject).resultData as IDataObject).runData as Record<string, IDataObject[]>;
+			const items = (((runData['Create or update check']?.[0]?.data as IDataObject)?.main as IDataObject[][]) ?? [])[0] ?? [];
+			outcomes.push(items.map((item) => String((item.json as IDataObject).outcome)));
+		} catch (error) {
+			outcomes.push([`failed: ${(error as Error).message.slice(0, 300)}`]);
+		}
+	}
+	const names = [...cm.checks.values()].map((c) => c.name).filter((n) => ['Nightly backup', 'Invoice export', 'Search index rebuild'].includes(n));
+	record(
+		'examples › nightly upsert creates three checks, then updates the same three',
+		expect(
+			JSON.stringify(outcomes) === JSON.stringify([['created', 'created', 'created'], ['updated', 'updated', 'updated']]) && names.length === 3,
+			`outcomes ${JSON.stringify(outcomes)}, checks ${JSON.stringify(names)}`,
+		),
+	);
+}
+
 /**
  * Triggers run as n8n runs them: published workflows in a running `n8n start`, polling
  * every minute. Each trigger feeds a node that adds a note to a contact on the local
@@ -118,9 +143,11 @@ async function activeTriggers(
 	};
 	try {
 		// Activation runs one poll of each trigger at once: the starting point, nothing emitted.
+		// Wait until the activation polls are over (the watched check's flips were read), so
+		// the events below are new to both triggers.
 		const activated = await until(
 			'both triggers to poll on activation',
-			() => ce.requests.some((r) => r.path === '/v1/visits') && cm.requests.some((r) => r.path.endsWith('/flips/')),
+			() => ce.requests.some((r) => r.path === '/v1/visits') && cm.requests.some((r) => r.path === `/api/v3/checks/${checkUuid}/flips/`),
 			120_000,
 		);
 		record('triggers › both triggers poll when their workflows are activated', activated);
@@ -205,9 +232,12 @@ function checkMonitorSteps(seeded: { uuid: string }): Step[] {
 }
 
 function parseRun(stdout: string): IDataObject {
+	// The JSON is printed pretty, between a "{" and a "}" alone on their lines; n8n may log
+	// other lines before and after it.
 	const start = stdout.search(/^\{$/m);
-	if (start === -1) throw new Error(`n8n printed no execution data:\n${stdout.slice(-2000)}`);
-	return JSON.parse(stdout.slice(start)) as IDataObject;
+	const end = stdout.slice(start).search(/^\}$/m);
+	if (start === -1 || end === -1) throw new Error(`n8n printed no execution data:\n${stdout.slice(-2000)}`);
+	return JSON.parse(stdout.slice(start, start + end + 1)) as IDataObject;
 }
 
 async function main() {
@@ -246,10 +276,15 @@ async function main() {
 	await n8nCli(userFolder, ['import:workflow', `--input=${file('workflows.json', workflows.map((w) => w.workflow))}`]);
 
 	if (process.env.E2E_TRACE) {
+		const shown = new Map<object, number>();
 		setInterval(() => {
-			const last = (s: typeof ce | typeof cm) => s.requestLines().slice(-2).join(' | ');
-			console.log(`[trace] ce ${ce.requests.length}: ${last(ce)}  cm ${cm.requests.length}: ${last(cm)}`);
-		}, 3000).unref();
+			for (const server of [ce, cm]) {
+				const lines = server.requestLines();
+				for (const line of lines.slice(shown.get(server) ?? 0)) console.log(`[trace] ${new Date().toISOString()} ${line}`);
+				shown.set(server, lines.length);
+			}
+		}, 1000).unref();
+		console.log(`[trace] seeded check ${seeded.uuid}`);
 	}
 	for (const { id: workflowId, steps } of workflows) {
 		let run: IDataObject;
@@ -257,7 +292,7 @@ async function main() {
 			run = parseRun(await n8nCli(userFolder, ['execute', `--id=${workflowId}`, '--rawOutput']));
 		} catch (error) {
 			const output = String((error as { stdout?: string }).stdout ?? '') + String((error as { stderr?: string }).stderr ?? '');
-			console.log(`n8n execute ${workflowId} failed:\n${output.slice(-3000)}`);
+			console.log(`n8n execute ${workflowId} failed: ${(error as Error).message.slice(0, 500)}\n${output.slice(-3000)}`);
 			for (const step of steps) record(`${workflowId} › ${step.name}`, 'n8n execute failed (output above)');
 			continue;
 		}
@@ -278,6 +313,7 @@ async function main() {
 			record(`${workflowId} › ${step.name}`, step.check(items));
 		}
 	}
+	await exampleWorkflows(userFolder, cm, record);
 	await activeTriggers(userFolder, ce, cm, seeded.uuid, file, record);
 	await ce.stop();
 	await cm.stop();
