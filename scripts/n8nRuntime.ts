@@ -67,6 +67,10 @@ export function installPackage(userFolder?: string, log: (line: string) => void 
 	return folder;
 }
 
+function freePortGuess(): number {
+	return 30000 + Math.floor(Math.random() * 20000);
+}
+
 export function n8nBin(): string {
 	return path.join(n8nDir, 'node_modules', '.bin', 'n8n');
 }
@@ -80,7 +84,15 @@ export async function n8nCli(userFolder: string, args: string[], timeoutMs = 180
 		execFile(
 			n8nBin(),
 			args,
-			{ cwd: n8nDir, env: runtimeEnv({ N8N_USER_FOLDER: userFolder }), encoding: 'utf8', timeout: timeoutMs, maxBuffer: 256 * 2 ** 20 },
+			{
+				cwd: n8nDir,
+				// Every n8n process opens a task broker; a port of its own avoids clashing with
+				// an n8n that is already running (npm start, another test run).
+				env: runtimeEnv({ N8N_USER_FOLDER: userFolder, N8N_RUNNERS_BROKER_PORT: String(freePortGuess()) }),
+				encoding: 'utf8',
+				timeout: timeoutMs,
+				maxBuffer: 256 * 2 ** 20,
+			},
 			(error, stdout, stderr) => (error ? reject(Object.assign(error, { stdout, stderr })) : resolve(stdout)),
 		);
 	});
@@ -89,7 +101,7 @@ export async function n8nCli(userFolder: string, args: string[], timeoutMs = 180
 export function startN8n(userFolder: string, port: number, extraEnv: Record<string, string> = {}): ChildProcess {
 	return spawn(n8nBin(), ['start'], {
 		cwd: n8nDir,
-		env: runtimeEnv({ N8N_USER_FOLDER: userFolder, N8N_PORT: String(port), ...extraEnv }),
+		env: runtimeEnv({ N8N_USER_FOLDER: userFolder, N8N_PORT: String(port), N8N_RUNNERS_BROKER_PORT: String(port + 1), ...extraEnv }),
 		stdio: ['ignore', 'inherit', 'inherit'],
 	});
 }

@@ -16,7 +16,8 @@ const PORT = Number(process.env.N8N_PORT ?? 5678);
 const OWNER = { email: 'owner@example.com', password: 'Sandbox-Passw0rd', firstName: 'Sandbox', lastName: 'Owner' };
 const step = (text: string) => console.log(`\n▶ ${text}`);
 
-async function main() {
+/** Everything `npm start` starts; resolves when n8n is ready. */
+export async function startEnvironment(): Promise<{ url: string; stop: () => Promise<void>; exited: Promise<number | null> }> {
 	step('n8n runtime');
 	ensureN8n();
 	step('Install this package into a fresh n8n user folder');
@@ -48,16 +49,12 @@ async function main() {
 
 	step(`Start n8n on http://127.0.0.1:${PORT}`);
 	const n8n = startN8n(userFolder, PORT);
+	const exited = new Promise<number | null>((resolve) => n8n.once('exit', resolve));
 	const stop = async () => {
 		n8n.kill('SIGTERM');
+		await exited;
 		await sandbox.stop();
 	};
-	process.on('SIGINT', () => void stop().then(() => process.exit(0)));
-	process.on('SIGTERM', () => void stop().then(() => process.exit(0)));
-	n8n.on('exit', (code) => {
-		console.log(`n8n exited (${code})`);
-		void sandbox.stop().then(() => process.exit(code ?? 1));
-	});
 
 	const base = `http://127.0.0.1:${PORT}`;
 	for (let i = 0; i < 240; i++) {
@@ -72,13 +69,27 @@ async function main() {
 	}).catch((error: Error) => ({ ok: false, status: 0, text: async () => error.message }));
 	if (!setup.ok) console.log(`  (owner setup answered ${setup.status}: ${(await setup.text()).slice(0, 200)})`);
 
-	console.log(`\n✔ n8n is ready: ${base}`);
+	return { url: base, stop, exited };
+}
+
+export const LOGIN = OWNER;
+
+async function main() {
+	const environment = await startEnvironment();
+	console.log(`\n✔ n8n is ready: ${environment.url}`);
 	console.log(`  Login: ${OWNER.email} / ${OWNER.password}`);
 	console.log('  Workflows: examples/ (imported); credentials "… sandbox" point at the local APIs.');
 	console.log('  Press Ctrl+C to stop n8n and the sandbox.');
+	process.on('SIGINT', () => void environment.stop().then(() => process.exit(0)));
+	process.on('SIGTERM', () => void environment.stop().then(() => process.exit(0)));
+	const code = await environment.exited;
+	console.log(`n8n exited (${code})`);
+	process.exit(code ?? 1);
 }
 
-main().catch((error) => {
-	console.error(error);
-	process.exit(1);
-});
+if (require.main === module) {
+	main().catch((error) => {
+		console.error(error);
+		process.exit(1);
+	});
+}
