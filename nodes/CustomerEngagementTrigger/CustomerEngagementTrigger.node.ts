@@ -11,6 +11,7 @@ import { directRequest } from '../shared/directRequest';
 import { type FeedState, pollNewestFirst } from '../shared/newestFirstFeed';
 import { customerEngagementDirectApi } from '../CustomerEngagement/shared/transport';
 import { searchContacts } from '../CustomerEngagement/listSearch/searchContacts';
+import { contactLocator } from '../CustomerEngagement/shared/descriptions';
 
 const PAGE_SIZE = 100;
 const HOUR_MS = 3_600_000;
@@ -56,21 +57,10 @@ export class CustomerEngagementTrigger implements INodeType {
 				default: 'newVisit',
 			},
 			{
-				displayName: 'Contact',
-				name: 'contactId',
-				type: 'resourceLocator',
-				default: { mode: 'list', value: '' },
+				...contactLocator,
+				required: false,
 				description: 'Only visits of this contact; leave empty for every contact',
 				displayOptions: { show: { event: ['newVisit'] } },
-				modes: [
-					{
-						displayName: 'From List',
-						name: 'list',
-						type: 'list',
-						typeOptions: { searchListMethod: 'searchContacts', searchable: true },
-					},
-					{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 5f1d3c0e9a7b' },
-				],
 			},
 			{
 				displayName: 'Back-Dated Visits Window (Hours)',

@@ -13,7 +13,7 @@ describe('Customer Engagement', () => {
 		for (let i = 0; i < 120; i++) server.seedContact({ firstName: `Bob${i}` });
 		const byEmail = await search('searchContacts', 'ann@example.com');
 		expect(byEmail.results).toEqual([{ name: 'Ann Lee (ann@example.com)', value: expect.any(String) }]);
-		expect(server.requestLines()[0]).toBe('GET /v1/contacts?page=1&perPage=100&email=ann%40example.com');
+		expect(server.requestLines()[0]).toBe('GET /v1/contacts?email=ann%40example.com&page=1&perPage=100');
 		const first = await search('searchContacts');
 		expect(first.results).toHaveLength(100);
 		expect(first.paginationToken).toBe('2');
