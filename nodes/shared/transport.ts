@@ -154,7 +154,15 @@ export function classifyFailure(error: unknown): Failure {
 		return statusCode >= 500 ? { kind: 'serverError' } : { kind: 'final' };
 	}
 	// n8n's request helper wraps network failures (refused, reset, timed out) this way.
-	return error instanceof NodeApiError ? { kind: 'network' } : { kind: 'final' };
+	return isNodeApiError(error) ? { kind: 'network' } : { kind: 'final' };
+}
+
+/**
+ * By name as well as by class: installed from the Community Nodes screen, the package may
+ * get its own copy of n8n-workflow, whose NodeApiError is not the class n8n-core throws.
+ */
+function isNodeApiError(error: unknown): boolean {
+	return error instanceof NodeApiError || (error as Error | undefined)?.constructor?.name === 'NodeApiError';
 }
 
 /**
@@ -175,7 +183,7 @@ export function toNodeApiError(
 		cause = error.lastError;
 		retries = retriesSentence(error);
 	}
-	if (!(cause instanceof ErrorStatusReceived) && !(cause instanceof NodeApiError)) {
+	if (!(cause instanceof ErrorStatusReceived) && !isNodeApiError(cause)) {
 		// Not a request failure (for example a node error raised while shaping the output).
 		return cause instanceof Error ? cause : new Error(String(cause));
 	}
