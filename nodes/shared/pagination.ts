@@ -53,10 +53,6 @@ export function dateCursorPagination(
 		/** The cursor for the next page, from the items of this page (undefined: stop). */
 		nextCursor: (items: INodeExecutionData[]) => string | undefined;
 		pageSize?: number;
-		/** Items to return from one page, in output order. */
-		pageItems?: (items: INodeExecutionData[]) => INodeExecutionData[];
-		/** Combine pages (fetched newest first) into the final order. */
-		combine?: (pages: INodeExecutionData[][]) => INodeExecutionData[];
 	},
 ) {
 	return async function (
@@ -64,25 +60,23 @@ export function dateCursorPagination(
 		requestData: RequestData,
 	): Promise<INodeExecutionData[]> {
 		const limit = requestedLimit(requestData);
-		const pages: INodeExecutionData[][] = [];
-		let count = 0;
+		const results: INodeExecutionData[] = [];
 		let cursor: string | undefined;
 		for (;;) {
 			const qs: Record<string, string | number> = {};
-			if (options.pageSize) qs.perPage = Math.min(options.pageSize, limit);
+			// A cursor needs no page alignment, so each page asks only for what is still wanted.
+			const perPage = options.pageSize ? Math.min(options.pageSize, limit - results.length) : undefined;
+			if (perPage !== undefined) qs.perPage = perPage;
 			if (cursor !== undefined) qs[options.cursorParameter] = cursor;
 			const { items } = await sendRequest(this, requestData, api, { qs });
-			const pageItems = options.pageItems ? options.pageItems(items) : items;
-			if (pageItems.length === 0) break;
-			pages.push(pageItems);
-			count += pageItems.length;
-			if (count >= limit) break;
-			if (options.pageSize && items.length < Math.min(options.pageSize, limit)) break;
+			if (items.length === 0) break;
+			results.push(...items);
+			if (results.length >= limit) break;
+			if (perPage !== undefined && items.length < perPage) break;
 			const next = options.nextCursor(items);
 			if (next === undefined || next === cursor) break;
 			cursor = next;
 		}
-		const combined = options.combine ? options.combine(pages) : pages.flat();
-		return Number.isFinite(limit) ? combined.slice(0, limit) : combined;
+		return Number.isFinite(limit) ? results.slice(0, limit) : results;
 	};
 }

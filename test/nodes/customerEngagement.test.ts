@@ -518,3 +518,15 @@ describe('errors and secrets', () => {
 		]);
 	});
 });
+
+test('activities with a limit above one page ask the second page only for the rest', async () => {
+	const contact = server.seedContact();
+	for (let i = 0; i < 200; i++) server.state.activities.push({ contactId: contact.id as string, activityType: 'NOTE', date: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(), data: { i } });
+	const result = await run({ resource: 'activity', operation: 'getAll', contactId: byId(contact.id as string), returnAll: false, limit: 130 });
+	expect(result.items).toHaveLength(130);
+	const cursor = new Date(Date.UTC(2026, 0, 1, 0, 100)).toISOString();
+	expect(server.requestLines()).toEqual([
+		`GET /v1/contacts/${contact.id}/activities?perPage=100`,
+		`GET /v1/contacts/${contact.id}/activities?perPage=30&beforeDate=${encodeURIComponent(cursor)}`,
+	]);
+});

@@ -468,7 +468,7 @@ export class CheckMonitorServer extends ApiServer {
 		return { checks: list.map((c) => this.present(c, ctx.readOnly, req)) };
 	}
 
-	private validate(body: Json, creating: boolean): void {
+	private validate(body: Json): void {
 		const int = (field: string, min: number, max: number) => {
 			const v = body[field];
 			if (v === undefined) return;
@@ -517,7 +517,6 @@ export class CheckMonitorServer extends ApiServer {
 				}
 			}
 		}
-		void creating;
 	}
 
 	private resolveChannels(spec: string): string[] {
@@ -564,7 +563,7 @@ export class CheckMonitorServer extends ApiServer {
 	}
 
 	private createCheck(req: Request, project: string, body: Json): unknown {
-		this.validate(body, true);
+		this.validate(body);
 		if (typeof body.channels === 'string') this.resolveChannels(body.channels);
 		const unique = (body.unique as string[] | undefined) ?? [];
 		if (unique.length > 0) {
@@ -588,7 +587,7 @@ export class CheckMonitorServer extends ApiServer {
 
 	private updateCheck(req: Request, ctx: { readOnly: boolean; project: string; body: Json }): unknown {
 		const check = this.findCheck(req.params.code as string, ctx, false);
-		this.validate(ctx.body, false);
+		this.validate(ctx.body);
 		this.apply(check, ctx.body);
 		return this.present(check, false, req);
 	}

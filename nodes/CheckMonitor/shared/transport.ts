@@ -136,4 +136,3 @@ export const requestDefaults = {
 	ignoreHttpStatusErrors: true,
 };
 
-export type { ErrorResponse };

@@ -91,7 +91,6 @@ export const requestDefaults = {
 	ignoreHttpStatusErrors: true,
 };
 
-export { objectInPath, type ErrorResponse };
 
 export const customerEngagementDirectApi = {
 	...customerEngagementApi,
