@@ -9,7 +9,7 @@ import {
 } from 'n8n-workflow';
 import { directRequest } from '../shared/directRequest';
 import { checkLocator } from '../CheckMonitor/shared/descriptions';
-import { type Flip, type FlipCursor, describeFlips, flipSeconds, flipsOf, newFlips } from '../CheckMonitor/shared/flips';
+import { type Flip, type FlipCursor, describeFlips, flipsOf, newestFlip, newFlips } from '../CheckMonitor/shared/flips';
 import { checkMonitorDirectApi } from '../CheckMonitor/shared/transport';
 import { searchChecks } from '../CheckMonitor/listSearch/searchChecks';
 
@@ -157,7 +157,7 @@ export class CheckMonitorTrigger implements INodeType {
 			const id = String(this.getNodeParameter('checkId', '', { extractValue: true })).trim().toLowerCase();
 			if (manual) {
 				const flips = await flipsOfCheck(id);
-				const newest = flips.sort((a, b) => flipSeconds(b) - flipSeconds(a)).slice(0, 1);
+				const newest = newestFlip(flips);
 				if (!newest.length) return null;
 				const check = (await request(`/api/v3/checks/${encodeURIComponent(id)}`)) as IDataObject;
 				return [toItems(check, newest)];
@@ -185,7 +185,7 @@ export class CheckMonitorTrigger implements INodeType {
 		if (manual) {
 			for (const check of checks) {
 				const flips = await flipsOfCheck(checkIdOf(check));
-				const newest = flips.sort((a, b) => flipSeconds(b) - flipSeconds(a)).slice(0, 1);
+				const newest = newestFlip(flips);
 				if (newest.length) return [toItems(check, newest)];
 				if (Date.now() > deadline) break;
 			}

@@ -15,7 +15,6 @@ import {
 } from 'n8n-core';
 import {
 	ICredentialsHelper,
-	NodeHelpers,
 	Workflow,
 	type ICredentialDataDecryptedObject,
 	type ICredentialType,
@@ -58,7 +57,7 @@ const nodeClasses: Record<string, INodeType> = {
 // As n8n's loader does for declarative nodes: add "Request Options" (batching, timeout, proxy).
 for (const nodeType of Object.values(nodeClasses)) DirectoryLoader.applyDeclarativeNodeOptionParameters(nodeType);
 
-export function registerNodeType(type: string, nodeType: INodeType): void {
+function registerNodeType(type: string, nodeType: INodeType): void {
 	nodeClasses[type] = nodeType;
 }
 
@@ -380,7 +379,6 @@ export function byId(value: string) {
 	return { __rl: true, mode: 'id', value };
 }
 
-export { NodeHelpers };
 
 export interface Poller {
 	/** One poll, as n8n's poll job runs it (mode 'trigger') or as "Fetch Test Event" does ('manual'). */

@@ -231,8 +231,8 @@ describe('flip', () => {
 		const end = Date.parse('2026-11-05T00:00:00Z') / 1000;
 		expect(server.requestLines()).toEqual([`GET /api/v3/checks/${check.uuid}/flips/?end=${end}&start=${start}`]);
 		expect(json(result)).toEqual([
-			{ checkId: check.uuid, timestamp: '2026-11-03T10:00:00+00:00', up: 0, status: 'down' },
-			{ checkId: check.uuid, timestamp: '2026-11-01T10:00:00+00:00', up: 1, status: 'up' },
+			{ checkId: check.uuid, timestamp: '2026-11-03T10:00:00+00:00', up: 0, to: 'not up' },
+			{ checkId: check.uuid, timestamp: '2026-11-01T10:00:00+00:00', up: 1, to: 'up' },
 		]);
 	});
 
@@ -240,7 +240,7 @@ describe('flip', () => {
 		const check = server.seedCheck();
 		server.injectFault({ kind: 'status', status: 200, body: [{ timestamp: '2026-11-01T10:00:00+00:00', up: 1 }] });
 		const result = await run({ resource: 'flip', operation: 'getAll', checkId: byId(check.uuid), returnAll: true });
-		expect(json(result)).toEqual([{ checkId: check.uuid, timestamp: '2026-11-01T10:00:00+00:00', up: 1, status: 'up' }]);
+		expect(json(result)).toEqual([{ checkId: check.uuid, timestamp: '2026-11-01T10:00:00+00:00', up: 1, to: 'up' }]);
 	});
 
 	test('seconds is sent as given; a bad seconds value is rejected before any request', async () => {

@@ -20,6 +20,14 @@ function useClock(start = Date.UTC(2026, 10, 1)) {
 	};
 }
 
+/** n new visits of a contact, one clock second apart; their ids, oldest first. */
+function addVisits(contactId: string, clock: ReturnType<typeof useClock>, n: number): string[] {
+	return Array.from({ length: n }, () => {
+		clock.tick();
+		return server.seedVisit({ contactId, date: clock.at() }).id as string;
+	});
+}
+
 beforeEach(() => {
 	server.now = () => new Date();
 });
@@ -45,10 +53,7 @@ test('request economy: nothing new = 1 request; k new = ceil((k+1)/100), whateve
 	const poller = newVisitPoller();
 	await poller.poll();
 	for (const k of [0, 1, 99, 100, 101, 250]) {
-		for (let i = 0; i < k; i++) {
-			clock.tick();
-			server.seedVisit({ contactId: contact.id as string, date: clock.at() });
-		}
+		addVisits(contact.id as string, clock, k);
 		server.clearLog();
 		const emitted = ids(await poller.poll());
 		expect([k, emitted.length]).toEqual([k, k]);
@@ -60,13 +65,13 @@ test('visits sharing the boundary timestamp are neither lost nor repeated', asyn
 	const clock = useClock();
 	const contact = server.seedContact();
 	const t = clock.at();
-	const first = [server.seedVisit({ contactId: contact.id as string, date: t }), server.seedVisit({ contactId: contact.id as string, date: t })];
+	server.seedVisit({ contactId: contact.id as string, date: t });
+	server.seedVisit({ contactId: contact.id as string, date: t });
 	const poller = newVisitPoller();
 	await poller.poll();
 	const later = [server.seedVisit({ contactId: contact.id as string, date: t }), server.seedVisit({ contactId: contact.id as string, date: t })];
 	expect(ids(await poller.poll()).sort()).toEqual(later.map((v) => v.id).sort());
 	expect(await poller.poll()).toBeNull();
-	void first;
 });
 
 test('a page boundary of exactly 100 new visits', async () => {
@@ -75,11 +80,7 @@ test('a page boundary of exactly 100 new visits', async () => {
 	server.seedVisit({ contactId: contact.id as string, date: clock.at() });
 	const poller = newVisitPoller();
 	await poller.poll();
-	const created = [];
-	for (let i = 0; i < 100; i++) {
-		clock.tick();
-		created.push(server.seedVisit({ contactId: contact.id as string, date: clock.at() }).id);
-	}
+	const created = addVisits(contact.id as string, clock, 100);
 	server.clearLog();
 	expect(ids(await poller.poll())).toEqual(created);
 	expect(server.requestLines()).toEqual(['GET /v1/visits?page=1&perPage=100', 'GET /v1/visits?page=2&perPage=100']);
@@ -103,11 +104,7 @@ test('a 500 in the middle of a multi-page poll loses and repeats nothing', async
 	server.seedVisit({ contactId: contact.id as string, date: clock.at() });
 	const poller = newVisitPoller();
 	await poller.poll();
-	const created = [];
-	for (let i = 0; i < 150; i++) {
-		clock.tick();
-		created.push(server.seedVisit({ contactId: contact.id as string, date: clock.at() }).id);
-	}
+	const created = addVisits(contact.id as string, clock, 150);
 	// Three 500s: the read's retries are used up and the poll fails.
 	server.injectFault({ kind: 'status', status: 500, body: { errorCode: 'INTERNAL', message: 'boom' } }, 3, (r) => r.query.some(([k, v]) => k === 'page' && v === '2'));
 	await expect(poller.poll()).rejects.toThrow('The Customer Engagement API failed with HTTP 500: boom');
@@ -147,11 +144,7 @@ test('poll budget: a large backlog is emitted over several polls, each visit onc
 	server.seedVisit({ contactId: contact.id as string, date: clock.at() });
 	const poller = createPoller({ type: 'customerEngagementTrigger', parameters: { event: 'newVisit' } as never, credentials: credentials(), pollBudgetMs: 0 });
 	await poller.poll();
-	const created = [];
-	for (let i = 0; i < 350; i++) {
-		clock.tick();
-		created.push(server.seedVisit({ contactId: contact.id as string, date: clock.at() }).id);
-	}
+	const created = addVisits(contact.id as string, clock, 350);
 	const emitted: string[] = [];
 	for (let i = 0; i < 10; i++) emitted.push(...ids(await poller.poll()));
 	expect(emitted.sort()).toEqual([...created].sort());

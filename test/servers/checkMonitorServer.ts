@@ -610,7 +610,8 @@ export class CheckMonitorServer extends ApiServer {
 		if (seconds) flips = flips.filter((f) => f.created.getTime() >= nowMs - seconds * 1000);
 		if (start !== undefined) flips = flips.filter((f) => f.created.getTime() >= start * 1000);
 		if (end !== undefined) flips = flips.filter((f) => f.created.getTime() < end * 1000);
-		flips.sort((a, b) => b.created.getTime() - a.created.getTime());
+		// Newest first; flips recorded in the same millisecond keep "later recorded first".
+		flips.reverse().sort((a, b) => b.created.getTime() - a.created.getTime());
 		return { flips: flips.map((f) => ({ timestamp: isoSeconds(f.created), up: f.up })) };
 	}
 

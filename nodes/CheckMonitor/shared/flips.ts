@@ -25,7 +25,22 @@ export const flipSeconds = (flip: Flip) => Math.floor(Date.parse(flip.timestamp)
 /** Both shapes: `{flips: [...]}` (the real server) and a bare array (the spec). */
 export function flipsOf(body: unknown): Flip[] {
 	const list = Array.isArray(body) ? body : ((body as IDataObject | undefined)?.flips ?? []);
-	return (list as IDataObject[]).map((f) => ({ timestamp: String(f.timestamp), up: Number(f.up) }));
+	return (list as IDataObject[])
+		.filter((f) => f?.timestamp !== undefined)
+		.map((f) => ({ timestamp: String(f.timestamp), up: Number(f.up) }));
+}
+
+/**
+ * Chronological order. The server lists flips newest first with whole-second timestamps,
+ * so flips within one second keep their reversed server order.
+ */
+export function oldestFirst(flips: Flip[]): Flip[] {
+	return [...flips].reverse().sort((a, b) => flipSeconds(a) - flipSeconds(b));
+}
+
+/** The newest flip, if any. */
+export function newestFlip(flips: Flip[]): Flip[] {
+	return [...flips].sort((a, b) => flipSeconds(b) - flipSeconds(a)).slice(0, 1);
 }
 
 export function newFlips(
@@ -36,7 +51,7 @@ export function newFlips(
 	const remaining = { ...cursor.seen };
 	const fresh: Flip[] = [];
 	// Oldest first, so the output is chronological.
-	for (const flip of [...flips].sort((a, b) => flipSeconds(a) - flipSeconds(b))) {
+	for (const flip of oldestFirst(flips)) {
 		if (flipSeconds(flip) < cursor.floor) continue;
 		const key = keyOf(flip);
 		if ((remaining[key] ?? 0) > 0) remaining[key]--;

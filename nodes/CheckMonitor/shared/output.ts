@@ -1,5 +1,6 @@
 /** postReceive functions that shape Check Monitor responses into items. */
 import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
+import { describeFlips, flipsOf, oldestFirst } from './flips';
 
 const SIMPLE_CHECK_FIELDS = [
 	'uuid', 'unique_key', 'name', 'slug', 'tags', 'status', 'last_ping', 'next_ping',
@@ -38,26 +39,22 @@ export async function markCreatedOrUpdated(
 }
 
 /**
- * Flips: the real server sends `{flips: [...]}`, the spec a bare array; both become one
- * item per flip, naming the check. `up` is 1 only for a change to "up": pause and resume
- * are recorded as 0 too, so `status` says "up" or "not up".
+ * Flips, as the trigger reports them: both response shapes (flipsOf), one item per flip
+ * naming the check, newest first, with `to` saying what the flip changed the check to.
+ * Without the check's current status (the trigger has it), a change away from up can only
+ * be called "not up": the server writes downs, pauses and resumes all as `up: 0`.
  */
 export async function flipsToItems(
 	this: IExecuteSingleFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	const checkId = checkIdParameter(this);
-	const flips = items.flatMap((item) =>
-		Array.isArray(item.json.flips) ? (item.json.flips as IDataObject[]) : item.json.timestamp ? [item.json] : [],
-	);
-	return flips.map((flip) => ({
-		json: {
-			checkId,
-			timestamp: flip.timestamp,
-			up: flip.up,
-			status: Number(flip.up) === 1 ? 'up' : 'down',
-		},
-	}));
+	const flips = items.flatMap((item) => flipsOf(Array.isArray(item.json.flips) ? item.json : [item.json]));
+	const chronological = oldestFirst(flips);
+	const to = describeFlips(chronological, undefined);
+	return chronological
+		.map((flip, i) => ({ json: { checkId, timestamp: flip.timestamp, up: flip.up, to: to[i] } }))
+		.reverse();
 }
 
 export async function pingsToItems(
