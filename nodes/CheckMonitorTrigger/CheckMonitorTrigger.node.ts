@@ -8,6 +8,7 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 import { directRequest } from '../shared/directRequest';
+import { pollDeadline } from '../shared/pollDeadline';
 import { checkLocator } from '../CheckMonitor/shared/descriptions';
 import { type Flip, type FlipCursor, describeFlips, flipsOf, newestFlip, newFlips } from '../CheckMonitor/shared/flips';
 import { checkMonitorDirectApi } from '../CheckMonitor/shared/transport';
@@ -114,7 +115,7 @@ export class CheckMonitorTrigger implements INodeType {
 		const options = this.getNodeParameter('options', {}) as IDataObject;
 		const lookBack = Math.round(Number(options.lookBackMinutes ?? 60) * 60);
 		const spacingMs = 60_000 / Math.max(1, Number(options.requestsPerMinute ?? 100));
-		const deadline = Date.now() + this.getPollBudgetMs() * 0.8;
+		const deadline = pollDeadline(this);
 		// Any run that is not the active poll (Fetch Test Event, a manual or CLI run) is a test fetch.
 		const manual = this.getMode() !== 'trigger';
 

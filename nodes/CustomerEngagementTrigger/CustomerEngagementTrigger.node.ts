@@ -9,6 +9,7 @@ import {
 } from 'n8n-workflow';
 import { directRequest } from '../shared/directRequest';
 import { type FeedState, pollNewestFirst } from '../shared/newestFirstFeed';
+import { pollDeadline } from '../shared/pollDeadline';
 import { customerEngagementDirectApi } from '../CustomerEngagement/shared/transport';
 import { searchContacts } from '../CustomerEngagement/listSearch/searchContacts';
 import { contactLocator } from '../CustomerEngagement/shared/descriptions';
@@ -117,8 +118,7 @@ export class CustomerEngagementTrigger implements INodeType {
 			idOf: (item) => String(item.id),
 			dateOf: (item) => Date.parse(String(item[event.dateField])),
 			lookBackMs: lookBackHours * HOUR_MS,
-			// Leave a margin of the poll budget for emitting.
-			deadline: Date.now() + this.getPollBudgetMs() * 0.8,
+			deadline: pollDeadline(this),
 		});
 		staticData.key = key;
 		staticData.feed = result.state as unknown as IDataObject;

@@ -397,7 +397,8 @@ export function createPoller(options: {
 	parameters: INodeParameters;
 	credentials: Record<string, ICredentialDataDecryptedObject>;
 	staticData?: IDataObject;
-	pollBudgetMs?: number;
+	/** The budget n8n >= 2.38 gives a poll; 'unavailable' runs it as n8n 1.x to 2.37 do (no getPollBudgetMs). */
+	pollBudgetMs?: number | 'unavailable';
 }): Poller {
 	const poller: Poller = {
 		staticData: options.staticData ?? {},
@@ -432,8 +433,9 @@ export function createPoller(options: {
 				undefined,
 				undefined,
 				undefined,
-				() => options.pollBudgetMs ?? 5 * 60_000,
+				() => (typeof options.pollBudgetMs === 'number' ? options.pollBudgetMs : 5 * 60_000),
 			);
+			if (options.pollBudgetMs === 'unavailable') delete (context as { getPollBudgetMs?: unknown }).getPollBudgetMs;
 			const nodeType = nodeTypes.getByName(node.type) as INodeType;
 			const result = await nodeType.poll!.call(context);
 			poller.staticData = JSON.parse(JSON.stringify(workflow.staticData));

@@ -186,3 +186,21 @@ test('randomized: flips (same-second, late-written), polls, failures and restart
 		{ numRuns: 60, seed: Number(process.env.FC_SEED ?? 20261122) },
 	);
 });
+
+test('n8n before 2.38 (no poll budget function): both scopes activate, emit and fetch a test event', async () => {
+	for (const scope of ['one', 'all']) {
+		server.reset();
+		const check = server.seedCheck({ name: 'backup' });
+		server.receivePing(check.uuid);
+		const trigger = createPoller({
+			type: 'checkMonitorTrigger',
+			parameters: { event: 'newFlip', options: FAST, scope, checkId: { __rl: true, mode: 'id', value: check.uuid } } as never,
+			credentials: credentials(),
+			pollBudgetMs: 'unavailable',
+		});
+		expect(await trigger.poll()).toBeNull();
+		expect(flips(await trigger.poll('manual'))).toEqual([['backup', 1, 'up']]);
+		server.receivePing(check.uuid, 'fail');
+		expect([scope, flips(await trigger.poll())]).toEqual([scope, [['backup', 0, 'down']]]);
+	}
+});

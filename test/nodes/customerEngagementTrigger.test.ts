@@ -218,3 +218,19 @@ test.each([
 		{ numRuns: 100, seed: Number(process.env.FC_SEED ?? 20261122) },
 	);
 });
+
+test('n8n before 2.38 (no poll budget function): the trigger activates, emits and fetches a test event', async () => {
+	const clock = useClock();
+	const contact = server.seedContact();
+	server.seedVisit({ contactId: contact.id as string, date: clock.at() });
+	const poller = createPoller({
+		type: 'customerEngagementTrigger',
+		parameters: { event: 'newVisit' } as never,
+		credentials: credentials(),
+		pollBudgetMs: 'unavailable',
+	});
+	expect(await poller.poll()).toBeNull();
+	const added = addVisits(contact.id as string, clock, 2);
+	expect(ids(await poller.poll('manual'))).toEqual([added[1]]);
+	expect(ids(await poller.poll())).toEqual(added);
+});
