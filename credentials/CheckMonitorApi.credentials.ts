@@ -1,11 +1,11 @@
 import type {
-	IAuthenticateGeneric,
+	IAuthenticate,
 	Icon,
 	ICredentialTestRequest,
 	ICredentialType,
 	INodeProperties,
 } from 'n8n-workflow';
-import { checkMonitorBaseUrl } from '../nodes/shared/baseUrl';
+import { applyCredential, normalizeBaseUrl } from '../nodes/shared/baseUrl';
 
 export class CheckMonitorApi implements ICredentialType {
 	name = 'checkMonitorApi';
@@ -43,19 +43,14 @@ export class CheckMonitorApi implements ICredentialType {
 		},
 	];
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			headers: {
-				'X-Api-Key': '={{$credentials.apiKey}}',
-			},
-		},
-	};
+	// Plain code rather than a generic header expression: n8n evaluates expressions for every
+	// item; this also sets the base URL (see applyCredential).
+	authenticate: IAuthenticate = async (credentials, requestOptions) =>
+		applyCredential(requestOptions, normalizeBaseUrl(credentials.baseUrl, /\/api\/v[0-9]+$/), { 'X-Api-Key': String(credentials.apiKey ?? '') });
 
 	// Listing checks needs a valid key (read-only or read-write); /status/ would pass without one.
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: checkMonitorBaseUrl,
 			url: '/api/v3/checks/',
 			method: 'GET',
 		},

@@ -1,11 +1,11 @@
 import type {
-	IAuthenticateGeneric,
+	IAuthenticate,
 	Icon,
 	ICredentialTestRequest,
 	ICredentialType,
 	INodeProperties,
 } from 'n8n-workflow';
-import { customerEngagementBaseUrl } from '../nodes/shared/baseUrl';
+import { applyCredential, normalizeBaseUrl } from '../nodes/shared/baseUrl';
 
 export class CustomerEngagementApi implements ICredentialType {
 	name = 'customerEngagementApi';
@@ -43,19 +43,14 @@ export class CustomerEngagementApi implements ICredentialType {
 		},
 	];
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			headers: {
-				Authorization: '=Bearer {{$credentials.accessToken}}',
-			},
-		},
-	};
+	// Plain code rather than a generic header expression: n8n evaluates expressions for every
+	// item; this also sets the base URL (see applyCredential).
+	authenticate: IAuthenticate = async (credentials, requestOptions) =>
+		applyCredential(requestOptions, normalizeBaseUrl(credentials.baseUrl, /\/v1$/), { Authorization: `Bearer ${String(credentials.accessToken ?? '')}` });
 
 	// Listing one contact needs a valid token, so a wrong token fails the test.
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: customerEngagementBaseUrl,
 			url: '/v1/contacts',
 			method: 'GET',
 			qs: { perPage: 1 },

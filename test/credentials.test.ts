@@ -1,4 +1,6 @@
-import { testCredential } from './harness/engine';
+import type { IHttpRequestOptions } from 'n8n-workflow';
+import { CustomerEngagementApi } from '../credentials/CustomerEngagementApi.credentials';
+import { runNode, testCredential } from './harness/engine';
 import { everything, useCheckMonitorServer, useCustomerEngagementServer } from './harness/setup';
 import { CM_KEY, CM_READ_ONLY_KEY } from './servers/checkMonitorServer';
 import { CE_TOKEN } from './servers/customerEngagementServer';
@@ -71,5 +73,32 @@ describe('Check Monitor API credential test', () => {
 				'The API key was rejected (401). Use a project API key from Project Settings → API Access (32 characters).',
 		});
 		expect(everything(result)).not.toContain(apiKey);
+	});
+});
+
+describe('credentials restricted to some domains ("Allowed HTTP Request Domains")', () => {
+	const { server } = useCustomerEngagementServer();
+	const restricted = { allowedHttpRequestDomains: 'domains', allowedDomains: 'other.example' };
+
+	test("the node still reaches the credential's own API, as n8n allows for a node's own endpoint", async () => {
+		const result = await runNode({
+			type: 'customerEngagement',
+			parameters: { resource: 'label', operation: 'getAll', returnAll: true } as never,
+			credentials: { customerEngagementApi: { baseUrl: server.url, accessToken: CE_TOKEN, ...restricted } },
+		});
+		expect(result.error).toBeUndefined();
+		expect(server.requests.map((r) => r.path)).toEqual(['/v1/labels']);
+	});
+
+	test('the credential used for an absolute URL (an HTTP Request node) keeps its list and gets no base URL', async () => {
+		const credential = new CustomerEngagementApi();
+		const authenticate = credential.authenticate as (c: object, r: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
+		const options = await authenticate({ baseUrl: 'https://api.example.com/v1', accessToken: 't0k', ...restricted }, {
+			url: 'https://elsewhere.example/x',
+			allowedDomains: 'other.example',
+		});
+		expect(options).toEqual({ url: 'https://elsewhere.example/x', allowedDomains: 'other.example', headers: { Authorization: 'Bearer t0k' } });
+		const own = await authenticate({ baseUrl: ' https://api.example.com/v1/ ', accessToken: 't0k' }, { url: '/v1/labels', allowedDomains: 'other.example' });
+		expect(own).toEqual({ url: '/v1/labels', baseURL: 'https://api.example.com', allowedDomains: 'api.example.com, other.example', headers: { Authorization: 'Bearer t0k' } });
 	});
 });

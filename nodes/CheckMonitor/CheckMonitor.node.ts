@@ -1,5 +1,5 @@
-import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
-import { checkMonitorBaseUrl } from '../shared/baseUrl';
+import { NodeConnectionTypes, type INodeProperties, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+import { mergeSameNamedProperties } from '../shared/mergeProperties';
 import { transportRouting } from '../shared/transport';
 import { getChannels } from './loadOptions/getChannels';
 import { searchChecks } from './listSearch/searchChecks';
@@ -10,6 +10,32 @@ import { flipDescription } from './resources/flip';
 import { pingDescription } from './resources/ping';
 import { statusDescription } from './resources/status';
 import { requestDefaults, sendSingleRequest } from './shared/transport';
+
+/** As the resources declare them; the node merges same-named definitions (see mergeSameNamedProperties). */
+export const checkMonitorProperties: INodeProperties[] = [
+	transportRouting,
+	{
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Badge', value: 'badge' },
+			{ name: 'Channel', value: 'channel' },
+			{ name: 'Check', value: 'check' },
+			{ name: 'Flip', value: 'flip' },
+			{ name: 'Ping', value: 'ping' },
+			{ name: 'Service Status', value: 'status' },
+		],
+		default: 'check',
+	},
+	...checkDescription,
+	...pingDescription,
+	...flipDescription,
+	...channelDescription,
+	...badgeDescription,
+	...statusDescription,
+];
 
 export class CheckMonitor implements INodeType {
 	description: INodeTypeDescription = {
@@ -25,32 +51,9 @@ export class CheckMonitor implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'checkMonitorApi', required: true }],
-		requestDefaults: { baseURL: checkMonitorBaseUrl, ...requestDefaults },
+		requestDefaults,
 		requestOperations: { pagination: sendSingleRequest },
-		properties: [
-			transportRouting,
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'Badge', value: 'badge' },
-					{ name: 'Channel', value: 'channel' },
-					{ name: 'Check', value: 'check' },
-					{ name: 'Flip', value: 'flip' },
-					{ name: 'Ping', value: 'ping' },
-					{ name: 'Service Status', value: 'status' },
-				],
-				default: 'check',
-			},
-			...checkDescription,
-			...pingDescription,
-			...flipDescription,
-			...channelDescription,
-			...badgeDescription,
-			...statusDescription,
-		],
+		properties: mergeSameNamedProperties(checkMonitorProperties),
 	};
 
 	methods = {

@@ -11,7 +11,7 @@ import { directRequest } from '../shared/directRequest';
 import { pollDeadline } from '../shared/pollDeadline';
 import { checkLocator } from '../CheckMonitor/shared/descriptions';
 import { type Flip, type FlipCursor, describeFlips, flipsOf, newestFlip, newFlips } from '../CheckMonitor/shared/flips';
-import { checkMonitorDirectApi } from '../CheckMonitor/shared/transport';
+import { checkMonitorApi } from '../CheckMonitor/shared/transport';
 import { searchChecks } from '../CheckMonitor/listSearch/searchChecks';
 
 interface TriggerState {
@@ -124,7 +124,7 @@ export class CheckMonitorTrigger implements INodeType {
 			const wait = lastRequestAt + spacingMs - Date.now();
 			if (scope === 'all' && wait > 0) await sleep(wait);
 			lastRequestAt = Date.now();
-			return (await directRequest(this, checkMonitorDirectApi, { url, qs })).body;
+			return (await directRequest(this, checkMonitorApi, { url, qs })).body;
 		};
 		const flipsOfCheck = async (id: string, start?: number) =>
 			flipsOf(await request(`/api/v3/checks/${encodeURIComponent(id)}/flips/`, start === undefined ? undefined : { start }));

@@ -1,5 +1,5 @@
-import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
-import { customerEngagementBaseUrl } from '../shared/baseUrl';
+import { NodeConnectionTypes, type INodeProperties, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+import { mergeSameNamedProperties } from '../shared/mergeProperties';
 import { transportRouting } from '../shared/transport';
 import { getCustomFields, getLabels } from './loadOptions';
 import { searchContacts } from './listSearch/searchContacts';
@@ -19,6 +19,42 @@ import { textDescription } from './resources/text';
 import { visitDescription } from './resources/visit';
 import { requestDefaults, sendSingleRequest } from './shared/transport';
 
+/** As the resources declare them; the node merges same-named definitions (see mergeSameNamedProperties). */
+export const customerEngagementProperties: INodeProperties[] = [
+	transportRouting,
+	{
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Activity', value: 'activity' },
+			{ name: 'Contact', value: 'contact' },
+			{ name: 'Conversation', value: 'conversation' },
+			{ name: 'Custom Field', value: 'customField' },
+			{ name: 'Label', value: 'label' },
+			{ name: 'Loyalty Reward', value: 'loyaltyReward' },
+			{ name: 'Loyalty Setting', value: 'loyaltySettings' },
+			{ name: 'Note', value: 'note' },
+			{ name: 'Redeem', value: 'redeem' },
+			{ name: 'Text', value: 'text' },
+			{ name: 'Visit', value: 'visit' },
+		],
+		default: 'contact',
+	},
+	...contactDescription,
+	...activityDescription,
+	...noteDescription,
+	...customFieldDescription,
+	...textDescription,
+	...conversationDescription,
+	...visitDescription,
+	...labelDescription,
+	...loyaltyRewardDescription,
+	...redeemDescription,
+	...loyaltySettingsDescription,
+];
+
 export class CustomerEngagement implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Customer Engagement',
@@ -37,42 +73,9 @@ export class CustomerEngagement implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'customerEngagementApi', required: true }],
-		requestDefaults: { baseURL: customerEngagementBaseUrl, ...requestDefaults },
+		requestDefaults,
 		requestOperations: { pagination: sendSingleRequest },
-		properties: [
-			transportRouting,
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'Activity', value: 'activity' },
-					{ name: 'Contact', value: 'contact' },
-					{ name: 'Conversation', value: 'conversation' },
-					{ name: 'Custom Field', value: 'customField' },
-					{ name: 'Label', value: 'label' },
-					{ name: 'Loyalty Reward', value: 'loyaltyReward' },
-					{ name: 'Loyalty Setting', value: 'loyaltySettings' },
-					{ name: 'Note', value: 'note' },
-					{ name: 'Redeem', value: 'redeem' },
-					{ name: 'Text', value: 'text' },
-					{ name: 'Visit', value: 'visit' },
-				],
-				default: 'contact',
-			},
-			...contactDescription,
-			...activityDescription,
-			...noteDescription,
-			...customFieldDescription,
-			...textDescription,
-			...conversationDescription,
-			...visitDescription,
-			...labelDescription,
-			...loyaltyRewardDescription,
-			...redeemDescription,
-			...loyaltySettingsDescription,
-		],
+		properties: mergeSameNamedProperties(customerEngagementProperties),
 	};
 
 	methods = {

@@ -10,7 +10,7 @@ import {
 import { directRequest } from '../shared/directRequest';
 import { type FeedState, pollNewestFirst } from '../shared/newestFirstFeed';
 import { pollDeadline } from '../shared/pollDeadline';
-import { customerEngagementDirectApi } from '../CustomerEngagement/shared/transport';
+import { customerEngagementApi } from '../CustomerEngagement/shared/transport';
 import { searchContacts } from '../CustomerEngagement/listSearch/searchContacts';
 import { contactLocator } from '../CustomerEngagement/shared/descriptions';
 
@@ -88,7 +88,7 @@ export class CustomerEngagementTrigger implements INodeType {
 			if (contactId) qs.contactId = contactId;
 		}
 		const fetchPage = async (page: number, perPage = PAGE_SIZE) => {
-			const { body, headers } = await directRequest(this, customerEngagementDirectApi, {
+			const { body, headers } = await directRequest(this, customerEngagementApi, {
 				url: event.url,
 				qs: { ...qs, page, perPage },
 			});

@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 type Show = Record<string, string[]>;
 
-/** Return All / Limit for a Get Many operation; the paginator reads the limit as maxResults. */
+/** Return All / Limit for a Get Many operation; the transport reads them (requestedLimit). */
 export function getManyParameters(show: Show): INodeProperties[] {
 	return [
 		{
@@ -21,7 +21,6 @@ export function getManyParameters(show: Show): INodeProperties[] {
 			typeOptions: { minValue: 1 },
 			default: 50,
 			description: 'Max number of results to return',
-			routing: { output: { maxResults: '={{$value}}' } },
 		},
 	];
 }

@@ -1,31 +1,20 @@
-import type {
-	IDataObject,
-	IHttpRequestMethods,
-	IHttpRequestOptions,
-	ILoadOptionsFunctions,
-	IPollFunctions,
-} from 'n8n-workflow';
-import { normalizeBaseUrl } from './baseUrl';
+import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions, ILoadOptionsFunctions, IPollFunctions } from 'n8n-workflow';
 import { withRetries } from './resilience';
-import { type ApiDefinition, classifyFailure, ErrorStatusReceived, toNodeApiError } from './transport';
-
-export type DirectApi = ApiDefinition & { credentialType: string; apiPrefix: RegExp };
+import { type ApiDefinition, classifyFailure, ErrorStatusReceived, gateKey, toNodeApiError } from './transport';
 
 /**
  * Requests made outside the routing engine (list searches and option loaders in the
- * editor, polling triggers), with the same base-URL handling and error wording as the
- * nodes' operations.
+ * editor, polling triggers), through the same gate, retry policy and error wording as the
+ * nodes' operations. The credential adds the base URL and the auth header.
  */
 export async function directRequest(
 	context: ILoadOptionsFunctions | IPollFunctions,
-	api: DirectApi,
+	api: ApiDefinition,
 	options: { url: string; qs?: IDataObject; method?: IHttpRequestMethods },
 ): Promise<{ body: unknown; headers: IDataObject }> {
-	const credentials = await context.getCredentials(api.credentialType);
 	const method = options.method ?? 'GET';
 	const request: IHttpRequestOptions = {
 		method,
-		baseURL: normalizeBaseUrl(credentials.baseUrl, api.apiPrefix),
 		url: options.url,
 		qs: options.qs,
 		json: true,
@@ -35,13 +24,13 @@ export async function directRequest(
 		headers: { Accept: 'application/json' },
 	};
 	const response = await withRetries(
-		request.baseURL as string,
+		gateKey(context, api.credentialType),
 		method,
 		async () => {
 			const answer = (await context.helpers.httpRequestWithAuthentication.call(
 				context,
 				api.credentialType,
-				request,
+				{ ...request },
 			)) as { body: unknown; headers: IDataObject; statusCode: number };
 			if (answer.statusCode >= 400) {
 				throw new ErrorStatusReceived({ statusCode: answer.statusCode, headers: answer.headers ?? {}, body: answer.body });

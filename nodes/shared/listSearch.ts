@@ -1,5 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
-import { type DirectApi, directRequest } from './directRequest';
+import type { ApiDefinition } from './transport';
+import { directRequest } from './directRequest';
 
 const PAGE_SIZE = 100;
 
@@ -9,7 +10,7 @@ const PAGE_SIZE = 100;
  */
 export async function searchPagedList(
 	context: ILoadOptionsFunctions,
-	api: DirectApi,
+	api: ApiDefinition,
 	options: {
 		url: string;
 		qs?: IDataObject;

@@ -3,15 +3,9 @@
  * handled the same way as for single requests.
  */
 import type { IExecutePaginationFunctions, INodeExecutionData } from 'n8n-workflow';
-import { type ApiDefinition, type RequestData, sendRequest } from './transport';
+import { type ApiDefinition, type RequestData, requestedLimit, sendRequest } from './transport';
 
 export const MAX_PAGE_SIZE = 100;
-
-/** The limit the user set (Return All off), or Infinity. */
-export function requestedLimit(requestData: RequestData): number {
-	const limit = Number(requestData.maxResults);
-	return Number.isFinite(limit) && limit > 0 ? limit : Infinity;
-}
 
 /**
  * page/perPage lists that report the total in `X-Total-Count`. The page size stays fixed
@@ -24,7 +18,7 @@ export function pageNumberPagination(api: ApiDefinition) {
 		this: IExecutePaginationFunctions,
 		requestData: RequestData,
 	): Promise<INodeExecutionData[]> {
-		const limit = requestedLimit(requestData);
+		const limit = requestedLimit(this);
 		const perPage = Math.min(MAX_PAGE_SIZE, limit);
 		const results: INodeExecutionData[] = [];
 		for (let page = 1; ; page++) {
@@ -59,7 +53,7 @@ export function dateCursorPagination(
 		this: IExecutePaginationFunctions,
 		requestData: RequestData,
 	): Promise<INodeExecutionData[]> {
-		const limit = requestedLimit(requestData);
+		const limit = requestedLimit(this);
 		const results: INodeExecutionData[] = [];
 		let cursor: string | undefined;
 		for (;;) {

@@ -5,11 +5,16 @@
  * - 429 means the request was not processed, so it is retried whatever the method,
  *   after Retry-After (seconds or an HTTP date) or an exponential backoff with jitter;
  *   bounded in attempts and in total wait. While one request waits out a 429, every
- *   request to the same API waits too, so a large batch does not keep hammering it.
+ *   request made with the same credential waits too, so a large batch does not keep
+ *   hammering the account; requests of other credentials (other accounts) do not wait.
  * - A 5xx or a network failure on a read (GET) is retried a few times. On a write it is
  *   not: the write may have happened, and repeating it could duplicate data.
- * - At most `maxConcurrent` requests per API are in flight, however many items n8n's
- *   routing engine starts at once.
+ * - At most `maxConcurrent` requests per credential are in flight, however many items
+ *   n8n's routing engine starts at once.
+ *
+ * The gates live in this module, so they are per n8n process: in queue mode every worker
+ * (and the main instance, which runs the triggers) has its own, and an account can see up
+ * to `maxConcurrent` requests from each of them.
  */
 import { sleep } from 'n8n-workflow';
 
@@ -32,11 +37,14 @@ export type Failure =
 	| { kind: 'final' };
 
 interface Gate {
+	/** Slots held: requests in flight, or about to be. */
 	active: number;
+	/** Requests waiting for a slot, in arrival order. */
 	waiting: Array<() => void>;
 	pausedUntil: number;
 }
 
+/** One gate per credential used in this process (a few numbers each, kept for the process's life). */
 const gates = new Map<string, Gate>();
 
 function gateFor(key: string): Gate {
@@ -49,15 +57,19 @@ function gateFor(key: string): Gate {
 }
 
 async function acquire(gate: Gate): Promise<void> {
-	if (gate.active >= resiliencePolicy.maxConcurrent) {
-		await new Promise<void>((resolve) => gate.waiting.push(resolve));
+	if (gate.active < resiliencePolicy.maxConcurrent) {
+		gate.active++;
+		return;
 	}
-	gate.active++;
+	// The slot is handed over by release(): counting it there, not here, means no request
+	// that arrives in between can take it first and exceed the cap.
+	await new Promise<void>((resolve) => gate.waiting.push(resolve));
 }
 
 function release(gate: Gate): void {
-	gate.active--;
-	gate.waiting.shift()?.();
+	const next = gate.waiting.shift();
+	if (next) next();
+	else gate.active--;
 }
 
 /** Retry-After as milliseconds: delay-seconds or an HTTP date. */
@@ -91,6 +103,7 @@ export class RetriesExhausted extends Error {
  * RetriesExhausted when retries ran out.
  */
 export async function withRetries<T>(
+	/** Which gate the request goes through: one per credential (see gateKey). */
 	key: string,
 	method: string,
 	attempt: () => Promise<T>,

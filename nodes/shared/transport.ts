@@ -4,8 +4,14 @@
  * n8n's routing engine builds each request from the node's parameters and then, when
  * `paginate` is truthy, hands it to `requestOperations.pagination` instead of sending it
  * itself. Both nodes switch that on for every operation (see `transportRouting`), so the
- * functions here see every request: they map error responses to clear messages, and the
+ * functions here see every request: they fill in the path parameters, send through the
+ * rate-limit gate and the retry policy, and map error responses to clear messages; the
  * paginators in pagination.ts call `sendRequest` once per page.
+ *
+ * Why paths are templates (`/v1/contacts/{contactId}`) and not expressions: n8n evaluates
+ * an expression in a route for every item, and one that reads `$parameter.x` resolves that
+ * parameter (the user's own expression) once more. Here each path parameter is read once
+ * per item, and nothing else is evaluated.
  */
 import type {
 	DeclarativeRestApiSettings,
@@ -13,13 +19,15 @@ import type {
 	IExecutePaginationFunctions,
 	IExecuteSingleFunctions,
 	IN8nHttpFullResponse,
+	INode,
 	INodeExecutionData,
 	INodeProperties,
 	JsonObject,
 	PostReceiveAction,
 } from 'n8n-workflow';
-import { NodeApiError, type INode } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 import { type Failure, RetriesExhausted, retriesSentence, retryAfterMs, withRetries } from './resilience';
+import { invalidInput } from './validation';
 
 export type RequestData = DeclarativeRestApiSettings.ResultOptions;
 export type RequestOptions = DeclarativeRestApiSettings.HttpRequestOptions;
@@ -37,10 +45,20 @@ export interface UserFacingError {
 	description?: string;
 }
 
-/** What differs between the two APIs: how an error response is explained to the user. */
+/** A `{name}` in an operation's URL: how to read and check it. */
+export interface PathParameter {
+	/** The field's name as the user sees it, for bad-input messages. */
+	label: string;
+	/** The value as the API wants it (already trimmed), e.g. lower case. */
+	normalize?: (value: string) => string;
+}
+
+/** What differs between the two APIs. */
 export interface ApiDefinition {
 	name: string;
+	credentialType: string;
 	describeError(response: ErrorResponse, request: { method: string; url: string }): UserFacingError;
+	pathParameters: Record<string, PathParameter>;
 }
 
 export class ErrorStatusReceived extends Error {
@@ -49,17 +67,42 @@ export class ErrorStatusReceived extends Error {
 	}
 }
 
-/** The last response seen for a request, so paginators can read headers such as X-Total-Count. */
-const lastResponses = new WeakMap<RequestData, { response?: IN8nHttpFullResponse }>();
+/** What was sent for a response: postReceive functions read it instead of reading parameters again. */
+export interface SentRequest {
+	method: string;
+	/** The path as sent (path parameters filled in and URL-encoded). */
+	path: string;
+	/** The path parameters as read (decoded). */
+	parameters: Record<string, string>;
+	body: unknown;
+}
+
+interface RequestSlot {
+	/** Path parameters are read once per item, however many requests the item makes. */
+	path?: { url: string; parameters: Record<string, string> };
+	current?: SentRequest;
+	response?: IN8nHttpFullResponse;
+}
+
+const slots = new WeakMap<RequestData, RequestSlot>();
+const sentRequests = new WeakMap<object, SentRequest>();
+
+/** The request a response answered (for postReceive functions). */
+export function sentRequestOf(response: IN8nHttpFullResponse): SentRequest {
+	const sent = sentRequests.get(response);
+	if (!sent) throw new Error('sentRequestOf: the response did not come through the transport');
+	return sent;
+}
 
 /**
  * Runs before the operation's own postReceive actions: records the response, stops on an
  * error status (requests are sent with `ignoreHttpStatusErrors`, so every status arrives
  * here) and splits a JSON array into one item per element, as n8n does by default.
  */
-function inspectResponse(slot: { response?: IN8nHttpFullResponse }): PostReceiveAction {
+function inspectResponse(slot: RequestSlot): PostReceiveAction {
 	return async function (items, response) {
 		slot.response = response;
+		sentRequests.set(response, slot.current as SentRequest);
 		if (response.statusCode >= 400) {
 			throw new ErrorStatusReceived({
 				statusCode: response.statusCode,
@@ -74,8 +117,34 @@ function inspectResponse(slot: { response?: IN8nHttpFullResponse }): PostReceive
 	};
 }
 
-function describeRequest(options: RequestOptions): { method: string; url: string } {
-	return { method: String(options.method ?? 'GET'), url: String(options.url ?? '') };
+const PLACEHOLDER = /\{(\w+)\}/g;
+
+/** Fill `{name}` in a path with the parameter's value, checked and URL-encoded. */
+export function resolvePath(
+	context: IExecuteSingleFunctions,
+	template: string,
+	api: ApiDefinition,
+): { url: string; parameters: Record<string, string> } {
+	const parameters: Record<string, string> = {};
+	const url = template.replace(PLACEHOLDER, (_match, name: string) => {
+		const spec = api.pathParameters[name] ?? { label: name };
+		const raw = context.getNodeParameter(name, '', { extractValue: true }) as unknown;
+		const trimmed = String(raw ?? '').trim();
+		if (trimmed === '') throw invalidInput(context, spec.label, 'is empty', 'Pick one from the list or enter its ID.');
+		const value = spec.normalize ? spec.normalize(trimmed) : trimmed;
+		parameters[name] = value;
+		return encodeURIComponent(value);
+	});
+	return { url, parameters };
+}
+
+/**
+ * The rate-limit gate of a request: one per credential (an account), so one account's 429
+ * never pauses another's and two accounts on the same host do not share a cap.
+ */
+export function gateKey(context: { getNode(): INode }, credentialType: string): string {
+	const credential = context.getNode().credentials?.[credentialType];
+	return `${credentialType}:${credential?.id ?? credential?.name ?? ''}`;
 }
 
 /** Network failures (no HTTP response at all) in plain words. */
@@ -108,28 +177,35 @@ export async function sendRequest(
 	api: ApiDefinition,
 	override: Partial<RequestOptions> = {},
 ): Promise<{ items: INodeExecutionData[]; response: IN8nHttpFullResponse }> {
-	let slot = lastResponses.get(requestData);
+	let slot = slots.get(requestData);
 	if (!slot) {
 		slot = {};
-		lastResponses.set(requestData, slot);
+		slots.set(requestData, slot);
 		requestData.postReceive.unshift({
 			data: { parameterValue: undefined },
 			actions: [inspectResponse(slot)],
 		});
 	}
+	slot.path ??= resolvePath(context, String(requestData.options.url ?? ''), api);
 	const options: RequestOptions = {
 		...requestData.options,
+		url: slot.path.url,
 		...override,
 		qs: { ...(requestData.options.qs ?? {}), ...(override.qs ?? {}) },
 	};
-	const request = describeRequest(options);
+	const method = String(options.method ?? 'GET');
+	const path = String(options.url ?? '');
+	const sent: SentRequest = { method, path, parameters: slot.path.parameters, body: options.body };
 	const items = await withRetries(
-		String(options.baseURL ?? ''),
-		request.method,
-		async () => await context.makeRoutingRequest({ ...requestData, options }),
+		gateKey(context, api.credentialType),
+		method,
+		async () => {
+			slot.current = sent;
+			return await context.makeRoutingRequest({ ...requestData, options });
+		},
 		classifyFailure,
 	).catch((error) => {
-		throw toNodeApiError(context.getNode(), api, error, request, context.getItemIndex());
+		throw toNodeApiError(context.getNode(), api, error, { method, url: path }, context.getItemIndex());
 	});
 	return { items: pairedWithInput(context, items), response: slot.response as IN8nHttpFullResponse };
 }
@@ -172,7 +248,7 @@ function isNodeApiError(error: unknown): boolean {
  */
 export function toNodeApiError(
 	node: INode,
-	api: ApiDefinition,
+	api: Pick<ApiDefinition, 'name' | 'describeError'>,
 	error: unknown,
 	request: { method: string; url: string },
 	itemIndex?: number,
@@ -201,13 +277,26 @@ export function toNodeApiError(
 	});
 }
 
-/** The default for every operation: one request, its items. */
+/**
+ * How many records the user asked for: Return All, else Limit. Operations without them
+ * (a Get) have no limit. Read here rather than through a routing expression, which n8n
+ * would evaluate for every item.
+ */
+export function requestedLimit(context: IExecuteSingleFunctions): number {
+	if (context.getNodeParameter('returnAll', true) === true) return Infinity;
+	const limit = Number(context.getNodeParameter('limit', 0));
+	return limit > 0 ? limit : Infinity;
+}
+
+/** The default for every operation: one request, its items (a list trimmed to Limit). */
 export function singleRequest(api: ApiDefinition) {
 	return async function (
 		this: IExecutePaginationFunctions,
 		requestData: RequestData,
 	): Promise<INodeExecutionData[]> {
-		return (await sendRequest(this, requestData, api)).items;
+		const { items } = await sendRequest(this, requestData, api);
+		const limit = requestedLimit(this);
+		return Number.isFinite(limit) ? items.slice(0, limit) : items;
 	};
 }
 

@@ -186,6 +186,8 @@ export interface RunOptions {
 	/** Input items (default: one empty item). */
 	items?: IDataObject[];
 	continueOnFail?: boolean;
+	/** The id n8n gives the credential (default `<type>-id`): tells two accounts apart. */
+	credentialId?: string;
 }
 
 export interface RunResult {
@@ -210,7 +212,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		position: [0, 0],
 		parameters: options.parameters,
 		credentials: Object.fromEntries(
-			Object.keys(options.credentials).map((type) => [type, { id: `${type}-id`, name: type }]),
+			Object.keys(options.credentials).map((type) => [type, { id: options.credentialId ?? `${type}-id`, name: type }]),
 		),
 		onError: options.continueOnFail ? 'continueRegularOutput' : 'stopWorkflow',
 	};

@@ -73,16 +73,46 @@ describe('Customer Engagement', () => {
 		expect(server.requests).toHaveLength(3);
 	});
 
-	test('30 writes against 10 requests per second: every item done exactly once, at most 5 in flight', async () => {
+	test('30 writes against 10 requests per second: every item done exactly once, 5 in flight at most', async () => {
 		resiliencePolicy.maxTotalWaitMs = 60_000;
 		server.setRateLimit({ requests: 10, windowMs: 1000 });
+		// Slow answers, so that the cap is what limits the requests in flight.
+		server.responseDelayMs = 100;
 		const items = Array.from({ length: 30 }, (_, i) => ({ name: `L${i}` }));
 		const result = await run(createLabel, items);
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((i) => i.json.name)).toEqual(items.map((i) => i.name));
 		expect([...server.state.labels.values()].map((l) => l.name).sort()).toEqual(items.map((i) => i.name).sort());
-		expect(server.maxInFlight).toBeLessThanOrEqual(5);
+		expect(server.maxInFlight).toBe(resiliencePolicy.maxConcurrent);
 	}, 30_000);
+
+	test('the cap is exact: a slow server sees exactly 5 requests at once, also when one is retried after a 429', async () => {
+		server.state.labels.set('lb_1', { id: 'lb_1', name: 'VIP', color: 'GREY' });
+		server.responseDelayMs = 150;
+		server.injectFault({ kind: 'status', status: 429, retryAfter: '0' });
+		const items = Array.from({ length: 12 }, () => ({}));
+		const result = await run({ resource: 'label', operation: 'get', labelId: byId('lb_1') }, items);
+		expect(result.items).toHaveLength(12);
+		expect(server.requests).toHaveLength(13);
+		expect(server.maxInFlight).toBe(resiliencePolicy.maxConcurrent);
+	});
+
+	test("a 429 pauses only the credential that got it: another account's requests go on", async () => {
+		server.state.labels.set('lb_a', { id: 'lb_a', name: 'A', color: 'GREY' });
+		server.state.labels.set('lb_b', { id: 'lb_b', name: 'B', color: 'GREY' });
+		server.injectFault({ kind: 'status', status: 429, retryAfter: '2' }, 1, (request) => request.path === '/v1/labels/lb_a');
+		const started = Date.now();
+		const getLabel = (labelId: string, credentialId: string) =>
+			runNode({ type: 'customerEngagement', parameters: { resource: 'label', operation: 'get', labelId: byId(labelId) } as never, credentials: credentials(), items: Array.from({ length: 3 }, () => ({})) as never, credentialId }).then((r) => ({ r, ms: Date.now() - started }));
+		const first = getLabel('lb_a', 'account-a');
+		// The second account starts while the first one's 429 pause is running.
+		await new Promise((resolve) => setTimeout(resolve, 200));
+		const [a, b] = await Promise.all([first, getLabel('lb_b', 'account-b')]);
+		expect(a.r.items.map((i) => i.json.name)).toEqual(['A', 'A', 'A']);
+		expect(b.r.items.map((i) => i.json.name)).toEqual(['B', 'B', 'B']);
+		expect(a.ms).toBeGreaterThanOrEqual(1900);
+		expect(b.ms).toBeLessThan(1500);
+	});
 });
 
 describe('Check Monitor and triggers', () => {

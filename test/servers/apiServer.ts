@@ -49,6 +49,9 @@ export abstract class ApiServer {
 	/** A fault that hits each matching request with this probability (benchmarks). */
 	randomFault?: { fault: Fault; probability: number; match?: (req: LoggedRequest) => boolean };
 
+	/** Every request is answered this much later (a slow server, so that requests overlap). */
+	responseDelayMs = 0;
+
 	/** Requests being handled now, and the most at once since the last clearLog(). */
 	inFlight = 0;
 
@@ -102,6 +105,7 @@ export abstract class ApiServer {
 	clearFaults(): void {
 		this.faults.length = 0;
 		this.randomFault = undefined;
+		this.responseDelayMs = 0;
 	}
 
 	setRateLimit(limit: RateLimit | undefined): void {
@@ -147,7 +151,11 @@ export abstract class ApiServer {
 		this.inFlight++;
 		this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
 		res.on('close', () => this.inFlight--);
+		if (this.responseDelayMs > 0) setTimeout(() => this.answer(req, res, next, logged), this.responseDelayMs);
+		else this.answer(req, res, next, logged);
+	}
 
+	private answer(req: Request, res: Response, next: NextFunction, logged: LoggedRequest): void {
 		if (this.rateLimit) {
 			const now = Date.now();
 			if (now - this.windowStart >= this.rateLimit.windowMs) {

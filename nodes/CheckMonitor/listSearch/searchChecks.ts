@@ -1,13 +1,13 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 import { directRequest } from '../../shared/directRequest';
-import { checkMonitorDirectApi } from '../shared/transport';
+import { checkMonitorApi } from '../shared/transport';
 
 /** All checks in one request (the API does not paginate); matched by name, slug or tag. */
 export async function searchChecks(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const { body } = await directRequest(this, checkMonitorDirectApi, { url: '/api/v3/checks/' });
+	const { body } = await directRequest(this, checkMonitorApi, { url: '/api/v3/checks/' });
 	const checks = ((body as IDataObject)?.checks ?? []) as IDataObject[];
 	const needle = filter?.trim().toLowerCase() ?? '';
 	const results = checks

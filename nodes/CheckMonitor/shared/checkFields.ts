@@ -3,6 +3,7 @@
  * server's rules, checked before any request so the user sees which field is wrong).
  */
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import { convertSent } from '../../shared/convertSent';
 import { invalidInput } from '../../shared/validation';
 
 const SECONDS_MIN = 60;
@@ -13,7 +14,7 @@ const bodyField = (property: string) => ({ send: { type: 'body' as const, proper
 
 /** Fields of a check that create and update both accept (all optional). */
 export const checkFields: INodeProperties[] = [
-	{ displayName: 'Channel Names or IDs', name: 'channels', type: 'multiOptions', typeOptions: { loadOptionsMethod: 'getChannels' }, default: [], description: 'Integrations to notify. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.', routing: { send: { type: 'body', property: 'channels', value: '={{ [].concat($value).join(",") }}' } } },
+	{ displayName: 'Channel Names or IDs', name: 'channels', type: 'multiOptions', typeOptions: { loadOptionsMethod: 'getChannels' }, default: [], description: 'Integrations to notify. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.', routing: { send: { type: 'body', property: 'channels', preSend: [convertSent('body', 'channels', (v) => ([] as unknown[]).concat(v).join(','))] } } },
 	{ displayName: 'Description', name: 'desc', type: 'string', typeOptions: { rows: 2 }, default: '', routing: bodyField('desc') },
 	{ displayName: 'Failure Keywords', name: 'failure_kw', type: 'string', default: '', description: 'Comma-separated, case-sensitive keywords that mark a ping as a failure', routing: bodyField('failure_kw') },
 	{ displayName: 'Filter Default Fail', name: 'filter_default_fail', type: 'boolean', default: false, description: 'Whether a ping that matches no keyword counts as a failure (otherwise it is ignored)', routing: bodyField('filter_default_fail') },
@@ -28,7 +29,7 @@ export const checkFields: INodeProperties[] = [
 	{ displayName: 'Slug', name: 'slug', type: 'string', default: '', placeholder: 'e.g. nightly-backup', description: 'Lowercase letters, digits, hyphens and underscores', routing: bodyField('slug') },
 	{ displayName: 'Start Keywords', name: 'start_kw', type: 'string', default: '', description: 'Comma-separated, case-sensitive keywords that mark a ping as a start', routing: bodyField('start_kw') },
 	{ displayName: 'Success Keywords', name: 'success_kw', type: 'string', default: '', description: 'Comma-separated, case-sensitive keywords that mark a ping as a success', routing: bodyField('success_kw') },
-	{ displayName: 'Tags', name: 'tags', type: 'string', default: '', placeholder: 'e.g. prod backup', description: 'Space-separated tags (an expression may also give a list)', routing: { send: { type: 'body', property: 'tags', value: '={{ Array.isArray($value) ? $value.join(" ") : $value }}' } } },
+	{ displayName: 'Tags', name: 'tags', type: 'string', default: '', placeholder: 'e.g. prod backup', description: 'Space-separated tags (an expression may also give a list)', routing: { send: { type: 'body', property: 'tags', preSend: [convertSent('body', 'tags', (v) => (Array.isArray(v) ? v.join(' ') : v))] } } },
 	{ displayName: 'Timeout (Seconds)', name: 'timeout', type: 'number', typeOptions: { minValue: SECONDS_MIN, maxValue: SECONDS_MAX }, default: 86400, description: 'Expected period between pings (60 to 31536000)', routing: bodyField('timeout') },
 	{ displayName: 'Timezone', name: 'tz', type: 'string', default: 'UTC', placeholder: 'e.g. Europe/Berlin', description: 'Timezone of the schedule', routing: bodyField('tz') },
 ];

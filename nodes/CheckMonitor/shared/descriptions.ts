@@ -36,5 +36,9 @@ export function checkLocator(description?: string): INodeProperties {
 	};
 }
 
-/** The check id as the server wants it in a path: trimmed, lower case, URL-encoded. */
-export const checkIdPath = '{{ encodeURIComponent(String($parameter.checkId).trim().toLowerCase()) }}';
+
+/** One description for the check of pings and flips, so both are one parameter definition (see mergeSameNamedProperties). */
+export const PING_AND_FLIP_CHECK = 'The check UUID (flips also accept its unique key)';
+
+/** The path of one check; `{checkId}` is filled in by the transport. */
+export const CHECK_PATH = '/api/v3/checks/{checkId}';

@@ -1,5 +1,6 @@
 /** postReceive functions that shape Check Monitor responses into items. */
 import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
+import { sentRequestOf } from '../../shared/transport';
 import { describeFlips, flipsOf, oldestFirst } from './flips';
 
 const SIMPLE_CHECK_FIELDS = [
@@ -7,10 +8,8 @@ const SIMPLE_CHECK_FIELDS = [
 	'timeout', 'schedule', 'tz', 'grace', 'n_pings', 'ping_url',
 ];
 
-function checkIdParameter(context: IExecuteSingleFunctions): string {
-	const value = context.getNodeParameter('checkId', '', { extractValue: true });
-	return String(value).trim().toLowerCase();
-}
+/** The check the request was for, as sent (not read from the parameters again). */
+const checkIdOf = (response: IN8nHttpFullResponse) => sentRequestOf(response).parameters.checkId;
 
 /** `{checks: [...]}` or a single check -> one item per check; Simplify keeps the useful fields. */
 export async function checksToItems(
@@ -47,8 +46,9 @@ export async function markCreatedOrUpdated(
 export async function flipsToItems(
 	this: IExecuteSingleFunctions,
 	items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	const checkId = checkIdParameter(this);
+	const checkId = checkIdOf(response);
 	const flips = items.flatMap((item) => flipsOf(Array.isArray(item.json.flips) ? item.json : [item.json]));
 	const chronological = oldestFirst(flips);
 	const to = describeFlips(chronological, undefined);
@@ -60,8 +60,9 @@ export async function flipsToItems(
 export async function pingsToItems(
 	this: IExecuteSingleFunctions,
 	items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	const checkId = checkIdParameter(this);
+	const checkId = checkIdOf(response);
 	return items.flatMap((item) =>
 		((item.json.pings as IDataObject[] | undefined) ?? []).map((ping) => ({ json: { checkId, ...ping } })),
 	);
@@ -79,8 +80,9 @@ export async function pingBodyToItem(
 		: raw instanceof ArrayBuffer
 			? Buffer.from(raw)
 			: Buffer.from(typeof raw === 'string' ? raw : JSON.stringify(raw ?? ''));
-	const checkId = checkIdParameter(this);
-	const pingNumber = this.getNodeParameter('pingNumber') as number;
+	const { parameters } = sentRequestOf(response);
+	const checkId = parameters.checkId;
+	const pingNumber = Number(parameters.pingNumber);
 	const options = this.getNodeParameter('options', {}) as IDataObject;
 	const item: INodeExecutionData = {
 		json: { checkId, pingNumber, body: bytes.toString('utf8'), size: bytes.length },

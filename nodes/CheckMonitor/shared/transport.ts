@@ -119,13 +119,13 @@ export function describeCheckMonitorError(
 
 export const checkMonitorApi: ApiDefinition = {
 	name: 'Check Monitor API',
-	describeError: describeCheckMonitorError,
-};
-
-export const checkMonitorDirectApi = {
-	...checkMonitorApi,
 	credentialType: 'checkMonitorApi',
-	apiPrefix: /\/api\/v[0-9]+$/,
+	describeError: describeCheckMonitorError,
+	pathParameters: {
+		// The server knows uuids in lower case only; users paste them as they come.
+		checkId: { label: 'Check', normalize: (value) => value.toLowerCase() },
+		pingNumber: { label: 'Ping Number' },
+	},
 };
 
 export const sendSingleRequest = singleRequest(checkMonitorApi);

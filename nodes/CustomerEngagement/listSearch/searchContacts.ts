@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 import { matches, searchPagedList } from '../../shared/listSearch';
-import { customerEngagementDirectApi } from '../shared/transport';
+import { customerEngagementApi } from '../shared/transport';
 
 function contactName(contact: IDataObject): string {
 	const name = [contact.firstName, contact.lastName].filter(Boolean).join(' ');
@@ -21,7 +21,7 @@ export async function searchContacts(
 	const qs: IDataObject = {};
 	if (term.includes('@')) qs.email = term;
 	else if (/^\+?[\d\s().-]{6,}$/.test(term)) qs.phone = term.replace(/[\s().-]/g, '');
-	return await searchPagedList(this, customerEngagementDirectApi, {
+	return await searchPagedList(this, customerEngagementApi, {
 		url: '/v1/contacts',
 		qs,
 		paginationToken,

@@ -1,13 +1,13 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 import { matches, searchPagedList } from '../../shared/listSearch';
-import { customerEngagementDirectApi } from '../shared/transport';
+import { customerEngagementApi } from '../shared/transport';
 
 export async function searchLabels(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	return await searchPagedList(this, customerEngagementDirectApi, {
+	return await searchPagedList(this, customerEngagementApi, {
 		url: '/v1/labels',
 		paginationToken,
 		keep: (label) => matches(label.name, filter),

@@ -1,13 +1,13 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 import { matches, searchPagedList } from '../../shared/listSearch';
-import { customerEngagementDirectApi } from '../shared/transport';
+import { customerEngagementApi } from '../shared/transport';
 
 export async function searchRewards(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	return await searchPagedList(this, customerEngagementDirectApi, {
+	return await searchPagedList(this, customerEngagementApi, {
 		url: '/v1/loyalty-rewards',
 		paginationToken,
 		keep: (reward) => matches(reward.title, filter),

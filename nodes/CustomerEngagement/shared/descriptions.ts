@@ -66,3 +66,14 @@ export const customFieldLocator = objectLocator({
 	searchListMethod: 'searchCustomFields',
 	placeholder: 'e.g. 4c8e1d2a7f',
 });
+
+/** The Name of a new custom field or label, or a custom field's new name. */
+export const nameParameter: INodeProperties = {
+	displayName: 'Name',
+	name: 'name',
+	type: 'string',
+	required: true,
+	default: '',
+	description: 'Must be unique',
+	routing: { send: { type: 'body', property: 'name' } },
+};

@@ -1,4 +1,5 @@
-import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
+import { sentRequestOf } from '../../shared/transport';
 import { readMergeWrite } from '../../shared/safeUpdate';
 import { customerEngagementApi } from './transport';
 
@@ -21,14 +22,11 @@ export function mergeReward(current: IDataObject, changes: IDataObject): IDataOb
 export const updateReward = readMergeWrite(customerEngagementApi, mergeReward);
 
 /** Redeem answers 204 with no body; say what happened. */
-export async function redeemResult(this: IExecuteSingleFunctions): Promise<INodeExecutionData[]> {
-	return [
-		{
-			json: {
-				success: true,
-				rewardId: this.getNodeParameter('rewardId', '', { extractValue: true }),
-				contactId: this.getNodeParameter('contactId', '', { extractValue: true }),
-			},
-		},
-	];
+export async function redeemResult(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const sent = sentRequestOf(response);
+	return [{ json: { success: true, rewardId: sent.parameters.rewardId, contactId: (sent.body as IDataObject).contactId } }];
 }

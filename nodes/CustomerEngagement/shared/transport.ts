@@ -75,7 +75,15 @@ export function describeCustomerEngagementError(
 
 export const customerEngagementApi: ApiDefinition = {
 	name: 'Customer Engagement API',
+	credentialType: 'customerEngagementApi',
 	describeError: describeCustomerEngagementError,
+	pathParameters: {
+		contactId: { label: 'Contact' },
+		customFieldId: { label: 'Custom Field' },
+		labelId: { label: 'Label' },
+		rewardId: { label: 'Loyalty Reward' },
+		visitId: { label: 'Visit ID' },
+	},
 };
 
 export const sendSingleRequest = singleRequest(customerEngagementApi);
@@ -91,9 +99,3 @@ export const requestDefaults = {
 	ignoreHttpStatusErrors: true,
 };
 
-
-export const customerEngagementDirectApi = {
-	...customerEngagementApi,
-	credentialType: 'customerEngagementApi',
-	apiPrefix: /\/v1$/,
-};

@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { convertSent, listOf } from '../../../shared/convertSent';
 import { getManyParameters } from '../../../shared/descriptions';
 import { simplifyChecks } from './get';
 
@@ -30,13 +31,7 @@ export const checkGetManyDescription: INodeProperties[] = [
 				default: '',
 				placeholder: 'e.g. prod backup',
 				description: 'Only checks that carry all of these tags (space-separated, or a list from an expression)',
-				routing: {
-					send: {
-						type: 'query',
-						property: 'tag',
-						value: '={{ ([].concat($value).join(" ")).split(/\\s+/).filter(t => t) }}',
-					},
-				},
+				routing: { send: { type: 'query', property: 'tag', preSend: [convertSent('qs', 'tag', (v) => listOf(v, /\s+/))] } },
 			},
 		],
 	},

@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { checkIdPath, checkLocator } from '../../shared/descriptions';
+import { CHECK_PATH, checkLocator } from '../../shared/descriptions';
 import { checksToItems, markCreatedOrUpdated } from '../../shared/output';
 import { validateCheckBody } from '../../shared/checkFields';
 import { checkCreateDescription } from './create';
@@ -7,7 +7,6 @@ import { checkGetDescription } from './get';
 import { checkGetManyDescription } from './getAll';
 import { checkUpdateDescription } from './update';
 
-const checkUrl = `=/api/v3/checks/${checkIdPath}`;
 
 export const checkDescription: INodeProperties[] = [
 	{
@@ -33,7 +32,7 @@ export const checkDescription: INodeProperties[] = [
 				value: 'delete',
 				action: 'Delete a check',
 				description: 'Delete a check permanently; returns the deleted check',
-				routing: { request: { method: 'DELETE', url: checkUrl } },
+				routing: { request: { method: 'DELETE', url: CHECK_PATH } },
 			},
 			{
 				name: 'Get',
@@ -41,7 +40,7 @@ export const checkDescription: INodeProperties[] = [
 				action: 'Get a check',
 				description: 'Get a check by UUID or, with a read-only key, by unique key',
 				routing: {
-					request: { method: 'GET', url: checkUrl },
+					request: { method: 'GET', url: CHECK_PATH },
 					output: { postReceive: [checksToItems] },
 				},
 			},
@@ -61,14 +60,14 @@ export const checkDescription: INodeProperties[] = [
 				value: 'pause',
 				action: 'Pause a check',
 				description: 'Disable monitoring of a check until it is resumed or pinged',
-				routing: { request: { method: 'POST', url: `${checkUrl}/pause`, body: {} } },
+				routing: { request: { method: 'POST', url: `${CHECK_PATH}/pause`, body: {} } },
 			},
 			{
 				name: 'Resume',
 				value: 'resume',
 				action: 'Resume a check',
 				description: 'Resume a paused check (its status becomes "new")',
-				routing: { request: { method: 'POST', url: `${checkUrl}/resume`, body: {} } },
+				routing: { request: { method: 'POST', url: `${CHECK_PATH}/resume`, body: {} } },
 			},
 			{
 				name: 'Update',
@@ -76,7 +75,7 @@ export const checkDescription: INodeProperties[] = [
 				action: 'Update a check',
 				description: 'Change the given fields of a check; the others stay as they are',
 				routing: {
-					request: { method: 'POST', url: checkUrl },
+					request: { method: 'POST', url: CHECK_PATH },
 					send: { preSend: [validateCheckBody] },
 				},
 			},

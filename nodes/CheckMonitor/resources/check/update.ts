@@ -1,5 +1,13 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { checkFields } from '../../shared/checkFields';
+
+/** The server unassigns every channel when sent `channels: ""`; this option wins over Channels. */
+async function unassignAllChannels(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+	const body = requestOptions.body as IDataObject;
+	if (body.unassignAllChannels === true) body.channels = '';
+	delete body.unassignAllChannels;
+	return requestOptions;
+}
 
 export const checkUpdateDescription: INodeProperties[] = [
 	{
@@ -17,7 +25,7 @@ export const checkUpdateDescription: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description: 'Whether to remove every integration from the check (overrides Channels)',
-				routing: { send: { type: 'body', property: 'channels', value: '={{ $value ? "" : undefined }}' } },
+				routing: { send: { type: 'body', property: 'unassignAllChannels', preSend: [unassignAllChannels] } },
 			},
 		],
 	},

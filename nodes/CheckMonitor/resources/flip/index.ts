@@ -1,7 +1,7 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { getManyParameters } from '../../../shared/descriptions';
 import { invalidInput } from '../../../shared/validation';
-import { checkIdPath, checkLocator } from '../../shared/descriptions';
+import { CHECK_PATH, checkLocator, PING_AND_FLIP_CHECK } from '../../shared/descriptions';
 import { flipsToItems } from '../../shared/output';
 
 const show = { resource: ['flip'], operation: ['getAll'] };
@@ -22,15 +22,15 @@ async function validateFlipFilters(
 	}
 	for (const [key, label] of [['start', 'Start'], ['end', 'End']] as const) {
 		if (qs[key] === undefined) continue;
-		const value = qs[key] as number;
+		// n8n date-times (ISO text, with or without zone) become the UNIX seconds the API takes.
+		const value = Math.floor(new Date(String(qs[key])).getTime() / 1000);
 		if (!Number.isFinite(value) || value < 0 || value > MAX_TIMESTAMP) {
 			throw invalidInput(this, label, 'must be a valid date between 1970 and 2286');
 		}
+		qs[key] = value;
 	}
 	return requestOptions;
 }
-
-const toUnixSeconds = '={{ Math.floor(new Date($value).getTime() / 1000) }}';
 
 export const flipDescription: INodeProperties[] = [
 	{
@@ -46,7 +46,7 @@ export const flipDescription: INodeProperties[] = [
 				action: 'Get many flips',
 				description: 'List the status changes of a check, newest first',
 				routing: {
-					request: { method: 'GET', url: `=/api/v3/checks/${checkIdPath}/flips/` },
+					request: { method: 'GET', url: `${CHECK_PATH}/flips/` },
 					send: { preSend: [validateFlipFilters] },
 					output: { postReceive: [flipsToItems] },
 				},
@@ -55,7 +55,7 @@ export const flipDescription: INodeProperties[] = [
 		default: 'getAll',
 	},
 	{
-		...checkLocator('The check UUID, or its unique key'),
+		...checkLocator(PING_AND_FLIP_CHECK),
 		displayOptions: { show: { resource: ['flip'] } },
 	},
 	...getManyParameters(show),
@@ -73,7 +73,7 @@ export const flipDescription: INodeProperties[] = [
 				type: 'dateTime',
 				default: '',
 				description: 'Only flips before this time',
-				routing: { send: { type: 'query', property: 'end', value: toUnixSeconds } },
+				routing: { send: { type: 'query', property: 'end' } },
 			},
 			{
 				displayName: 'Seconds',
@@ -90,7 +90,7 @@ export const flipDescription: INodeProperties[] = [
 				type: 'dateTime',
 				default: '',
 				description: 'Only flips at or after this time',
-				routing: { send: { type: 'query', property: 'start', value: toUnixSeconds } },
+				routing: { send: { type: 'query', property: 'start' } },
 			},
 		],
 	},

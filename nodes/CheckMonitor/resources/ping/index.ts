@@ -1,9 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { getManyParameters } from '../../../shared/descriptions';
-import { checkIdPath, checkLocator } from '../../shared/descriptions';
+import { CHECK_PATH, checkLocator, PING_AND_FLIP_CHECK } from '../../shared/descriptions';
 import { pingBodyToItem, pingsToItems } from '../../shared/output';
 
-const checkUrl = `=/api/v3/checks/${checkIdPath}`;
 
 export const pingDescription: INodeProperties[] = [
 	{
@@ -22,7 +21,7 @@ export const pingDescription: INodeProperties[] = [
 					// Raw bytes: a body that happens to be JSON must not be parsed.
 					request: {
 						method: 'GET',
-						url: `${checkUrl}/pings/{{ Number($parameter.pingNumber) }}/body`,
+						url: `${CHECK_PATH}/pings/{pingNumber}/body`,
 						encoding: 'arraybuffer',
 						json: false,
 					},
@@ -35,7 +34,7 @@ export const pingDescription: INodeProperties[] = [
 				action: 'Get many pings',
 				description: 'List the logged pings of a check, newest first',
 				routing: {
-					request: { method: 'GET', url: `${checkUrl}/pings/` },
+					request: { method: 'GET', url: `${CHECK_PATH}/pings/` },
 					output: { postReceive: [pingsToItems] },
 				},
 			},
@@ -43,7 +42,7 @@ export const pingDescription: INodeProperties[] = [
 		default: 'getAll',
 	},
 	{
-		...checkLocator(),
+		...checkLocator(PING_AND_FLIP_CHECK),
 		displayOptions: { show: { resource: ['ping'] } },
 	},
 	{

@@ -1,4 +1,14 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+/** The server answers the text "OK" (as text/html), not JSON. */
+async function statusToItem(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const status = String(response.body).trim();
+	return [{ json: { status, ok: status === 'OK', statusCode: response.statusCode } }];
+}
 
 export const statusDescription: INodeProperties[] = [
 	{
@@ -16,15 +26,7 @@ export const statusDescription: INodeProperties[] = [
 				routing: {
 					request: { method: 'GET', url: '/api/v3/status/' },
 					output: {
-						postReceive: [
-							{
-								// The server answers the text "OK" (as text/html), not JSON.
-								type: 'set',
-								properties: {
-									value: '={{ { "status": String($response.body).trim(), "ok": String($response.body).trim() === "OK", "statusCode": $response.statusCode } }}',
-								},
-							},
-						],
+						postReceive: [statusToItem],
 					},
 				},
 			},

@@ -31,7 +31,7 @@ export const activityDescription: INodeProperties[] = [
 				action: 'Get many activities of a contact',
 				description: 'List the activities of a contact, newest first',
 				routing: {
-					request: { method: 'GET', url: '=/v1/contacts/{{ encodeURIComponent($parameter.contactId) }}/activities' },
+					request: { method: 'GET', url: '/v1/contacts/{contactId}/activities' },
 					operations: { pagination: paginateActivities },
 				},
 			},

@@ -1,4 +1,5 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { convertSent, listOf } from '../../../shared/convertSent';
 
 const body = (property: string) => ({ send: { type: 'body' as const, property } });
 
@@ -40,7 +41,11 @@ export const contactFields: INodeProperties[] = [
 			send: {
 				type: 'body',
 				property: 'customFields',
-				value: '={{ ($value.field ?? []).map(f => ({ id: f.id, value: String(f.value ?? "") })) }}',
+				preSend: [
+					convertSent('body', 'customFields', (v) =>
+						(((v as IDataObject).field ?? []) as IDataObject[]).map((f) => ({ id: f.id, value: String(f.value ?? '') })),
+					),
+				],
 			},
 		},
 	},
@@ -53,7 +58,7 @@ export const contactFields: INodeProperties[] = [
 		typeOptions: { loadOptionsMethod: 'getLabels' },
 		default: [],
 		description: 'Labels the contact carries (replaces the current labels). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		routing: { send: { type: 'body', property: 'labels', value: '={{ [].concat($value).filter(id => id).map(id => ({ id })) }}' } },
+		routing: { send: { type: 'body', property: 'labels', preSend: [convertSent('body', 'labels', (v) => listOf(v, /,/).map((id) => ({ id })))] } },
 	},
 	{ displayName: 'Last Name', name: 'lastName', type: 'string', default: '', routing: body('lastName') },
 	{

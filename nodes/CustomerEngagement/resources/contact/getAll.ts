@@ -1,5 +1,13 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { getManyParameters } from '../../../shared/descriptions';
+
+/** The API needs sort and order together; the option holds both as "SORT:ORDER". */
+async function sortAndOrder(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+	const qs = requestOptions.qs as IDataObject;
+	const [sort, order] = String(qs.sort).split(':');
+	Object.assign(qs, { sort, order });
+	return requestOptions;
+}
 
 const show = { resource: ['contact'], operation: ['getAll'] };
 
@@ -52,11 +60,7 @@ export const contactGetManyDescription: INodeProperties[] = [
 				],
 				default: 'REGISTRATION_DATE:DESC',
 				description: 'The API needs sort and order together, so they are one choice here',
-				routing: {
-					request: {
-						qs: { sort: '={{ $value.split(":")[0] }}', order: '={{ $value.split(":")[1] }}' },
-					},
-				},
+				routing: { send: { type: 'query', property: 'sort', preSend: [sortAndOrder] } },
 			},
 		],
 	},

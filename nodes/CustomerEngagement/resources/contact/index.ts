@@ -10,7 +10,7 @@ import { contactGetManyDescription } from './getAll';
 import { contactUpdateDescription } from './update';
 import { contactUpsertDescription } from './upsert';
 
-const contactUrl = '=/v1/contacts/{{ encodeURIComponent($parameter.contactId) }}';
+const contactUrl = '/v1/contacts/{contactId}';
 const birthDate = apiDates({ birthDate: 'Birth Date' });
 
 export const contactDescription: INodeProperties[] = [

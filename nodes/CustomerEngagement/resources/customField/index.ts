@@ -1,8 +1,10 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, IN8nHttpFullResponse, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { convertSent } from '../../../shared/convertSent';
+import { sentRequestOf } from '../../../shared/transport';
 import { getManyParameters } from '../../../shared/descriptions';
-import { customFieldLocator } from '../../shared/descriptions';
+import { customFieldLocator, nameParameter } from '../../shared/descriptions';
 
-const fieldUrl = '=/v1/custom-fields/{{ encodeURIComponent($parameter.customFieldId) }}';
+const fieldUrl = '/v1/custom-fields/{customFieldId}';
 const FIELD_TYPES = [
 	{ name: 'Date', value: 'date' },
 	{ name: 'Multi Select', value: 'multi_select' },
@@ -13,16 +15,21 @@ const FIELD_TYPES = [
 
 /** Rename takes the new name as a bare JSON string body (routing can only build objects). */
 async function nameAsJsonString(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-	requestOptions.body = JSON.stringify(String(this.getNodeParameter('name')));
+	requestOptions.body = JSON.stringify(String((requestOptions.body as IDataObject).name));
 	return requestOptions;
 }
 
 /** Rename answers a bare JSON string; say what changed instead. */
-async function renameResult(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+async function renameResult(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const sent = sentRequestOf(response);
 	return items.map((item) => ({
 		json: {
-			id: this.getNodeParameter('customFieldId', '', { extractValue: true }),
-			name: this.getNodeParameter('name'),
+			id: sent.parameters.customFieldId,
+			name: JSON.parse(String(sent.body)) as string,
 			message: typeof item.json === 'string' ? item.json : JSON.stringify(item.json),
 		},
 	}));
@@ -69,26 +76,7 @@ export const customFieldDescription: INodeProperties[] = [
 		default: 'getAll',
 	},
 	{ ...customFieldLocator, displayOptions: { show: { resource: ['customField'], operation: ['rename', 'updateOptions'] } } },
-	{
-		displayName: 'Name',
-		name: 'name',
-		type: 'string',
-		required: true,
-		default: '',
-		description: 'Name of the custom field; must be unique',
-		displayOptions: { show: { resource: ['customField'], operation: ['create'] } },
-		routing: { send: { type: 'body', property: 'name' } },
-	},
-	{
-		// Same parameter, no body routing: rename sends the name as the whole body.
-		displayName: 'Name',
-		name: 'name',
-		type: 'string',
-		required: true,
-		default: '',
-		description: 'The new name of the custom field; must be unique',
-		displayOptions: { show: { resource: ['customField'], operation: ['rename'] } },
-	},
+	{ ...nameParameter, displayOptions: { show: { resource: ['customField'], operation: ['create', 'rename'] } } },
 	{
 		displayName: 'Type',
 		name: 'type',
@@ -105,16 +93,19 @@ export const customFieldDescription: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		displayOptions: { show: { resource: ['customField'], operation: ['create'], type: ['single_select', 'multi_select'] } },
+		displayOptions: { show: { resource: ['customField'], operation: ['create'] } },
 		options: [
 			{
 				displayName: 'Options',
 				name: 'options',
+				// Shown here rather than on the collection, so the collection can be one with the
+				// other operations' Additional Fields (see mergeSameNamedProperties).
+				displayOptions: { show: { '/type': ['single_select', 'multi_select'] } },
 				type: 'string',
 				typeOptions: { multipleValues: true },
 				default: [],
 				description: 'The choices of the select field; each must be unique',
-				routing: { send: { type: 'body', property: 'options', value: '={{ [].concat($value).map(value => ({ value })) }}' } },
+				routing: { send: { type: 'body', property: 'options', preSend: [convertSent('body', 'options', (v) => ([] as unknown[]).concat(v).map((value) => ({ value })))] } },
 			},
 		],
 	},
@@ -141,7 +132,11 @@ export const customFieldDescription: INodeProperties[] = [
 			send: {
 				type: 'body',
 				property: 'options',
-				value: '={{ ($value.option ?? []).map(o => o.id ? { id: o.id, value: o.value } : { value: o.value }) }}',
+				preSend: [
+					convertSent('body', 'options', (v) =>
+						(((v as IDataObject).option ?? []) as IDataObject[]).map((o) => (o.id ? { id: o.id, value: o.value } : { value: o.value })),
+					),
+				],
 			},
 		},
 	},

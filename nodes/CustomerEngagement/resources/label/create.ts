@@ -1,20 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { LABEL_COLORS } from '../../shared/constants';
+import { nameParameter } from '../../shared/descriptions';
 
 const showOnlyForLabelCreate = { resource: ['label'], operation: ['create'] };
 
 export const labelCreateDescription: INodeProperties[] = [
-	{
-		displayName: 'Name',
-		name: 'name',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. VIP',
-		description: 'Name of the label; must be unique',
-		displayOptions: { show: showOnlyForLabelCreate },
-		routing: { send: { type: 'body', property: 'name' } },
-	},
+	{ ...nameParameter, displayOptions: { show: showOnlyForLabelCreate } },
 	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',

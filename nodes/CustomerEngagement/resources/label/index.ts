@@ -28,7 +28,7 @@ export const labelDescription: INodeProperties[] = [
 				action: 'Get a label',
 				description: 'Get a label by ID',
 				routing: {
-					request: { method: 'GET', url: '=/v1/labels/{{ encodeURIComponent($parameter.labelId) }}' },
+					request: { method: 'GET', url: '/v1/labels/{labelId}' },
 				},
 			},
 			{

@@ -6,7 +6,7 @@ import { paginatePages } from '../../shared/transport';
 import { apiDates, validateRewardValue } from '../../shared/validation';
 import { rewardFields } from './fields';
 
-const rewardUrl = '=/v1/loyalty-rewards/{{ encodeURIComponent($parameter.rewardId) }}';
+const rewardUrl = '/v1/loyalty-rewards/{rewardId}';
 const rewardDates = apiDates({ startDate: 'Start Date', expiredDate: 'Expired Date' });
 const show = (operation: string[]) => ({ show: { resource: ['loyaltyReward'], operation } });
 

@@ -16,7 +16,7 @@ export const noteDescription: INodeProperties[] = [
 				value: 'create',
 				action: 'Add a note to a contact',
 				description: 'Attach a note to a contact',
-				routing: { request: { method: 'POST', url: '=/v1/contacts/{{ encodeURIComponent($parameter.contactId) }}/notes' } },
+				routing: { request: { method: 'POST', url: '/v1/contacts/{contactId}/notes' } },
 			},
 		],
 		default: 'create',

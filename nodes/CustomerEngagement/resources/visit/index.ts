@@ -38,7 +38,7 @@ export const visitDescription: INodeProperties[] = [
 				name: 'Get',
 				value: 'get',
 				action: 'Get a visit',
-				routing: { request: { method: 'GET', url: '=/v1/visits/{{ encodeURIComponent($parameter.visitId) }}' } },
+				routing: { request: { method: 'GET', url: '/v1/visits/{visitId}' } },
 			},
 			{
 				name: 'Get Many',

@@ -1,0 +1,215 @@
+/**
+ * One definition per parameter name, where n8n's display rules allow it.
+ *
+ * n8n's routing engine walks a declarative node's top-level property definitions for every
+ * item and evaluates the value stored under each definition's name, whether the definition
+ * is shown or not. A parameter that five operations define separately (Contact in Get,
+ * Activity, Note, Visit and Redeem) has the user's expression evaluated five times per
+ * item, whichever operation runs, and n8n >= 2.38 walks the definitions a second time to
+ * find the base URL. The resources keep declaring their parameters next to their
+ * operations, as n8n's templates do; the node merges the definitions that share a name.
+ *
+ * Two definitions merge when they are the same apart from where they are shown (and
+ * collections always, their options keeping where each was shown), and when one
+ * `displayOptions.show` of resources × operations shows the merged definition exactly
+ * where the two were shown: n8n cannot say "(contact and get) or (note and create)", so
+ * some names keep more than one definition.
+ */
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+
+type Pair = `${string}:${string}`;
+
+interface Scope {
+	/** Resources shown for (null: all). */
+	resources: string[] | null;
+	/** Operations shown for (null: all). */
+	operations: string[] | null;
+	/** Display conditions on other parameters, which must match to merge. */
+	rest: string;
+}
+
+interface Member {
+	property: INodeProperties;
+	scope: Scope;
+	pairs: Set<Pair>;
+}
+
+/** Every resource:operation pair the node has, from its Resource and Operation parameters. */
+function operationPairs(properties: INodeProperties[]): Pair[] {
+	const pairs: Pair[] = [];
+	const resources = properties.find((p) => p.name === 'resource')?.options ?? [];
+	for (const resource of resources) {
+		const value = String((resource as { value: unknown }).value);
+		for (const operation of properties.filter((p) => p.name === 'operation')) {
+			if (!operation.displayOptions?.show?.resource?.includes(value)) continue;
+			for (const option of operation.options ?? []) pairs.push(`${value}:${String((option as { value: unknown }).value)}`);
+		}
+	}
+	return pairs;
+}
+
+function scopeOf(displayOptions: IDisplayOptions | undefined, prefix: '' | '/'): Scope {
+	const show = { ...(displayOptions?.show ?? {}) };
+	const resources = (show[`${prefix}resource`] as string[] | undefined) ?? null;
+	const operations = (show[`${prefix}operation`] as string[] | undefined) ?? null;
+	delete show[`${prefix}resource`];
+	delete show[`${prefix}operation`];
+	return { resources, operations, rest: JSON.stringify({ show, hide: displayOptions?.hide ?? {} }) };
+}
+
+function shownPairs(scope: Pick<Scope, 'resources' | 'operations'>, all: Pair[]): Set<Pair> {
+	return new Set(
+		all.filter((pair) => {
+			const [resource, operation] = pair.split(':');
+			return (scope.resources?.includes(resource) ?? true) && (scope.operations?.includes(operation) ?? true);
+		}),
+	);
+}
+
+const union = (a: string[] | null, b: string[] | null) => (a === null || b === null ? null : [...new Set([...a, ...b])]);
+
+function withoutDisplay(property: INodeProperties): string {
+	return JSON.stringify({ ...property, displayOptions: undefined }, (_key, value: unknown) =>
+		typeof value === 'function' ? String(value) : value,
+	);
+}
+
+function mergeable(a: Member, b: Member, all: Pair[]): boolean {
+	if (a.scope.rest !== b.scope.rest) return false;
+	const bothCollections = a.property.type === 'collection' && b.property.type === 'collection';
+	if (bothCollections) {
+		if (a.property.displayName !== b.property.displayName || a.property.placeholder !== b.property.placeholder) return false;
+	} else if (withoutDisplay(a.property) !== withoutDisplay(b.property)) {
+		return false;
+	}
+	const merged = shownPairs({ resources: union(a.scope.resources, b.scope.resources), operations: union(a.scope.operations, b.scope.operations) }, all);
+	return merged.size === new Set([...a.pairs, ...b.pairs]).size && [...a.pairs, ...b.pairs].every((pair) => merged.has(pair));
+}
+
+function withScope(scope: Scope, prefix: '' | '/'): IDisplayOptions | undefined {
+	const rest = JSON.parse(scope.rest) as { show: Record<string, unknown>; hide: Record<string, unknown> };
+	const show: Record<string, unknown> = { ...rest.show };
+	if (scope.resources) show[`${prefix}resource`] = scope.resources;
+	if (scope.operations) show[`${prefix}operation`] = scope.operations;
+	const result: IDisplayOptions = {};
+	if (Object.keys(show).length) result.show = show as IDisplayOptions['show'];
+	if (Object.keys(rest.hide).length) result.hide = rest.hide as IDisplayOptions['hide'];
+	return Object.keys(result).length ? result : undefined;
+}
+
+/** Greedy clusters of mergeable members, in order of first appearance. */
+function cluster(members: Member[], all: Pair[]): Member[][] {
+	const clusters: Member[][] = [];
+	for (const member of members) {
+		const home = clusters.find((c) => mergeable(combine(c, all), member, all));
+		if (home) home.push(member);
+		else clusters.push([member]);
+	}
+	return clusters;
+}
+
+function combine(members: Member[], all: Pair[]): Member {
+	const scope = members.slice(1).reduce<Scope>(
+		(acc, m) => ({ resources: union(acc.resources, m.scope.resources), operations: union(acc.operations, m.scope.operations), rest: acc.rest }),
+		members[0].scope,
+	);
+	return { property: members[0].property, scope, pairs: shownPairs(scope, all) };
+}
+
+/** A collection's options, each shown only where its own definition was, then merged alike. */
+function mergeOptions(members: Member[], all: Pair[]): INodeProperties[] {
+	const options: Member[] = [];
+	for (const member of members) {
+		for (const option of (member.property.options ?? []) as INodeProperties[]) {
+			const own = scopeOf(option.displayOptions, '/');
+			const scope: Scope = {
+				resources: own.resources ?? member.scope.resources,
+				operations: own.operations ?? member.scope.operations,
+				rest: own.rest,
+			};
+			options.push({ property: option, scope, pairs: shownPairs(scope, all) });
+		}
+	}
+	const whole = combine(members, all);
+	const merged = cluster(options, all).map((group) => {
+		const scope = combine(group, all).scope;
+		// Only narrower than the collection itself needs saying.
+		const narrower: Scope = {
+			resources: JSON.stringify(scope.resources) === JSON.stringify(whole.scope.resources) ? null : scope.resources,
+			operations: JSON.stringify(scope.operations) === JSON.stringify(whole.scope.operations) ? null : scope.operations,
+			rest: scope.rest,
+		};
+		const option: INodeProperties = { ...group[0].property };
+		delete option.displayOptions;
+		const display = withScope(narrower, '/');
+		return display ? { ...option, displayOptions: display } : option;
+	});
+	return merged.sort((a, b) => a.displayName.localeCompare(b.displayName));
+}
+
+/**
+ * The node's properties with same-named definitions merged, ordered so that every operation
+ * still shows its parameters in the order it declared them (the tests check this for every
+ * operation): a topological order of "comes before" within each operation, ties broken by
+ * the declaration order.
+ */
+export function mergeSameNamedProperties(properties: INodeProperties[]): INodeProperties[] {
+	const all = operationPairs(properties);
+	const byName = new Map<string, Member[]>();
+	const members: Member[] = properties.map((property) => {
+		const scope = scopeOf(property.displayOptions, '');
+		const member = { property, scope, pairs: shownPairs(scope, all) };
+		byName.set(property.name, [...(byName.get(property.name) ?? []), member]);
+		return member;
+	});
+	// Each declared definition, and what it becomes (itself, or the merged definition of its group).
+	const becomes = new Map<INodeProperties, INodeProperties>(properties.map((p) => [p, p]));
+	for (const [name, sameName] of byName) {
+		// The operation selectors differ per resource and are never expressions: kept as they are.
+		if (name === 'operation' || sameName.length === 1) continue;
+		for (const group of cluster(sameName, all)) {
+			if (group.length === 1) continue;
+			const first = group[0].property;
+			const merged: INodeProperties = { ...first, displayOptions: withScope(combine(group, all).scope, '') };
+			if (first.type === 'collection') {
+				merged.options = mergeOptions(group, all);
+				if (new Set(group.map((m) => m.property.description)).size > 1) delete merged.description;
+			}
+			for (const member of group) becomes.set(member.property, merged);
+		}
+	}
+	const result = [...new Set(becomes.values())];
+	const position = new Map<INodeProperties, number>();
+	properties.forEach((p, index) => {
+		const target = becomes.get(p) as INodeProperties;
+		if (!position.has(target)) position.set(target, index);
+	});
+	// "a comes before b" for consecutive parameters of each operation, as declared.
+	const after = new Map<INodeProperties, Set<INodeProperties>>(result.map((p) => [p, new Set()]));
+	const before = new Map<INodeProperties, number>(result.map((p) => [p, 0]));
+	for (const pair of all) {
+		const shown = members.filter((m) => m.pairs.has(pair)).map((m) => becomes.get(m.property) as INodeProperties);
+		for (let i = 1; i < shown.length; i++) {
+			const edges = after.get(shown[i - 1]) as Set<INodeProperties>;
+			if (shown[i] !== shown[i - 1] && !edges.has(shown[i])) {
+				edges.add(shown[i]);
+				before.set(shown[i], (before.get(shown[i]) as number) + 1);
+			}
+		}
+	}
+	const ordered: INodeProperties[] = [];
+	const ready = result.filter((p) => before.get(p) === 0);
+	while (ready.length) {
+		ready.sort((a, b) => (position.get(a) as number) - (position.get(b) as number));
+		const next = ready.shift() as INodeProperties;
+		ordered.push(next);
+		for (const successor of after.get(next) as Set<INodeProperties>) {
+			before.set(successor, (before.get(successor) as number) - 1);
+			if (before.get(successor) === 0) ready.push(successor);
+		}
+	}
+	if (ordered.length !== result.length) {
+		throw new Error('mergeSameNamedProperties: two operations declare shared parameters in opposite orders');
+	}
+	return ordered;
+}
