@@ -1,3 +1,7 @@
+// The machine's zone must not decide a result: the tests run in a zone far from UTC, with
+// an odd offset and daylight saving (UTC+12:45 / +13:45), inherited by jest's workers.
+process.env.TZ = 'Pacific/Chatham';
+
 /** @type {import('jest').Config} */
 module.exports = {
 	testEnvironment: 'node',

@@ -188,6 +188,8 @@ export interface RunOptions {
 	continueOnFail?: boolean;
 	/** The id n8n gives the credential (default `<type>-id`): tells two accounts apart. */
 	credentialId?: string;
+	/** The workflow's timezone setting (n8n's default otherwise). */
+	timezone?: string;
 }
 
 export interface RunResult {
@@ -222,7 +224,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		connections: {},
 		active: false,
 		nodeTypes,
-		settings: { executionOrder: 'v1' },
+		settings: { executionOrder: 'v1', ...(options.timezone ? { timezone: options.timezone } : {}) },
 	});
 
 	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', {

@@ -149,7 +149,10 @@ describe('check', () => {
 		[{ timeout: 59 }, 'Timeout: must be between 60 and 31536000 seconds, got 59'],
 		[{ grace: 31536001 }, 'Grace: must be between 60 and 31536000 seconds, got 31536001'],
 		[{ timeout: 90.5 }, 'Timeout: must be a whole number of seconds, got 90.5'],
-		[{ slug: 'Nightly Backup' }, 'Slug: may contain only lowercase letters, digits, hyphens and underscores, got "Nightly Backup"'],
+		// One rule each: a capital alone, a space alone, another character alone.
+		[{ slug: 'Nightly-backup' }, 'Slug: may contain only lowercase letters, digits, hyphens and underscores, got "Nightly-backup"'],
+		[{ slug: 'nightly backup' }, 'Slug: may contain only lowercase letters, digits, hyphens and underscores, got "nightly backup"'],
+		[{ slug: 'nightly.backup' }, 'Slug: may contain only lowercase letters, digits, hyphens and underscores, got "nightly.backup"'],
 		[{ methods: 'GET' }, 'Methods: must be empty (HEAD, GET and POST) or "POST", got "GET"'],
 		[{ schedule: 'x'.repeat(101) }, 'Schedule: must be at most 100 characters, got 101'],
 		[{ tz: ' ' }, 'Timezone: must not be empty; leave the field out to keep UTC'],
@@ -157,6 +160,12 @@ describe('check', () => {
 		const result = await run({ resource: 'check', operation: 'create', additionalFields: fields });
 		expect(result.error?.message).toBe(message);
 		expect(server.requests).toHaveLength(0);
+	});
+
+	test('a slug of lowercase letters, digits, hyphens and underscores is sent as given', async () => {
+		const result = await run({ resource: 'check', operation: 'create', additionalFields: { slug: 'nightly_backup-2' } });
+		expect(result.error).toBeUndefined();
+		expect(server.requests[0].body).toEqual({ slug: 'nightly_backup-2' });
 	});
 
 	test('unique values are checked before any request', async () => {
@@ -234,6 +243,17 @@ describe('flip', () => {
 			{ checkId: check.uuid, timestamp: '2026-11-03T10:00:00+00:00', up: 0, to: 'not up' },
 			{ checkId: check.uuid, timestamp: '2026-11-01T10:00:00+00:00', up: 1, to: 'up' },
 		]);
+	});
+
+	test('a start without zone is read in the workflow timezone, not the machine\'s', async () => {
+		const check = server.seedCheck();
+		await runNode({
+			type: 'checkMonitor',
+			parameters: { resource: 'flip', operation: 'getAll', checkId: byId(check.uuid), returnAll: true, filters: { start: '2026-11-01T10:00:00' } } as never,
+			credentials: credentials(),
+			timezone: 'America/New_York',
+		});
+		expect(server.requestLines()).toEqual([`GET /api/v3/checks/${check.uuid}/flips/?start=${Date.parse('2026-11-01T15:00:00Z') / 1000}`]);
 	});
 
 	test("also reads a bare array (the spec's shape)", async () => {

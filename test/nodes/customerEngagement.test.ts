@@ -52,9 +52,23 @@ describe('contact', () => {
 		expect(json(result)[0]).toMatchObject({ email: 'ann@example.com', firstName: 'Ann', labels: [{ id: 'lb_vip', name: 'VIP' }] });
 	});
 
-	test('create converts an n8n date-time without zone to UTC in the API format', async () => {
-		await run({ resource: 'contact', operation: 'create', phone: '+15550100', additionalFields: { birthDate: '2001-02-03T04:05:06' } });
-		expect(server.requests[0].body).toEqual({ phone: '+15550100', birthDate: new Date('2001-02-03T04:05:06').toISOString() });
+	test.each([
+		// The editor's date picker gives a time without zone: it is in the workflow's timezone,
+		// not in the zone of the machine (the suite runs in Pacific/Chatham, UTC+13:45).
+		['America/Los_Angeles', '2001-02-03T04:05:06', '2001-02-03T12:05:06.000Z'],
+		['Europe/Berlin', '2026-07-01T10:00', '2026-07-01T08:00:00.000Z'],
+		['Asia/Tokyo', '2026-11-22 09:30:00.250', '2026-11-22T00:30:00.250Z'],
+		// A zone in the value wins; a date alone is that calendar day.
+		['Asia/Tokyo', '2001-02-03T04:05:06+01:00', '2001-02-03T03:05:06.000Z'],
+		['Asia/Tokyo', '1990-05-17', '1990-05-17T00:00:00.000Z'],
+	])('create reads a date-time in the workflow timezone %s: %s is sent as %s', async (timezone, birthDate, sent) => {
+		await runNode({
+			type: 'customerEngagement',
+			parameters: { resource: 'contact', operation: 'create', phone: '+15550100', additionalFields: { birthDate } } as never,
+			credentials: credentials(),
+			timezone,
+		});
+		expect(server.requests[0].body).toEqual({ phone: '+15550100', birthDate: sent });
 	});
 
 	test.each([

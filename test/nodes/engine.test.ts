@@ -24,13 +24,23 @@ describe('a declarative operation through WorkflowExecute', () => {
 		expect(request.headers.accept).toBe('application/json');
 	});
 
-	test('ids in paths are URL-encoded', async () => {
-		await runNode({
+
+	test('each output item is paired with the input item it came from, also when the counts differ', async () => {
+		const a = ce.server.seedContact().id as string;
+		const b = ce.server.seedContact().id as string;
+		for (const contactId of [a, a, a, b]) ce.server.seedVisit({ contactId });
+		const result = await runNode({
 			type: 'customerEngagement',
-			parameters: { resource: 'label', operation: 'get', labelId: byId('a/b?c') },
+			parameters: { resource: 'visit', operation: 'getAll', returnAll: true, filters: { contactId: '={{ $json.contact }}' } },
 			credentials: ce.credentials(),
+			items: [{ contact: b }, { contact: a }],
 		});
-		expect(ce.server.requests[0].path).toBe('/v1/labels/a%2Fb%3Fc');
+		expect(result.items.map((i) => [i.json.contactId, i.pairedItem])).toEqual([
+			[b, { item: 0 }],
+			[a, { item: 1 }],
+			[a, { item: 1 }],
+			[a, { item: 1 }],
+		]);
 	});
 
 	test('one request per input item, each with its own expression values', async () => {

@@ -3,6 +3,7 @@
  * is sent, naming the field the user has to fix.
  */
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, PreSendAction } from 'n8n-workflow';
+import { toInstant } from '../../shared/dates';
 import { invalidInput } from '../../shared/validation';
 import { LABEL_COLORS } from './constants';
 
@@ -21,15 +22,12 @@ function setPath(body: IDataObject, path: string, value: unknown): void {
 }
 
 /**
- * An n8n date-time (ISO with or without zone, a date, a Luxon DateTime) as the API's
- * `YYYY-MM-DDTHH:MM:SS.SSSZ` in UTC; undefined when it is not a date.
+ * An n8n date-time as the API's `YYYY-MM-DDTHH:MM:SS.SSSZ` in UTC (see toInstant for values
+ * without a zone); undefined when it is not a date.
  */
-export function toApiDate(value: unknown): string | undefined {
-	if (value === undefined || value === null || value === '') return undefined;
+export function toApiDate(value: unknown, timeZone: string): string | undefined {
 	if (typeof value === 'string' && API_DATE.test(value)) return value;
-	const text = typeof value === 'object' && 'toISO' in (value as object) ? (value as { toISO(): string }).toISO() : String(value);
-	const date = new Date(text);
-	return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+	return toInstant(value, timeZone)?.toISOString();
 }
 
 /** Convert the body's date fields (dot paths) to the API format; empty ones are dropped. */
@@ -42,7 +40,7 @@ export function apiDates(fields: Record<string, string>, options: { notInFuture?
 				if (raw === '') setPath(body, path, undefined);
 				continue;
 			}
-			const date = toApiDate(raw);
+			const date = toApiDate(raw, this.getTimezone());
 			if (!date) {
 				throw invalidInput(this, label, `"${String(raw)}" is not a date`, 'Use a date and time such as 2026-11-01T18:30:00Z.');
 			}

@@ -48,7 +48,7 @@ export async function buildVisitsBody(
 		}
 		const body: IDataObject = { ...v, contactId: v.contactId.trim() };
 		if (v.date !== undefined && v.date !== '') {
-			const date = toApiDate(v.date);
+			const date = toApiDate(v.date, this.getTimezone());
 			if (!date) throw invalidInput(this, `${where}.date`, `"${String(v.date)}" is not a date`);
 			if (Date.parse(date) > Date.now()) throw invalidInput(this, `${where}.date`, `${date} is in the future; visits can only be back-dated`);
 			body.date = date;

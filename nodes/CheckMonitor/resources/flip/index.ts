@@ -1,5 +1,6 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { getManyParameters } from '../../../shared/descriptions';
+import { toInstant } from '../../../shared/dates';
 import { invalidInput } from '../../../shared/validation';
 import { CHECK_PATH, checkLocator, PING_AND_FLIP_CHECK } from '../../shared/descriptions';
 import { flipsToItems } from '../../shared/output';
@@ -22,8 +23,8 @@ async function validateFlipFilters(
 	}
 	for (const [key, label] of [['start', 'Start'], ['end', 'End']] as const) {
 		if (qs[key] === undefined) continue;
-		// n8n date-times (ISO text, with or without zone) become the UNIX seconds the API takes.
-		const value = Math.floor(new Date(String(qs[key])).getTime() / 1000);
+		// n8n date-times become the UNIX seconds the API takes.
+		const value = Math.floor((toInstant(qs[key], this.getTimezone())?.getTime() ?? NaN) / 1000);
 		if (!Number.isFinite(value) || value < 0 || value > MAX_TIMESTAMP) {
 			throw invalidInput(this, label, 'must be a valid date between 1970 and 2286');
 		}

@@ -1,0 +1,68 @@
+/**
+ * n8n date-times as instants, for both APIs.
+ *
+ * A date-time without a zone ("2026-11-22T10:00:00", what the editor's date picker gives)
+ * means that time in the workflow's timezone (workflow settings, else the instance's
+ * GENERIC_TIMEZONE), as n8n's own nodes read it, not in the zone of the machine n8n runs
+ * on. A date without a time ("1990-05-17") is a calendar date: midnight UTC, so it stays
+ * the same day whatever the zone. Values with a zone ("…Z", "…+02:00"), JavaScript dates
+ * and Luxon DateTimes (from expressions) are instants already.
+ */
+
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?$/;
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** How far the wall clock of `timeZone` is ahead of UTC at `instant`, in ms. */
+function zoneOffsetMs(instant: number, timeZone: string): number {
+	const parts = new Intl.DateTimeFormat('en-US', {
+		timeZone,
+		hourCycle: 'h23',
+		year: 'numeric',
+		month: '2-digit',
+		day: '2-digit',
+		hour: '2-digit',
+		minute: '2-digit',
+		second: '2-digit',
+	}).formatToParts(new Date(instant));
+	const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+	const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+	const wholeSecond = instant - (((instant % 1000) + 1000) % 1000);
+	return wall - wholeSecond;
+}
+
+/** The instant of a wall-clock time in `timeZone`; an unknown zone is taken as UTC. */
+function fromWallClock(wall: number, timeZone: string): number {
+	try {
+		// The offset at the wall time read as UTC is close; the offset at that guess is exact
+		// except within a daylight-saving change.
+		return wall - zoneOffsetMs(wall - zoneOffsetMs(wall, timeZone), timeZone);
+	} catch {
+		return wall;
+	}
+}
+
+/** The instant a value names, or undefined when it is not a date. */
+export function toInstant(value: unknown, timeZone: string): Date | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value;
+	if (typeof value === 'object' && typeof (value as { toMillis?: unknown }).toMillis === 'function') {
+		const ms = (value as { toMillis(): number }).toMillis();
+		return Number.isFinite(ms) ? new Date(ms) : undefined;
+	}
+	const text = String(value).trim();
+	const local = LOCAL_DATE_TIME.exec(text);
+	if (local) {
+		const [, y, mo, d, h, mi, s = '0', ms = '0'] = local;
+		const wall = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), Number(ms.padEnd(3, '0')));
+		// Date.UTC rolls month 13 or minute 61 over; such a value is not a date.
+		const check = new Date(wall);
+		const exact = check.getUTCMonth() === Number(mo) - 1 && check.getUTCDate() === Number(d) && check.getUTCHours() === Number(h) && check.getUTCMinutes() === Number(mi) && check.getUTCSeconds() === Number(s);
+		return exact ? new Date(fromWallClock(wall, timeZone)) : undefined;
+	}
+	if (DATE_ONLY.test(text)) {
+		const date = new Date(`${text}T00:00:00.000Z`);
+		return Number.isNaN(date.getTime()) ? undefined : date;
+	}
+	const date = new Date(text);
+	return Number.isNaN(date.getTime()) ? undefined : date;
+}
