@@ -1,0 +1,17 @@
+// @ts-nocheck
+import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+import { directRequest } from '../../shared/directRequest';
+import { checkMonitorApi } from '../shared/transport';
+
+/** Channels for the multi-select; "*" assigns every integration. Needs the read-write key. */
+export async function getChannels(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const { body } = await directRequest(this, checkMonitorApi, { url: '/api/v3/channels/' });
+	const channels = ((body as IDataObject)?.channels ?? []) as IDataObject[];
+	return [
+		{ name: 'All Channels (*)', value: '*', description: 'Assign every integration of the project' },
+		...channels.map((c) => ({
+			name: `${String(c.name || c.id)} (${String(c.kind)})`,
+			value: String(c.id),
+		})),
+	];
+}

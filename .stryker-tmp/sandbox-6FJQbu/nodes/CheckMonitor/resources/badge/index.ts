@@ -1,0 +1,26 @@
+// @ts-nocheck
+import type { INodeProperties } from 'n8n-workflow';
+import { badgesToItems } from '../../shared/output';
+
+export const badgeDescription: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['badge'] } },
+		options: [
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				action: 'Get many badges',
+				description: 'Get the badge URLs for each tag, plus the project-wide badge ("*")',
+				routing: {
+					request: { method: 'GET', url: '/api/v3/badges/' },
+					output: { postReceive: [badgesToItems] },
+				},
+			},
+		],
+		default: 'getAll',
+	},
+];

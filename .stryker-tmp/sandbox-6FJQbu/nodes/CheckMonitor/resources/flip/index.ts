@@ -1,0 +1,99 @@
+// @ts-nocheck
+import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import { getManyParameters } from '../../../shared/descriptions';
+import { toInstant } from '../../../shared/dates';
+import { invalidInput } from '../../../shared/validation';
+import { CHECK_PATH, checkLocator, PING_AND_FLIP_CHECK } from '../../shared/descriptions';
+import { flipsToItems } from '../../shared/output';
+
+const show = { resource: ['flip'], operation: ['getAll'] };
+const MAX_SECONDS = 31536000;
+const MAX_TIMESTAMP = 10000000000;
+
+/** Filters the server would answer with an empty 400 are rejected here, by name. */
+async function validateFlipFilters(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const qs = requestOptions.qs ?? {};
+	if (qs.seconds !== undefined) {
+		const seconds = qs.seconds as number;
+		if (!Number.isInteger(seconds) || seconds < 0 || seconds > MAX_SECONDS) {
+			throw invalidInput(this, 'Seconds', `must be a whole number from 0 to ${MAX_SECONDS} (one year), got ${JSON.stringify(seconds)}`);
+		}
+	}
+	for (const [key, label] of [['start', 'Start'], ['end', 'End']] as const) {
+		if (qs[key] === undefined) continue;
+		// n8n date-times become the UNIX seconds the API takes.
+		const value = Math.floor((toInstant(qs[key], this.getTimezone())?.getTime() ?? NaN) / 1000);
+		if (!Number.isFinite(value) || value < 0 || value > MAX_TIMESTAMP) {
+			throw invalidInput(this, label, 'must be a valid date between 1970 and 2286');
+		}
+		qs[key] = value;
+	}
+	return requestOptions;
+}
+
+export const flipDescription: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['flip'] } },
+		options: [
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				action: 'Get many flips',
+				description: 'List the status changes of a check, newest first',
+				routing: {
+					request: { method: 'GET', url: `${CHECK_PATH}/flips/` },
+					send: { preSend: [validateFlipFilters] },
+					output: { postReceive: [flipsToItems] },
+				},
+			},
+		],
+		default: 'getAll',
+	},
+	{
+		...checkLocator(PING_AND_FLIP_CHECK),
+		displayOptions: { show: { resource: ['flip'] } },
+	},
+	...getManyParameters(show),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: { show },
+		options: [
+			{
+				displayName: 'End',
+				name: 'end',
+				type: 'dateTime',
+				default: '',
+				description: 'Only flips before this time',
+				routing: { send: { type: 'query', property: 'end' } },
+			},
+			{
+				displayName: 'Seconds',
+				name: 'seconds',
+				type: 'number',
+				typeOptions: { minValue: 0, maxValue: MAX_SECONDS },
+				default: 3600,
+				description: 'Only flips from the last this many seconds (0 means no filter)',
+				routing: { send: { type: 'query', property: 'seconds' } },
+			},
+			{
+				displayName: 'Start',
+				name: 'start',
+				type: 'dateTime',
+				default: '',
+				description: 'Only flips at or after this time',
+				routing: { send: { type: 'query', property: 'start' } },
+			},
+		],
+	},
+];

@@ -1,0 +1,37 @@
+// @ts-nocheck
+import type { IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+/** The server answers the text "OK" (as text/html), not JSON. */
+async function statusToItem(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const status = String(response.body).trim();
+	return [{ json: { status, ok: status === 'OK', statusCode: response.statusCode } }];
+}
+
+export const statusDescription: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['status'] } },
+		options: [
+			{
+				name: 'Get',
+				value: 'get',
+				action: 'Get the service status',
+				description: 'Check that the monitoring service and its database answer',
+				routing: {
+					request: { method: 'GET', url: '/api/v3/status/' },
+					output: {
+						postReceive: [statusToItem],
+					},
+				},
+			},
+		],
+		default: 'get',
+	},
+];

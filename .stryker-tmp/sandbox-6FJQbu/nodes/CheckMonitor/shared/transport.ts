@@ -1,0 +1,139 @@
+// @ts-nocheck
+import { type ApiDefinition, bodyText, type ErrorResponse, singleRequest } from '../../shared/transport';
+
+/** Endpoints that accept a read-only key (the real server rejects it everywhere else). */
+export const READ_ONLY_KEY_ALLOWS =
+	'list and get checks (also by unique key), list flips and get badges';
+
+function isReadOnlyEndpoint(method: string, path: string): boolean {
+	if (method !== 'GET') return false;
+	return (
+		/\/checks\/$/.test(path) ||
+		/\/checks\/[^/]+$/.test(path) ||
+		/\/flips\/$/.test(path) ||
+		/\/badges\/$/.test(path)
+	);
+}
+
+function checkIdInPath(path: string): string | undefined {
+	const match = /\/checks\/([^/]+)/.exec(path);
+	return match ? decodeURIComponent(match[1]) : undefined;
+}
+
+/**
+ * The real server answers errors in several shapes: `{"error": ...}` (400, 401), empty
+ * bodies (403, 404 for unique keys, 405, bad flips queries), Django's HTML 404 page and a
+ * text 409. Each becomes a sentence that names the check or parameter; never HTML.
+ */
+export function describeCheckMonitorError(
+	response: ErrorResponse,
+	request: { method: string; url: string },
+) {
+	const path = request.url.split('?')[0];
+	const method = request.method.toUpperCase();
+	const said = bodyText(response.body);
+	const checkId = checkIdInPath(path);
+	const isUniqueKey = checkId !== undefined && /^[0-9a-f]{40}$/.test(checkId);
+	switch (response.statusCode) {
+		case 400:
+			if (/\/flips\/$/.test(path) && !said) {
+				return {
+					message: 'The server rejected the flips filter',
+					description:
+						'Seconds must be a whole number from 0 to 31536000 (one year); Start and End must be dates between 1970 and 2286.',
+				};
+			}
+			return {
+				message: `The Check Monitor API rejected the request: ${said.replace(/^json validation error: /, '') || 'bad request'}`,
+				description: `HTTP 400 for ${method} ${path}`,
+			};
+		case 401:
+			if (said === 'wrong api key' && !isReadOnlyEndpoint(method, path)) {
+				return {
+					message: 'The API key was rejected: it is read-only or does not belong to this project',
+					description: `A read-only key can only ${READ_ONLY_KEY_ALLOWS}. Creating, updating, pausing, resuming or deleting checks, pings and channels need the project's read-write key.`,
+				};
+			}
+			return {
+				message:
+					said === 'missing api key'
+						? 'The Check Monitor API did not receive a valid API key (missing, or not 32 characters long)'
+						: 'The API key was rejected (wrong api key)',
+				description:
+					'Check the API key in the Check Monitor API credential: copy it from Project Settings → API Access.',
+			};
+		case 403:
+			return {
+				message:
+					method === 'POST' && /\/checks\/$/.test(path)
+					? 'The server refused to create the check: the account has reached its check limit'
+					: `Access to check "${checkId ?? path}" was refused (403): it belongs to another project`,
+				description: 'API keys are per project; use the key of the project that owns the check.',
+			};
+		case 404:
+			if (/\/pings\/(\d+)\/body$/.test(path)) {
+				const n = /\/pings\/(\d+)\/body$/.exec(path)?.[1];
+				return {
+					message: `Ping #${n} of check "${checkId}" has no stored body`,
+					description:
+						'The ping was sent without a body, or it is older than the pings the server keeps (the newest 100 on free accounts).',
+				};
+			}
+			if (checkId !== undefined) {
+				return {
+					message: isUniqueKey
+						? `No check with unique key "${checkId}" was found`
+						: `No check with ID "${checkId}" was found`,
+					description: 'The check may have been deleted, or the ID is mistyped.',
+				};
+			}
+			return {
+				message: `Nothing was found at ${path}`,
+				description: 'Check the Base URL in the credential: it is the server root, for example https://healthchecks.io.',
+			};
+		case 405:
+			return {
+				message: `The server does not allow ${method} on ${path}`,
+				description: 'This is a bug in the node; please report it.',
+			};
+		case 409:
+			return {
+				message: `Check "${checkId}" is not paused, so it cannot be resumed`,
+				description: said || undefined,
+			};
+		case 429:
+			return {
+				message: 'Rate limit reached: the Check Monitor API answered 429',
+				description:
+					'The hosted service allows about 100 requests per minute. Run fewer items at once (Options → Batching) or wait before running again.',
+			};
+		default:
+			return {
+				message: `The Check Monitor API failed with HTTP ${response.statusCode}${said ? `: ${said}` : ''}`,
+				description:
+					response.statusCode >= 500
+						? 'This is a problem on the server side. If this was a write, check whether it happened before running it again.'
+						: `HTTP ${response.statusCode} for ${method} ${path}`,
+			};
+	}
+}
+
+export const checkMonitorApi: ApiDefinition = {
+	name: 'Check Monitor API',
+	credentialType: 'checkMonitorApi',
+	describeError: describeCheckMonitorError,
+	pathParameters: {
+		// The server knows uuids in lower case only; users paste them as they come.
+		checkId: { label: 'Check', normalize: (value) => value.toLowerCase() },
+		pingNumber: { label: 'Ping Number' },
+	},
+};
+
+export const sendSingleRequest = singleRequest(checkMonitorApi);
+
+export const requestDefaults = {
+	headers: { Accept: 'application/json' },
+	json: true,
+	ignoreHttpStatusErrors: true,
+};
+

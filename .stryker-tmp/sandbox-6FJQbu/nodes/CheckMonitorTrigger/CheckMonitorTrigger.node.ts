@@ -1,0 +1,227 @@
+// @ts-nocheck
+import {
+	NodeConnectionTypes,
+	sleep,
+	type IDataObject,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+	type IPollFunctions,
+} from 'n8n-workflow';
+import { directRequest } from '../shared/directRequest';
+import { pollDeadline } from '../shared/pollDeadline';
+import { checkLocator } from '../CheckMonitor/shared/descriptions';
+import { type Flip, type FlipCursor, describeFlips, flipsOf, newestFlip, newFlips } from '../CheckMonitor/shared/flips';
+import { checkMonitorApi } from '../CheckMonitor/shared/transport';
+import { searchChecks } from '../CheckMonitor/listSearch/searchChecks';
+
+interface TriggerState {
+	key: string;
+	/** Floor for checks first seen after activation (UNIX seconds). */
+	activatedFloor: number;
+	checks: Record<string, FlipCursor>;
+	/** All-checks mode: the check to start with next time when a poll ran out of time. */
+	resumeAt?: string;
+}
+
+const checkIdOf = (check: IDataObject) => String(check.uuid ?? check.unique_key);
+
+export class CheckMonitorTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Check Monitor Trigger',
+		name: 'checkMonitorTrigger',
+		icon: { light: 'file:../../icons/checkMonitor.svg', dark: 'file:../../icons/checkMonitor.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{$parameter["event"]}}',
+		description: 'Starts the workflow when a check changes status (a flip)',
+		defaults: { name: 'Check Monitor Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'checkMonitorApi', required: true }],
+		properties: [
+			{
+				displayName: 'Event',
+				name: 'event',
+				type: 'options',
+				noDataExpression: true,
+				options: [{ name: 'New Flip', value: 'newFlip', description: 'A check changed status' }],
+				default: 'newFlip',
+			},
+			{
+				displayName: 'Checks',
+				name: 'scope',
+				type: 'options',
+				options: [
+					{ name: 'All Checks', value: 'all', description: 'One list request plus one flips request per check, paced' },
+					{ name: 'One Check', value: 'one', description: 'One flips request per poll' },
+				],
+				default: 'all',
+			},
+			{ ...checkLocator('The check to watch'), displayOptions: { show: { scope: ['one'] } } },
+			{
+				displayName: 'Tags',
+				name: 'tags',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. prod',
+				description: 'Only checks carrying all of these space-separated tags',
+				displayOptions: { show: { scope: ['all'] } },
+			},
+			{
+				displayName: 'Flips To',
+				name: 'direction',
+				type: 'options',
+				options: [
+					{ name: 'Any Status', value: 'any', description: 'Up, down, paused and resumed' },
+					{ name: 'Up', value: 'up' },
+					{ name: 'Down', value: 'down', description: 'Every change away from up except known pauses and resumes' },
+				],
+				default: 'any',
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				options: [
+					{
+						displayName: 'Late Flip Window (Minutes)',
+						name: 'lookBackMinutes',
+						type: 'number',
+						typeOptions: { minValue: 0 },
+						default: 60,
+						description: 'A timeout\'s "down" flip is written after the fact with its due time; flips this late are still caught',
+					},
+					{
+						displayName: 'Max Requests per Minute',
+						name: 'requestsPerMinute',
+						type: 'number',
+						typeOptions: { minValue: 1 },
+						default: 100,
+						description: 'Pacing for All Checks (the hosted service allows about 100)',
+					},
+				],
+			},
+		],
+	};
+
+	methods = { listSearch: { searchChecks } };
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		const scope = this.getNodeParameter('scope', 'all') as string;
+		const direction = this.getNodeParameter('direction', 'any') as string;
+		const options = this.getNodeParameter('options', {}) as IDataObject;
+		const lookBack = Math.round(Number(options.lookBackMinutes ?? 60) * 60);
+		const spacingMs = 60_000 / Math.max(1, Number(options.requestsPerMinute ?? 100));
+		const deadline = pollDeadline(this);
+		// Any run that is not the active poll (Fetch Test Event, a manual or CLI run) is a test fetch.
+		const manual = this.getMode() !== 'trigger';
+
+		let lastRequestAt = 0;
+		const request = async (url: string, qs?: IDataObject) => {
+			const wait = lastRequestAt + spacingMs - Date.now();
+			if (scope === 'all' && wait > 0) await sleep(wait);
+			lastRequestAt = Date.now();
+			return (await directRequest(this, checkMonitorApi, { url, qs })).body;
+		};
+		const flipsOfCheck = async (id: string, start?: number) =>
+			flipsOf(await request(`/api/v3/checks/${encodeURIComponent(id)}/flips/`, start === undefined ? undefined : { start }));
+
+		const toItems = (check: IDataObject, flips: Flip[]) => {
+			const to = describeFlips(flips, check.status as string | undefined);
+			return flips
+				.map((flip, i) => ({
+					json: {
+						check: {
+							id: checkIdOf(check),
+							uuid: check.uuid,
+							unique_key: check.unique_key,
+							name: check.name,
+							slug: check.slug,
+							tags: check.tags,
+							status: check.status,
+						},
+						timestamp: flip.timestamp,
+						up: flip.up,
+						to: to[i],
+					},
+				}))
+				.filter((item) =>
+					direction === 'up' ? item.json.to === 'up' : direction === 'down' ? ['down', 'not up'].includes(item.json.to) : true,
+				);
+		};
+
+		const nowSeconds = Math.floor(Date.now() / 1000);
+		if (scope === 'one') {
+			const id = String(this.getNodeParameter('checkId', '', { extractValue: true })).trim().toLowerCase();
+			if (manual) {
+				const flips = await flipsOfCheck(id);
+				const newest = newestFlip(flips);
+				if (!newest.length) return null;
+				const check = (await request(`/api/v3/checks/${encodeURIComponent(id)}`)) as IDataObject;
+				return [toItems(check, newest)];
+			}
+			const staticData = this.getWorkflowStaticData('node');
+			const key = `one:${id}`;
+			const state = staticData.state as unknown as TriggerState | undefined;
+			if (!state || state.key !== key) {
+				const floor = nowSeconds - lookBack;
+				const { cursor } = newFlips({ floor, seen: {} }, await flipsOfCheck(id, floor), lookBack);
+				staticData.state = { key, activatedFloor: floor, checks: { [id]: cursor } } as unknown as IDataObject;
+				return null;
+			}
+			const previous = state.checks[id] ?? { floor: state.activatedFloor, seen: {} };
+			const { fresh, cursor } = newFlips(previous, await flipsOfCheck(id, previous.floor), lookBack);
+			// Name the check only when there is something to report.
+			const items = fresh.length ? toItems((await request(`/api/v3/checks/${encodeURIComponent(id)}`)) as IDataObject, fresh) : [];
+			staticData.state = { ...state, checks: { [id]: cursor } } as unknown as IDataObject;
+			return items.length ? [items] : null;
+		}
+
+		const tags = String(this.getNodeParameter('tags', '') ?? '').split(/\s+/).filter(Boolean);
+		const list = (await request('/api/v3/checks/', tags.length ? { tag: tags } : undefined)) as IDataObject;
+		const checks = ((list?.checks ?? []) as IDataObject[]).sort((a, b) => checkIdOf(a).localeCompare(checkIdOf(b)));
+		if (manual) {
+			for (const check of checks) {
+				const flips = await flipsOfCheck(checkIdOf(check));
+				const newest = newestFlip(flips);
+				if (newest.length) return [toItems(check, newest)];
+				if (Date.now() > deadline) break;
+			}
+			return null;
+		}
+
+		const staticData = this.getWorkflowStaticData('node');
+		const key = `all:${tags.join(' ')}`;
+		const stored = staticData.state as unknown as TriggerState | undefined;
+		const activating = !stored || stored.key !== key;
+		const state: TriggerState = activating
+			? { key, activatedFloor: nowSeconds - lookBack, checks: {} }
+			: { ...stored, checks: { ...stored.checks } };
+
+		// Start where an unfinished poll stopped, then wrap around.
+		const start = state.resumeAt ? Math.max(0, checks.findIndex((c) => checkIdOf(c) >= state.resumeAt!)) : 0;
+		const ordered = [...checks.slice(start), ...checks.slice(0, start)];
+		const items: INodeExecutionData[] = [];
+		state.resumeAt = undefined;
+		for (const [index, check] of ordered.entries()) {
+			if (index > 0 && Date.now() > deadline) {
+				state.resumeAt = checkIdOf(check);
+				break;
+			}
+			const id = checkIdOf(check);
+			const previous = state.checks[id] ?? { floor: state.activatedFloor, seen: {} };
+			const { fresh, cursor } = newFlips(previous, await flipsOfCheck(id, previous.floor), lookBack);
+			state.checks[id] = cursor;
+			if (!activating) items.push(...toItems(check, fresh));
+		}
+		// Checks that no longer exist (or no longer match) leave the state.
+		const present = new Set(checks.map(checkIdOf));
+		for (const id of Object.keys(state.checks)) if (!present.has(id)) delete state.checks[id];
+		staticData.state = state as unknown as IDataObject;
+		return items.length ? [items] : null;
+	}
+}

@@ -1,0 +1,18 @@
+// @ts-nocheck
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import { directRequest } from '../../shared/directRequest';
+import { customerEngagementApi } from '../shared/transport';
+
+export async function searchCustomFields(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const { body } = await directRequest(this, customerEngagementApi, { url: '/v1/custom-fields' });
+	const fields = (Array.isArray(body) ? body : []) as IDataObject[];
+	const needle = filter?.trim().toLowerCase() ?? '';
+	return {
+		results: fields
+			.filter((f) => !needle || String(f.name).toLowerCase().includes(needle))
+			.map((f) => ({ name: `${String(f.name)} (${String(f.type)})`, value: String(f.id) })),
+	};
+}

@@ -1,0 +1,17 @@
+// @ts-nocheck
+import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import { matches, searchPagedList } from '../../shared/listSearch';
+import { customerEngagementApi } from '../shared/transport';
+
+export async function searchLabels(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await searchPagedList(this, customerEngagementApi, {
+		url: '/v1/labels',
+		paginationToken,
+		keep: (label) => matches(label.name, filter),
+		toResult: (label) => ({ name: String(label.name), value: String(label.id) }),
+	});
+}

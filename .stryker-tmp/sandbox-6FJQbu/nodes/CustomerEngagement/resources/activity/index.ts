@@ -1,0 +1,65 @@
+// @ts-nocheck
+import type { INodeProperties } from 'n8n-workflow';
+import { getManyParameters } from '../../../shared/descriptions';
+import { dateCursorPagination } from '../../../shared/pagination';
+import { contactLocator } from '../../shared/descriptions';
+import { customerEngagementApi } from '../../shared/transport';
+
+const show = { resource: ['activity'], operation: ['getAll'] };
+const ACTIVITY_TYPES = [
+	'CALL', 'CALL_LOG', 'CLAIMED_OFFERS', 'CONTACT_STATUS_CHANGE', 'EMAIL', 'EMAIL_LOG', 'NOTE',
+	'SUBSCRIPTION', 'TEXT', 'UTM_TAG_CHANGE',
+];
+
+/** Newest first; the next page is everything before the last activity's date. */
+const paginateActivities = dateCursorPagination(customerEngagementApi, {
+	cursorParameter: 'beforeDate',
+	pageSize: 100,
+	nextCursor: (items) => items[items.length - 1]?.json.date as string | undefined,
+});
+
+export const activityDescription: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['activity'] } },
+		options: [
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				action: 'Get many activities of a contact',
+				description: 'List the activities of a contact, newest first',
+				routing: {
+					request: { method: 'GET', url: '/v1/contacts/{contactId}/activities' },
+					operations: { pagination: paginateActivities },
+				},
+			},
+		],
+		default: 'getAll',
+	},
+	{ ...contactLocator, displayOptions: { show } },
+	...getManyParameters(show),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: { show },
+		options: [
+			{
+				displayName: 'Type',
+				name: 'type',
+				type: 'options',
+				options: ACTIVITY_TYPES.map((type) => ({
+					name: type.split('_').map((w) => w[0] + w.slice(1).toLowerCase()).join(' '),
+					value: type,
+				})),
+				default: 'NOTE',
+				routing: { send: { type: 'query', property: 'type' } },
+			},
+		],
+	},
+];

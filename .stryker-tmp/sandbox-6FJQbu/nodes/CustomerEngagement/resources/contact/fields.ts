@@ -1,0 +1,111 @@
+// @ts-nocheck
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { convertSent, listOf } from '../../../shared/convertSent';
+
+const body = (property: string) => ({ send: { type: 'body' as const, property } });
+
+/** Optional contact fields, shared by create, update and upsert. */
+export const contactFields: INodeProperties[] = [
+	{ displayName: 'Birth Date', name: 'birthDate', type: 'dateTime', default: '', routing: body('birthDate') },
+	{
+		displayName: 'Custom Fields',
+		name: 'customFields',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Custom Field',
+		default: {},
+		description: 'Only the custom fields given here change; the others keep their values',
+		options: [
+			{
+				displayName: 'Field',
+				name: 'field',
+				values: [
+					{
+						displayName: 'Field Name or ID',
+						name: 'id',
+						type: 'options',
+						typeOptions: { loadOptionsMethod: 'getCustomFields' },
+						default: '',
+						description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+					},
+					{
+						displayName: 'Value',
+						name: 'value',
+						type: 'string',
+						default: '',
+						description: 'Text, number or date; for select fields the option ID (several IDs comma-separated for multi-select). Empty clears the value.',
+					},
+				],
+			},
+		],
+		routing: {
+			send: {
+				type: 'body',
+				property: 'customFields',
+				preSend: [
+					convertSent('body', 'customFields', (v) =>
+						(((v as IDataObject).field ?? []) as IDataObject[]).map((f) => ({ id: f.id, value: String(f.value ?? '') })),
+					),
+				],
+			},
+		},
+	},
+	{ displayName: 'Description', name: 'description', type: 'string', typeOptions: { rows: 2 }, default: '', description: 'Free text shown on the contact page', routing: body('description') },
+	{ displayName: 'First Name', name: 'firstName', type: 'string', default: '', routing: body('firstName') },
+	{
+		displayName: 'Label Names or IDs',
+		name: 'labels',
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod: 'getLabels' },
+		default: [],
+		description: 'Labels the contact carries (replaces the current labels). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		routing: { send: { type: 'body', property: 'labels', preSend: [convertSent('body', 'labels', (v) => listOf(v, /,/).map((id) => ({ id })))] } },
+	},
+	{ displayName: 'Last Name', name: 'lastName', type: 'string', default: '', routing: body('lastName') },
+	{
+		displayName: 'Type',
+		name: 'type',
+		type: 'options',
+		options: [
+			{ name: 'Active (Current Customer)', value: 'ACTIVE' },
+			{ name: 'Passive (Past Customer)', value: 'PASSIVE' },
+			{ name: 'Potential (Lead)', value: 'POTENTIAL' },
+		],
+		default: 'ACTIVE',
+		routing: body('type'),
+	},
+	{ displayName: 'Unsubscribed From Email', name: 'unsubscribedFromEmail', type: 'boolean', default: false, description: 'Whether the contact opted out of emails', routing: body('unsubscribedFromEmail') },
+	{ displayName: 'Unsubscribed From Text', name: 'unsubscribedFromText', type: 'boolean', default: false, description: 'Whether the contact opted out of texts', routing: body('unsubscribedFromText') },
+];
+
+export const emailAndPhone = (operation: string): INodeProperties[] => [
+	{
+		displayName: 'Email',
+		name: 'email',
+		type: 'string',
+		placeholder: 'name@email.com',
+		default: '',
+		description: 'Email of the contact. Enter an email, a phone, or both.',
+		displayOptions: { show: { resource: ['contact'], operation: [operation] } },
+		routing: { send: { type: 'body', property: 'email' } },
+	},
+	{
+		displayName: 'Phone',
+		name: 'phone',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. +15550100',
+		description: 'Phone of the contact. Enter an email, a phone, or both.',
+		displayOptions: { show: { resource: ['contact'], operation: [operation] } },
+		routing: { send: { type: 'body', property: 'phone' } },
+	},
+];
+
+export const simplifyContact = (operations: string[]): INodeProperties => ({
+	displayName: 'Simplify',
+	name: 'simplify',
+	type: 'boolean',
+	default: false,
+	description: 'Whether to return only the main fields, label names and the custom fields that have a value',
+	displayOptions: { show: { resource: ['contact'], operation: operations } },
+});

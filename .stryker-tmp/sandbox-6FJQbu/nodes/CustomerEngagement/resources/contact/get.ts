@@ -1,0 +1,5 @@
+// @ts-nocheck
+import type { INodeProperties } from 'n8n-workflow';
+import { simplifyContact } from './fields';
+
+export const contactGetDescription: INodeProperties[] = [simplifyContact(['get', 'getAll'])];

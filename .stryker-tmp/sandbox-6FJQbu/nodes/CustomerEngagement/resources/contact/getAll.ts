@@ -1,0 +1,68 @@
+// @ts-nocheck
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import { getManyParameters } from '../../../shared/descriptions';
+
+/** The API needs sort and order together; the option holds both as "SORT:ORDER". */
+async function sortAndOrder(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+	const qs = requestOptions.qs as IDataObject;
+	const [sort, order] = String(qs.sort).split(':');
+	Object.assign(qs, { sort, order });
+	return requestOptions;
+}
+
+const show = { resource: ['contact'], operation: ['getAll'] };
+
+export const contactGetManyDescription: INodeProperties[] = [
+	...getManyParameters(show),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: { show },
+		options: [
+			{
+				displayName: 'Email',
+				name: 'email',
+				type: 'string',
+				placeholder: 'name@email.com',
+				default: '',
+				description: 'Only the contact with exactly this email (use one filter at a time)',
+				routing: { send: { type: 'query', property: 'email' } },
+			},
+			{
+				displayName: 'Phone',
+				name: 'phone',
+				type: 'string',
+				default: '',
+				description: 'Only the contact with exactly this phone number (use one filter at a time)',
+				routing: { send: { type: 'query', property: 'phone' } },
+			},
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show },
+		options: [
+			{
+				displayName: 'Sort',
+				name: 'sort',
+				type: 'options',
+				options: [
+					{ name: 'Registration Date, Newest First', value: 'REGISTRATION_DATE:DESC' },
+					{ name: 'Registration Date, Oldest First', value: 'REGISTRATION_DATE:ASC' },
+					{ name: 'Modified Date, Newest First', value: 'MODIFIED_DATE:DESC' },
+					{ name: 'Modified Date, Oldest First', value: 'MODIFIED_DATE:ASC' },
+				],
+				default: 'REGISTRATION_DATE:DESC',
+				description: 'The API needs sort and order together, so they are one choice here',
+				routing: { send: { type: 'query', property: 'sort', preSend: [sortAndOrder] } },
+			},
+		],
+	},
+];

@@ -1,0 +1,76 @@
+// @ts-nocheck
+import type { INodeProperties } from 'n8n-workflow';
+import { apiDates, validateText } from '../../shared/validation';
+
+const show = { resource: ['text'], operation: ['send'] };
+
+export const textDescription: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['text'] } },
+		options: [
+			{
+				name: 'Send',
+				value: 'send',
+				action: 'Send a text message',
+				description: 'Send an SMS to a contact or a phone number, now or scheduled',
+				routing: {
+					request: { method: 'POST', url: '/v1/texts' },
+					send: { preSend: [validateText, apiDates({ scheduledDate: 'Scheduled Date' })] },
+				},
+			},
+		],
+		default: 'send',
+	},
+	{
+		displayName: 'Customer ID',
+		name: 'customerId',
+		type: 'string',
+		default: '',
+		description: 'ID of the contact to text; wins over To Phone when both are given',
+		displayOptions: { show },
+		routing: { send: { type: 'body', property: 'customerId' } },
+	},
+	{
+		displayName: 'To Phone',
+		name: 'toPhone',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. +15550100',
+		description: 'Phone number to text when no Customer ID is given',
+		displayOptions: { show },
+		routing: { send: { type: 'body', property: 'toPhone' } },
+	},
+	{
+		displayName: 'Message',
+		name: 'message',
+		type: 'string',
+		typeOptions: { rows: 3 },
+		required: true,
+		default: '',
+		displayOptions: { show },
+		routing: { send: { type: 'body', property: 'message' } },
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show },
+		options: [
+			{ displayName: 'Agent ID', name: 'agentId', type: 'string', default: '', routing: { send: { type: 'body', property: 'agentId' } } },
+			{
+				displayName: 'Scheduled Date',
+				name: 'scheduledDate',
+				type: 'dateTime',
+				default: '',
+				description: 'When to send; empty or in the past sends at once',
+				routing: { send: { type: 'body', property: 'scheduledDate' } },
+			},
+		],
+	},
+];

@@ -1,0 +1,80 @@
+// @ts-nocheck
+import type { INodeProperties } from 'n8n-workflow';
+
+/** A resource locator for one of the API's main objects: pick from a searchable list, or paste an ID. */
+export function objectLocator(options: {
+	name: string;
+	displayName: string;
+	searchListMethod: string;
+	placeholder: string;
+	description?: string;
+}): INodeProperties {
+	return {
+		displayName: options.displayName,
+		name: options.name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: options.description,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: `Select a ${options.displayName.toLowerCase()}...`,
+				typeOptions: { searchListMethod: options.searchListMethod, searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: options.placeholder,
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: '^\\S+$', errorMessage: 'The ID must not contain spaces' },
+					},
+				],
+			},
+		],
+	};
+}
+
+export const contactLocator = objectLocator({
+	name: 'contactId',
+	displayName: 'Contact',
+	searchListMethod: 'searchContacts',
+	placeholder: 'e.g. 5f1d3c0e9a7b',
+});
+
+export const labelLocator = objectLocator({
+	name: 'labelId',
+	displayName: 'Label',
+	searchListMethod: 'searchLabels',
+	placeholder: 'e.g. 61aa0c2e7d',
+});
+
+export const rewardLocator = objectLocator({
+	name: 'rewardId',
+	displayName: 'Loyalty Reward',
+	searchListMethod: 'searchRewards',
+	placeholder: 'e.g. 6b2f0a1c9d',
+});
+
+export const customFieldLocator = objectLocator({
+	name: 'customFieldId',
+	displayName: 'Custom Field',
+	searchListMethod: 'searchCustomFields',
+	placeholder: 'e.g. 4c8e1d2a7f',
+});
+
+/** The Name of a new custom field or label, or a custom field's new name. */
+export const nameParameter: INodeProperties = {
+	displayName: 'Name',
+	name: 'name',
+	type: 'string',
+	required: true,
+	default: '',
+	description: 'Must be unique',
+	routing: { send: { type: 'body', property: 'name' } },
+};

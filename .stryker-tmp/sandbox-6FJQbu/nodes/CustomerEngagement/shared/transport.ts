@@ -1,0 +1,102 @@
+// @ts-nocheck
+import type { IDataObject } from 'n8n-workflow';
+import { pageNumberPagination } from '../../shared/pagination';
+import { type ApiDefinition, bodyText, type ErrorResponse, singleRequest } from '../../shared/transport';
+
+/** Which object a path names, for "not found" messages: /v1/contacts/{id} -> contact. */
+const OBJECT_BY_COLLECTION: Record<string, string> = {
+	contacts: 'contact',
+	'custom-fields': 'custom field',
+	visits: 'visit',
+	labels: 'label',
+	'loyalty-rewards': 'loyalty reward',
+};
+
+function objectInPath(url: string): { kind: string; id: string } | undefined {
+	const segments = url.split('?')[0].split('/').filter(Boolean);
+	// The innermost "<collection>/<id>" pair that is not a fixed sub-path.
+	for (let i = segments.length - 2; i >= 0; i--) {
+		const kind = OBJECT_BY_COLLECTION[segments[i]];
+		const id = segments[i + 1];
+		if (kind && id && !['custom-fields', 'redeems', 'loyalty-settings', 'all'].includes(id)) {
+			return { kind, id: decodeURIComponent(id) };
+		}
+	}
+	return undefined;
+}
+
+/** Error responses are `{errorCode, message}`; say what happened and what to do. */
+export function describeCustomerEngagementError(
+	response: ErrorResponse,
+	request: { method: string; url: string },
+) {
+	const body = (typeof response.body === 'object' && response.body !== null ? response.body : {}) as IDataObject;
+	const code = typeof body.errorCode === 'string' ? body.errorCode : undefined;
+	const apiMessage = bodyText(response.body);
+	const said = apiMessage ? `: ${apiMessage}` : '';
+	const codeText = code ? ` (${code})` : '';
+	switch (response.statusCode) {
+		case 401:
+			return {
+				message: `The Customer Engagement API rejected the access token${codeText}`,
+				description:
+					code === 'MISSING_TOKEN'
+						? 'No token was sent. Open the Customer Engagement API credential and enter the access token.'
+						: 'Check the Customer Engagement API credential: copy the token again from the Apps / Integration page of your business backend.',
+			};
+		case 404: {
+			const object = objectInPath(request.url);
+			return {
+				message: object
+					? `No ${object.kind} with ID "${object.id}" exists${codeText}`
+					: `The API has no such resource${codeText}`,
+				description: apiMessage || undefined,
+			};
+		}
+		case 429:
+			return {
+				message: `Rate limit reached: the Customer Engagement API answered 429${codeText}`,
+				description:
+					'Too many requests in a short time. Run fewer items at once (Options → Batching) or wait before running again.',
+			};
+		default:
+			if (response.statusCode >= 500) {
+				return {
+					message: `The Customer Engagement API failed with HTTP ${response.statusCode}${said}`,
+					description:
+						'This is a problem on the API side. If this was a write, check whether it happened before running it again.',
+				};
+			}
+			return {
+				message: `The Customer Engagement API rejected the request${codeText}${said}`,
+				description: `HTTP ${response.statusCode} for ${request.method} ${request.url.split('?')[0]}`,
+			};
+	}
+}
+
+export const customerEngagementApi: ApiDefinition = {
+	name: 'Customer Engagement API',
+	credentialType: 'customerEngagementApi',
+	describeError: describeCustomerEngagementError,
+	pathParameters: {
+		contactId: { label: 'Contact' },
+		customFieldId: { label: 'Custom Field' },
+		labelId: { label: 'Label' },
+		rewardId: { label: 'Loyalty Reward' },
+		visitId: { label: 'Visit ID' },
+	},
+};
+
+export const sendSingleRequest = singleRequest(customerEngagementApi);
+
+export const paginatePages = pageNumberPagination(customerEngagementApi);
+
+export const requestDefaults = {
+	headers: {
+		Accept: 'application/json',
+		'Content-Type': 'application/json;charset=UTF-8',
+	},
+	json: true,
+	ignoreHttpStatusErrors: true,
+};
+

@@ -1,0 +1,100 @@
+/**
+ * Bulk visit creation. The API answers `[]` instead of an error when any contactId in the
+ * batch is unknown, and then creates nothing. The node never reports that as success: it
+ * looks up the batch's contacts to name the ones that do not exist.
+ */
+// @ts-nocheck
+
+import {
+	NodeApiError,
+	NodeOperationError,
+	type JsonObject,
+	type IDataObject,
+	type IExecutePaginationFunctions,
+	type IExecuteSingleFunctions,
+	type IHttpRequestOptions,
+	type INodeExecutionData,
+} from 'n8n-workflow';
+import { type RequestData, sendRequest } from '../../shared/transport';
+import { invalidInput } from '../../shared/validation';
+import { customerEngagementApi } from './transport';
+import { toApiDate } from './validation';
+
+const VISIT_FIELDS = ['contactId', 'points', 'amountSpent', 'date'];
+
+/** preSend: the Visits parameter (a JSON array) checked visit by visit and sent as the body. */
+export async function buildVisitsBody(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	let visits = this.getNodeParameter('visits') as unknown;
+	if (typeof visits === 'string') {
+		try {
+			visits = JSON.parse(visits);
+		} catch {
+			throw invalidInput(this, 'Visits', 'is not valid JSON', 'Give a JSON array such as [{"contactId": "…", "points": 5}].');
+		}
+	}
+	if (!Array.isArray(visits) || visits.length === 0) {
+		throw invalidInput(this, 'Visits', 'must be a non-empty JSON array of visits');
+	}
+	requestOptions.body = visits.map((visit: unknown, index) => {
+		const where = `Visits[${index}]`;
+		if (typeof visit !== 'object' || visit === null || Array.isArray(visit)) throw invalidInput(this, where, 'must be an object');
+		const v = visit as IDataObject;
+		const unknownKeys = Object.keys(v).filter((k) => !VISIT_FIELDS.includes(k));
+		if (unknownKeys.length) throw invalidInput(this, where, `unknown field ${unknownKeys.join(', ')}; use ${VISIT_FIELDS.join(', ')}`);
+		if (typeof v.contactId !== 'string' || v.contactId.trim() === '') throw invalidInput(this, `${where}.contactId`, 'is required');
+		for (const key of ['points', 'amountSpent']) {
+			if (v[key] !== undefined && typeof v[key] !== 'number') throw invalidInput(this, `${where}.${key}`, `must be a number, got ${JSON.stringify(v[key])}`);
+		}
+		const body: IDataObject = { ...v, contactId: v.contactId.trim() };
+		if (v.date !== undefined && v.date !== '') {
+			const date = toApiDate(v.date, this.getTimezone());
+			if (!date) throw invalidInput(this, `${where}.date`, `"${String(v.date)}" is not a date`);
+			if (Date.parse(date) > Date.now()) throw invalidInput(this, `${where}.date`, `${date} is in the future; visits can only be back-dated`);
+			body.date = date;
+		}
+		return body;
+	});
+	return requestOptions;
+}
+
+export async function createVisits(
+	this: IExecutePaginationFunctions,
+	requestData: RequestData,
+): Promise<INodeExecutionData[]> {
+	const visits = requestData.options.body as IDataObject[];
+	const { items } = await sendRequest(this, requestData, customerEngagementApi);
+	if (items.length === visits.length) return items;
+
+	const contactIds = [...new Set(visits.map((v) => String(v.contactId)))];
+	const missing: string[] = [];
+	for (const contactId of contactIds) {
+		try {
+			await sendRequest(this, requestData, customerEngagementApi, {
+				method: 'GET',
+				url: `/v1/contacts/${encodeURIComponent(contactId)}`,
+				body: undefined,
+			});
+		} catch (error) {
+			if ((error as { httpCode?: string }).httpCode === '404') missing.push(contactId);
+			else throw new NodeApiError(this.getNode(), error as JsonObject);
+		}
+	}
+	const which = visits
+		.map((v, index) => ({ index, contactId: String(v.contactId) }))
+		.filter((v) => missing.includes(v.contactId))
+		.map((v) => `visit ${v.index + 1} (contactId "${v.contactId}")`);
+	throw new NodeOperationError(
+		this.getNode(),
+		missing.length
+			? `No visits were created: ${which.join(', ')} names a contact that does not exist`
+			: `No visits were created: the API created ${items.length} of ${visits.length} visits`,
+		{
+			itemIndex: this.getItemIndex(),
+			description:
+				'The API rejects the whole batch when one contactId is unknown. Fix or remove those visits and run again; none of this batch was saved.',
+		},
+	);
+}

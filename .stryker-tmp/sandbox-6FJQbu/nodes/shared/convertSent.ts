@@ -1,0 +1,30 @@
+/**
+ * A value the request sends, converted in code: a preSend on the field's own routing.
+ * n8n evaluates a `routing.send.value` expression for every item; this is plain code, run
+ * only when the field is used. For conversions that cannot fail; checks that can fail (and
+ * name the field) belong to the operation's validation preSend.
+ */
+// @ts-nocheck
+
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, PreSendAction } from 'n8n-workflow';
+
+export function convertSent(where: 'body' | 'qs', property: string, convert: (value: unknown) => unknown): PreSendAction {
+	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		const target = (requestOptions[where] ?? {}) as IDataObject;
+		if (target[property] !== undefined) {
+			const value = convert(target[property]);
+			if (value === undefined) delete target[property];
+			else target[property] = value as IDataObject[string];
+		}
+		return requestOptions;
+	};
+}
+
+/** A list given as an array or as text separated by `separator`, as a clean array. */
+export function listOf(value: unknown, separator: RegExp): string[] {
+	return ([] as unknown[])
+		.concat(value)
+		.flatMap((entry) => String(entry ?? '').split(separator))
+		.map((entry) => entry.trim())
+		.filter(Boolean);
+}

@@ -1,0 +1,27 @@
+// @ts-nocheck
+import type { INodeProperties } from 'n8n-workflow';
+
+type Show = Record<string, string[]>;
+
+/** Return All / Limit for a Get Many operation; the transport reads them (requestedLimit). */
+export function getManyParameters(show: Show): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			displayOptions: { show },
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			displayOptions: { show: { ...show, returnAll: [false] } },
+			typeOptions: { minValue: 1 },
+			default: 50,
+			description: 'Max number of results to return',
+		},
+	];
+}

@@ -1,0 +1,46 @@
+// @ts-nocheck
+import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions, ILoadOptionsFunctions, IPollFunctions } from 'n8n-workflow';
+import { withRetries } from './resilience';
+import { type ApiDefinition, classifyFailure, ErrorStatusReceived, gateKey, toNodeApiError } from './transport';
+
+/**
+ * Requests made outside the routing engine (list searches and option loaders in the
+ * editor, polling triggers), through the same gate, retry policy and error wording as the
+ * nodes' operations. The credential adds the base URL and the auth header.
+ */
+export async function directRequest(
+	context: ILoadOptionsFunctions | IPollFunctions,
+	api: ApiDefinition,
+	options: { url: string; qs?: IDataObject; method?: IHttpRequestMethods },
+): Promise<{ body: unknown; headers: IDataObject }> {
+	const method = options.method ?? 'GET';
+	const request: IHttpRequestOptions = {
+		method,
+		url: options.url,
+		qs: options.qs,
+		json: true,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		arrayFormat: 'repeat',
+		headers: { Accept: 'application/json' },
+	};
+	const response = await withRetries(
+		gateKey(context, api.credentialType),
+		method,
+		async () => {
+			const answer = (await context.helpers.httpRequestWithAuthentication.call(
+				context,
+				api.credentialType,
+				{ ...request },
+			)) as { body: unknown; headers: IDataObject; statusCode: number };
+			if (answer.statusCode >= 400) {
+				throw new ErrorStatusReceived({ statusCode: answer.statusCode, headers: answer.headers ?? {}, body: answer.body });
+			}
+			return answer;
+		},
+		classifyFailure,
+	).catch((error) => {
+		throw toNodeApiError(context.getNode(), api, error, { method, url: options.url });
+	});
+	return { body: response.body, headers: response.headers };
+}

@@ -1,0 +1,39 @@
+// @ts-nocheck
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+import type { ApiDefinition } from './transport';
+import { directRequest } from './directRequest';
+
+const PAGE_SIZE = 100;
+
+/**
+ * One page of a page/perPage list for a resource locator's list: the page number is the
+ * pagination token, and X-Total-Count (or a short page) says whether there is another.
+ */
+export async function searchPagedList(
+	context: ILoadOptionsFunctions,
+	api: ApiDefinition,
+	options: {
+		url: string;
+		qs?: IDataObject;
+		paginationToken?: string;
+		keep?: (item: IDataObject) => boolean;
+		toResult: (item: IDataObject) => INodeListSearchItems;
+	},
+): Promise<INodeListSearchResult> {
+	const page = options.paginationToken ? Number(options.paginationToken) : 1;
+	const { body, headers } = await directRequest(context, api, {
+		url: options.url,
+		qs: { ...(options.qs ?? {}), page, perPage: PAGE_SIZE },
+	});
+	const items = (Array.isArray(body) ? body : []) as IDataObject[];
+	const total = Number(headers['x-total-count']);
+	const more = headers['x-total-count'] !== undefined && Number.isFinite(total) ? page * PAGE_SIZE < total : items.length === PAGE_SIZE;
+	return {
+		results: items.filter((item) => options.keep?.(item) ?? true).map(options.toResult),
+		paginationToken: more ? String(page + 1) : undefined,
+	};
+}
+
+/** Case-insensitive "contains" on a display text, for local filtering. */
+export const matches = (text: unknown, filter?: string) =>
+	!filter?.trim() || String(text ?? '').toLowerCase().includes(filter.trim().toLowerCase());

@@ -1,0 +1,78 @@
+/**
+ * Paginators: each one sends its pages through `sendRequest`, so errors and retries are
+ * handled the same way as for single requests.
+ */
+// @ts-nocheck
+
+import type { IExecutePaginationFunctions, INodeExecutionData } from 'n8n-workflow';
+import { type ApiDefinition, type RequestData, requestedLimit, sendRequest } from './transport';
+
+export const MAX_PAGE_SIZE = 100;
+
+/**
+ * page/perPage lists that report the total in `X-Total-Count`. The page size stays fixed
+ * (min(limit, 100)) so page numbers line up; it stops when the total, the limit or a short
+ * page says there is nothing more: ceil(N/100) requests for N records, never an empty extra
+ * page when the server reports the total.
+ */
+export function pageNumberPagination(api: ApiDefinition) {
+	return async function (
+		this: IExecutePaginationFunctions,
+		requestData: RequestData,
+	): Promise<INodeExecutionData[]> {
+		const limit = requestedLimit(this);
+		const perPage = Math.min(MAX_PAGE_SIZE, limit);
+		const results: INodeExecutionData[] = [];
+		for (let page = 1; ; page++) {
+			const { items, response } = await sendRequest(this, requestData, api, {
+				qs: { page, perPage },
+			});
+			results.push(...items);
+			const total = Number(response.headers?.['x-total-count']);
+			const knownTotal = Number.isFinite(total) && response.headers?.['x-total-count'] !== undefined;
+			if (items.length < perPage) break;
+			if (results.length >= limit) break;
+			if (knownTotal && page * perPage >= total) break;
+		}
+		return results.slice(0, limit);
+	};
+}
+
+/**
+ * Cursor lists that page backwards in time: the next request sets `cursorParameter` to a
+ * date taken from the previous response, until a page comes back empty (or short).
+ */
+export function dateCursorPagination(
+	api: ApiDefinition,
+	options: {
+		cursorParameter: string;
+		/** The cursor for the next page, from the items of this page (undefined: stop). */
+		nextCursor: (items: INodeExecutionData[]) => string | undefined;
+		pageSize?: number;
+	},
+) {
+	return async function (
+		this: IExecutePaginationFunctions,
+		requestData: RequestData,
+	): Promise<INodeExecutionData[]> {
+		const limit = requestedLimit(this);
+		const results: INodeExecutionData[] = [];
+		let cursor: string | undefined;
+		for (;;) {
+			const qs: Record<string, string | number> = {};
+			// A cursor needs no page alignment, so each page asks only for what is still wanted.
+			const perPage = options.pageSize ? Math.min(options.pageSize, limit - results.length) : undefined;
+			if (perPage !== undefined) qs.perPage = perPage;
+			if (cursor !== undefined) qs[options.cursorParameter] = cursor;
+			const { items } = await sendRequest(this, requestData, api, { qs });
+			if (items.length === 0) break;
+			results.push(...items);
+			if (results.length >= limit) break;
+			if (perPage !== undefined && items.length < perPage) break;
+			const next = options.nextCursor(items);
+			if (next === undefined || next === cursor) break;
+			cursor = next;
+		}
+		return Number.isFinite(limit) ? results.slice(0, limit) : results;
+	};
+}

@@ -1,0 +1,331 @@
+/**
+ * The one place every request of both nodes goes through.
+ *
+ * n8n's routing engine builds each request from the node's parameters and then, when
+ * `paginate` is truthy, hands it to `requestOperations.pagination` instead of sending it
+ * itself. Both nodes switch that on for every operation (see `transportRouting`), so the
+ * functions here see every request: they fill in the path parameters, send through the
+ * rate-limit gate and the retry policy, and map error responses to clear messages; the
+ * paginators in pagination.ts call `sendRequest` once per page.
+ *
+ * Why paths are templates (`/v1/contacts/{contactId}`) and not expressions: n8n evaluates
+ * an expression in a route for every item, and one that reads `$parameter.x` resolves that
+ * parameter (the user's own expression) once more. Here each path parameter is read once
+ * per item, and nothing else is evaluated.
+ */
+// @ts-nocheck
+
+import type {
+	DeclarativeRestApiSettings,
+	IDataObject,
+	IExecutePaginationFunctions,
+	IExecuteSingleFunctions,
+	IN8nHttpFullResponse,
+	INode,
+	INodeExecutionData,
+	INodeProperties,
+	JsonObject,
+	PostReceiveAction,
+} from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+import { type Failure, RetriesExhausted, retriesSentence, retryAfterMs, withRetries } from './resilience';
+import { invalidInput } from './validation';
+
+export type RequestData = DeclarativeRestApiSettings.ResultOptions;
+export type RequestOptions = DeclarativeRestApiSettings.HttpRequestOptions;
+
+/** An HTTP response with an error status, as the API sent it. */
+export interface ErrorResponse {
+	statusCode: number;
+	headers: IDataObject;
+	/** Parsed JSON, a string (HTML or text), or '' / undefined when empty. */
+	body: unknown;
+}
+
+export interface UserFacingError {
+	message: string;
+	description?: string;
+}
+
+/** A `{name}` in an operation's URL: how to read and check it. */
+export interface PathParameter {
+	/** The field's name as the user sees it, for bad-input messages. */
+	label: string;
+	/** The value as the API wants it (already trimmed), e.g. lower case. */
+	normalize?: (value: string) => string;
+}
+
+/** What differs between the two APIs. */
+export interface ApiDefinition {
+	name: string;
+	credentialType: string;
+	describeError(response: ErrorResponse, request: { method: string; url: string }): UserFacingError;
+	pathParameters: Record<string, PathParameter>;
+}
+
+export class ErrorStatusReceived extends Error {
+	constructor(readonly response: ErrorResponse) {
+		super(`HTTP ${response.statusCode}`);
+	}
+}
+
+/** What was sent for a response: postReceive functions read it instead of reading parameters again. */
+export interface SentRequest {
+	method: string;
+	/** The path as sent (path parameters filled in and URL-encoded). */
+	path: string;
+	/** The path parameters as read (decoded). */
+	parameters: Record<string, string>;
+	body: unknown;
+}
+
+interface RequestSlot {
+	/** Path parameters are read once per item, however many requests the item makes. */
+	path?: { url: string; parameters: Record<string, string> };
+	current?: SentRequest;
+	response?: IN8nHttpFullResponse;
+}
+
+const slots = new WeakMap<RequestData, RequestSlot>();
+const sentRequests = new WeakMap<object, SentRequest>();
+
+/** The request a response answered (for postReceive functions). */
+export function sentRequestOf(response: IN8nHttpFullResponse): SentRequest {
+	const sent = sentRequests.get(response);
+	if (!sent) throw new Error('sentRequestOf: the response did not come through the transport');
+	return sent;
+}
+
+/**
+ * Runs before the operation's own postReceive actions: records the response, stops on an
+ * error status (requests are sent with `ignoreHttpStatusErrors`, so every status arrives
+ * here) and splits a JSON array into one item per element, as n8n does by default.
+ */
+function inspectResponse(slot: RequestSlot): PostReceiveAction {
+	return async function (items, response) {
+		slot.response = response;
+		sentRequests.set(response, slot.current as SentRequest);
+		if (response.statusCode >= 400) {
+			throw new ErrorStatusReceived({
+				statusCode: response.statusCode,
+				headers: response.headers ?? {},
+				body: response.body,
+			});
+		}
+		if (Array.isArray(response.body)) {
+			return (response.body as IDataObject[]).map((json) => ({ json }));
+		}
+		return items;
+	};
+}
+
+const PLACEHOLDER = /\{(\w+)\}/g;
+
+/** Fill `{name}` in a path with the parameter's value, checked and URL-encoded. */
+export function resolvePath(
+	context: IExecuteSingleFunctions,
+	template: string,
+	api: ApiDefinition,
+): { url: string; parameters: Record<string, string> } {
+	const parameters: Record<string, string> = {};
+	const url = template.replace(PLACEHOLDER, (_match, name: string) => {
+		const spec = api.pathParameters[name] ?? { label: name };
+		const raw = context.getNodeParameter(name, '', { extractValue: true }) as unknown;
+		const trimmed = String(raw ?? '').trim();
+		if (trimmed === '') throw invalidInput(context, spec.label, 'is empty', 'Pick one from the list or enter its ID.');
+		const value = spec.normalize ? spec.normalize(trimmed) : trimmed;
+		parameters[name] = value;
+		return encodeURIComponent(value);
+	});
+	return { url, parameters };
+}
+
+/**
+ * The rate-limit gate of a request: one per credential (an account), so one account's 429
+ * never pauses another's and two accounts on the same host do not share a cap.
+ */
+export function gateKey(context: { getNode(): INode }, credentialType: string): string {
+	const credential = context.getNode().credentials?.[credentialType];
+	return `${credentialType}:${credential?.id ?? credential?.name ?? ''}`;
+}
+
+/** Network failures (no HTTP response at all) in plain words. */
+export function describeNetworkError(error: Error & { code?: string }, apiName: string): UserFacingError {
+	const code = error.code ?? (error.cause as { code?: string } | undefined)?.code;
+	const reasons: Record<string, string> = {
+		ECONNREFUSED: 'the connection was refused',
+		ENOTFOUND: 'the host name could not be resolved',
+		ECONNRESET: 'the connection was closed before a response arrived',
+		ETIMEDOUT: 'the request timed out',
+		ECONNABORTED: 'the request timed out',
+		EAI_AGAIN: 'the host name could not be resolved',
+	};
+	const reason = (code && reasons[code]) ?? 'no response was received';
+	// The code goes in the description: n8n replaces a message that names a network
+	// error code with its own generic text.
+	return {
+		message: `Could not reach the ${apiName}: ${reason}`,
+		description: `${code ? `Network error ${code}. ` : ''}Check the Base URL in the credential and that the server is reachable from n8n. If this was a write, check whether it happened before running it again.`,
+	};
+}
+
+/**
+ * Send one request of an operation and return its items and the raw response.
+ * `override` changes the request for this call only (for example the page number).
+ */
+export async function sendRequest(
+	context: IExecutePaginationFunctions,
+	requestData: RequestData,
+	api: ApiDefinition,
+	override: Partial<RequestOptions> = {},
+): Promise<{ items: INodeExecutionData[]; response: IN8nHttpFullResponse }> {
+	let slot = slots.get(requestData);
+	if (!slot) {
+		slot = {};
+		slots.set(requestData, slot);
+		requestData.postReceive.unshift({
+			data: { parameterValue: undefined },
+			actions: [inspectResponse(slot)],
+		});
+	}
+	slot.path ??= resolvePath(context, String(requestData.options.url ?? ''), api);
+	const options: RequestOptions = {
+		...requestData.options,
+		url: slot.path.url,
+		...override,
+		qs: { ...(requestData.options.qs ?? {}), ...(override.qs ?? {}) },
+	};
+	const method = String(options.method ?? 'GET');
+	const path = String(options.url ?? '');
+	const sent: SentRequest = { method, path, parameters: slot.path.parameters, body: options.body };
+	const items = await withRetries(
+		gateKey(context, api.credentialType),
+		method,
+		async () => {
+			slot.current = sent;
+			return await context.makeRoutingRequest({ ...requestData, options });
+		},
+		classifyFailure,
+	).catch((error) => {
+		throw toNodeApiError(context.getNode(), api, error, { method, url: path }, context.getItemIndex());
+	});
+	return { items: pairedWithInput(context, items), response: slot.response as IN8nHttpFullResponse };
+}
+
+/**
+ * Every output item comes from the input item whose request produced it; n8n needs that
+ * link for expressions like `$('Earlier node').item` in later nodes.
+ */
+export function pairedWithInput(
+	context: IExecutePaginationFunctions | IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+): INodeExecutionData[] {
+	const pairedItem = { item: context.getItemIndex() };
+	return items.map((item) => ({ ...item, pairedItem }));
+}
+
+/** What a failed attempt was, for the retry policy. */
+export function classifyFailure(error: unknown): Failure {
+	if (error instanceof ErrorStatusReceived) {
+		const { statusCode, headers } = error.response;
+		if (statusCode === 429) return { kind: 'rateLimited', retryAfterMs: retryAfterMs(headers['retry-after']) };
+		return statusCode >= 500 ? { kind: 'serverError' } : { kind: 'final' };
+	}
+	// n8n's request helper wraps network failures (refused, reset, timed out) this way.
+	return isNodeApiError(error) ? { kind: 'network' } : { kind: 'final' };
+}
+
+/**
+ * By name as well as by class: installed from the Community Nodes screen, the package may
+ * get its own copy of n8n-workflow, whose NodeApiError is not the class n8n-core throws.
+ */
+function isNodeApiError(error: unknown): boolean {
+	return error instanceof NodeApiError || (error as Error | undefined)?.constructor?.name === 'NodeApiError';
+}
+
+/**
+ * The error the user sees for a failed request: the API's answer (or the network failure)
+ * in plain words, and how often it was retried. Only our own words go into it, never the
+ * request options, which hold the secret.
+ */
+export function toNodeApiError(
+	node: INode,
+	api: Pick<ApiDefinition, 'name' | 'describeError'>,
+	error: unknown,
+	request: { method: string; url: string },
+	itemIndex?: number,
+): Error {
+	let cause = error;
+	let retries = '';
+	if (error instanceof RetriesExhausted) {
+		cause = error.lastError;
+		retries = retriesSentence(error);
+	}
+	if (!(cause instanceof ErrorStatusReceived) && !isNodeApiError(cause)) {
+		// Not a request failure (for example a node error raised while shaping the output).
+		return cause instanceof Error ? cause : new Error(String(cause));
+	}
+	const described =
+		cause instanceof ErrorStatusReceived
+			? api.describeError(cause.response, request)
+			: describeNetworkError(cause as Error, api.name);
+	const description = [described.description, retries].filter(Boolean).join(' ') || undefined;
+	const httpCode = cause instanceof ErrorStatusReceived ? String(cause.response.statusCode) : undefined;
+	return new NodeApiError(node, { message: described.message, description: description ?? '' } as JsonObject, {
+		message: described.message,
+		description,
+		httpCode,
+		itemIndex,
+	});
+}
+
+/**
+ * How many records the user asked for: Return All, else Limit. Operations without them
+ * (a Get) have no limit. Read here rather than through a routing expression, which n8n
+ * would evaluate for every item.
+ */
+export function requestedLimit(context: IExecuteSingleFunctions): number {
+	if (context.getNodeParameter('returnAll', true) === true) return Infinity;
+	const limit = Number(context.getNodeParameter('limit', 0));
+	return limit > 0 ? limit : Infinity;
+}
+
+/** The default for every operation: one request, its items (a list trimmed to Limit). */
+export function singleRequest(api: ApiDefinition) {
+	return async function (
+		this: IExecutePaginationFunctions,
+		requestData: RequestData,
+	): Promise<INodeExecutionData[]> {
+		const { items } = await sendRequest(this, requestData, api);
+		const limit = requestedLimit(this);
+		return Number.isFinite(limit) ? items.slice(0, limit) : items;
+	};
+}
+
+/**
+ * A hidden parameter whose routing turns on `paginate` for every operation, so that every
+ * request reaches the node's `requestOperations.pagination` (the transport) and none is
+ * sent by the engine on its own.
+ */
+export const transportRouting: INodeProperties = {
+	displayName: 'Transport',
+	name: 'transport',
+	type: 'hidden',
+	default: 'node',
+	routing: { send: { paginate: true } },
+};
+
+/** Text of an error body for messages: JSON `error`/`message`, plain text, never HTML. */
+export function bodyText(body: unknown): string {
+	if (body === undefined || body === null) return '';
+	if (Buffer.isBuffer(body)) return bodyText(body.toString('utf8'));
+	if (body instanceof ArrayBuffer) return bodyText(Buffer.from(body).toString('utf8'));
+	if (typeof body === 'object') {
+		const record = body as IDataObject;
+		const text = record.message ?? record.error;
+		return typeof text === 'string' ? text : JSON.stringify(body);
+	}
+	const text = String(body).trim();
+	if (/^<(!doctype|html)/i.test(text) || /<\/(html|body|h1)>/i.test(text)) return '';
+	return text.slice(0, 500);
+}

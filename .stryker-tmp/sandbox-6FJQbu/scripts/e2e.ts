@@ -1,0 +1,333 @@
+/**
+ * End-to-end: the packed tarball installed into real n8n (as a community package), with
+ * credentials pointing at the local API servers; one workflow runs every operation of
+ * each node in a chain, and the two triggers run as n8n runs a trigger by hand. Each
+ * node's output is checked. Ends with "N passed, N failed".
+ */
+// @ts-nocheck
+
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { IDataObject } from 'n8n-workflow';
+import { CheckMonitorServer, CM_KEY } from '../test/servers/checkMonitorServer';
+import { CE_TOKEN, CustomerEngagementServer } from '../test/servers/customerEngagementServer';
+import { ensureN8n, installPackage, n8nCli, startN8n } from './n8nRuntime';
+
+type Check = (items: IDataObject[]) => string | undefined;
+interface Step {
+	name: string;
+	node: 'customerEngagement' | 'checkMonitor' | 'customerEngagementTrigger' | 'checkMonitorTrigger';
+	parameters: IDataObject;
+	check: Check;
+}
+
+const PKG = 'n8n-nodes-engagement-monitor';
+const CREDENTIALS = {
+	customerEngagementApi: { id: 'ceSandboxCred01', name: 'Customer Engagement sandbox' },
+	checkMonitorApi: { id: 'cmSandboxCred01', name: 'Check Monitor sandbox' },
+};
+const credentialFor = (node: Step['node']) => (node.startsWith('customer') ? 'customerEngagementApi' : 'checkMonitorApi');
+
+const id = (expression: string) => ({ __rl: true, mode: 'id', value: expression });
+const ref = (node: string, field = 'id') => `={{ $('${node}').item.json.${field} }}`;
+const expect = (ok: boolean, message: string) => (ok ? undefined : message);
+const first = (items: IDataObject[]) => items[0] ?? {};
+
+/** A workflow: Manual Trigger → step 1 → step 2 → … (each step runs once). */
+function chain(workflowId: string, name: string, steps: Step[]): IDataObject {
+	const nodes: IDataObject[] = [
+		{ id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+	];
+	const connections: IDataObject = {};
+	let previous = 'Start';
+	steps.forEach((step, index) => {
+		const credential = credentialFor(step.node);
+		nodes.push({
+			id: `n${index}`,
+			name: step.name,
+			type: `${PKG}.${step.node}`,
+			typeVersion: 1,
+			position: [200 * (index + 1), 0],
+			parameters: step.parameters,
+			executeOnce: true,
+			credentials: { [credential]: CREDENTIALS[credential] },
+		});
+		connections[previous] = { main: [[{ node: step.name, type: 'main', index: 0 }]] };
+		previous = step.name;
+	});
+	return { id: workflowId, name, active: false, nodes, connections, settings: { executionOrder: 'v1' } };
+}
+
+/** The committed example that runs by hand: nightly upsert of checks, run twice. */
+async function exampleWorkflows(userFolder: string, cm: CheckMonitorServer, record: (name: string, message?: string) => void) {
+	const examples = path.join(__dirname, '..', 'examples');
+	await n8nCli(userFolder, ['import:workflow', '--separate', `--input=${examples}`]);
+	const outcomes: string[][] = [];
+	for (let run = 0; run < 2; run++) {
+		try {
+			const data = parseRun(await n8nCli(userFolder, ['execute', '--id=exNightlyUpsert', '--rawOutput']));
+			const runData = ((data.data as IDataObject).resultData as IDataObject).runData as Record<string, IDataObject[]>;
+			const items = (((runData['Create or update check']?.[0]?.data as IDataObject)?.main as IDataObject[][]) ?? [])[0] ?? [];
+			outcomes.push(items.map((item) => String((item.json as IDataObject).outcome)));
+		} catch (error) {
+			outcomes.push([`failed: ${(error as Error).message.slice(0, 300)}`]);
+		}
+	}
+	const names = [...cm.checks.values()].map((c) => c.name).filter((n) => ['Nightly backup', 'Invoice export', 'Search index rebuild'].includes(n));
+	record(
+		'examples › nightly upsert creates three checks, then updates the same three',
+		expect(
+			JSON.stringify(outcomes) === JSON.stringify([['created', 'created', 'created'], ['updated', 'updated', 'updated']]) && names.length === 3,
+			`outcomes ${JSON.stringify(outcomes)}, checks ${JSON.stringify(names)}`,
+		),
+	);
+}
+
+/**
+ * Triggers run as n8n runs them: published workflows in a running `n8n start`, polling
+ * every minute. Each trigger feeds a node that adds a note to a contact on the local
+ * Customer Engagement server, so what the trigger emitted can be seen there.
+ */
+async function activeTriggers(
+	userFolder: string,
+	ce: CustomerEngagementServer,
+	cm: CheckMonitorServer,
+	checkUuid: string,
+	file: (name: string, data: unknown) => string,
+	record: (name: string, message?: string) => void,
+) {
+	const contact = ce.seedContact({ firstName: 'Watcher', phone: '+15550199' });
+	const everyMinute = { pollTimes: { item: [{ mode: 'everyMinute' }] } };
+	const note = (name: string, text: string, contactId = '={{ $json.contactId }}') => ({
+		id: 'note',
+		name,
+		type: `${PKG}.customerEngagement`,
+		typeVersion: 1,
+		position: [200, 0],
+		parameters: { resource: 'note', operation: 'create', contactId: id(contactId), text },
+		credentials: { customerEngagementApi: CREDENTIALS.customerEngagementApi },
+	});
+	const triggerWorkflow = (workflowId: string, trigger: IDataObject, action: IDataObject) => ({
+		id: workflowId,
+		name: workflowId,
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes: [{ id: 'trigger', name: 'Trigger', typeVersion: 1, position: [0, 0], ...trigger }, action],
+		connections: { Trigger: { main: [[{ node: String(action.name), type: 'main', index: 0 }]] } },
+	});
+	const workflows = [
+		triggerWorkflow(
+			'e2eVisitToNote01',
+			{ type: `${PKG}.customerEngagementTrigger`, parameters: { event: 'newVisit', ...everyMinute }, credentials: { customerEngagementApi: CREDENTIALS.customerEngagementApi } },
+			note('Note the visit', '=visit {{ $json.id }}'),
+		),
+		triggerWorkflow(
+			'e2eFlipToNote001',
+			{ type: `${PKG}.checkMonitorTrigger`, parameters: { event: 'newFlip', scope: 'all', ...everyMinute }, credentials: { checkMonitorApi: CREDENTIALS.checkMonitorApi } },
+			note('Note the flip', '=flip {{ $json.check.name }} {{ $json.to }}', String(contact.id)),
+		),
+	];
+	await n8nCli(userFolder, ['import:workflow', `--input=${file('trigger-workflows.json', workflows)}`]);
+	for (const workflow of workflows) await n8nCli(userFolder, ['publish:workflow', `--id=${workflow.id}`]);
+
+	ce.clearLog();
+	cm.clearLog();
+	const port = 20000 + Math.floor(Math.random() * 20000);
+	const n8n = startN8n(userFolder, port, { N8N_RUNNERS_BROKER_PORT: String(port + 1) });
+	const until = async (what: string, test: () => boolean, timeoutMs: number) => {
+		const end = Date.now() + timeoutMs;
+		while (Date.now() < end) {
+			if (test()) return undefined;
+			await new Promise((resolve) => setTimeout(resolve, 500));
+		}
+		return `timed out after ${timeoutMs / 1000} s waiting for ${what}`;
+	};
+	try {
+		// Activation runs one poll of each trigger at once: the starting point, nothing emitted.
+		// Wait until the activation polls are over (the watched check's flips were read), so
+		// the events below are new to both triggers.
+		const activated = await until(
+			'both triggers to poll on activation',
+			() => ce.requests.some((r) => r.path === '/v1/visits') && cm.requests.some((r) => r.path === `/api/v3/checks/${checkUuid}/flips/`),
+			120_000,
+		);
+		record('triggers › both triggers poll when their workflows are activated', activated);
+		if (activated) return;
+		const before = ce.state.notes.length;
+		const visit = ce.seedVisit({ contactId: contact.id as string });
+		cm.receivePing(checkUuid, 'fail');
+		const noteTexts = () => ce.state.notes.slice(before).map((n) => String(n.text));
+		const emitted = await until('notes from both triggers', () => noteTexts().length >= 2, 150_000);
+		await new Promise((resolve) => setTimeout(resolve, 2000));
+		const texts = noteTexts();
+		record(
+			'triggers › a new visit is emitted once and reaches the next node',
+			emitted ?? expect(texts.filter((t) => t === `visit ${String(visit.id)}`).length === 1, `notes: ${JSON.stringify(texts)}`),
+		);
+		record(
+			'triggers › a new flip is emitted once, naming its check',
+			emitted ?? expect(texts.filter((t) => t === 'flip Seeded down').length === 1, `notes: ${JSON.stringify(texts)}`),
+		);
+	} finally {
+		n8n.kill('SIGTERM');
+		await new Promise((resolve) => n8n.once('exit', resolve));
+	}
+}
+
+function customerEngagementSteps(): Step[] {
+	const contact = id(ref('Create contact'));
+	return [
+		{ name: 'Create label', node: 'customerEngagement', parameters: { resource: 'label', operation: 'create', name: 'VIP', additionalFields: { color: 'AMBER' } }, check: (i) => expect(first(i).name === 'VIP' && first(i).color === 'AMBER', 'label not created') },
+		{ name: 'Get label', node: 'customerEngagement', parameters: { resource: 'label', operation: 'get', labelId: id(ref('Create label')) }, check: (i) => expect(first(i).name === 'VIP', 'label not read') },
+		{ name: 'Get many labels', node: 'customerEngagement', parameters: { resource: 'label', operation: 'getAll', returnAll: true }, check: (i) => expect(i.length === 1, `expected 1 label, got ${i.length}`) },
+		{ name: 'Create custom field', node: 'customerEngagement', parameters: { resource: 'customField', operation: 'create', name: 'Size', type: 'single_select', additionalFields: { options: ['S', 'M'] } }, check: (i) => expect((first(i).options as unknown[])?.length === 2, 'custom field options missing') },
+		{ name: 'Get many custom fields', node: 'customerEngagement', parameters: { resource: 'customField', operation: 'getAll', returnAll: true }, check: (i) => expect(i.some((f) => f.name === 'Size'), 'custom field not listed') },
+		{ name: 'Rename custom field', node: 'customerEngagement', parameters: { resource: 'customField', operation: 'rename', customFieldId: id(ref('Create custom field')), name: 'T-shirt size' }, check: (i) => expect(first(i).name === 'T-shirt size', 'not renamed') },
+		{ name: 'Update options', node: 'customerEngagement', parameters: { resource: 'customField', operation: 'updateOptions', customFieldId: id(ref('Create custom field')), options: { option: [{ id: '', value: 'L' }] } }, check: (i) => expect((first(i).options as unknown[])?.length === 3, 'option not added') },
+		{ name: 'Create contact', node: 'customerEngagement', parameters: { resource: 'contact', operation: 'create', email: 'ann@example.com', phone: '+15550100', additionalFields: { firstName: 'Ann', labels: `={{ [$('Create label').item.json.id] }}` } }, check: (i) => expect(first(i).email === 'ann@example.com', 'contact not created') },
+		{ name: 'Get contact', node: 'customerEngagement', parameters: { resource: 'contact', operation: 'get', contactId: contact, simplify: true }, check: (i) => expect(JSON.stringify(first(i).labels) === '["VIP"]', `simplified labels: ${JSON.stringify(first(i).labels)}`) },
+		{ name: 'Update contact', node: 'customerEngagement', parameters: { resource: 'contact', operation: 'update', contactId: contact, updateFields: { lastName: 'Lee' } }, check: (i) => expect(first(i).firstName === 'Ann' && first(i).lastName === 'Lee' && (first(i).labels as unknown[]).length === 1, 'update lost fields') },
+		{ name: 'Upsert contact', node: 'customerEngagement', parameters: { resource: 'contact', operation: 'upsert', email: 'ann@example.com', additionalFields: { description: 'regular' } }, check: (i) => expect(first(i).outcome === 'updated' && first(i).lastName === 'Lee', `upsert: ${String(first(i).outcome)}`) },
+		{ name: 'Adjust points', node: 'customerEngagement', parameters: { resource: 'contact', operation: 'adjustLoyaltyPoints', contactId: contact, pointsValue: 50 }, check: (i) => expect(first(i).code === 201, 'points not adjusted') },
+		{ name: 'Create note', node: 'customerEngagement', parameters: { resource: 'note', operation: 'create', contactId: contact, text: 'Called back' }, check: (i) => expect(first(i).text === 'Called back', 'note not created') },
+		{ name: 'Create visit', node: 'customerEngagement', parameters: { resource: 'visit', operation: 'create', contactId: contact, additionalFields: { points: 5 } }, check: (i) => expect(first(i).points === 5, 'visit not created') },
+		{ name: 'Create many visits', node: 'customerEngagement', parameters: { resource: 'visit', operation: 'createMany', visits: `={{ JSON.stringify([{ contactId: $('Create contact').item.json.id, points: 1 }, { contactId: $('Create contact').item.json.id, date: '2026-01-01T10:00:00.000Z' }]) }}` }, check: (i) => expect(i.length === 2, `expected 2 visits, got ${i.length}`) },
+		{ name: 'Get visit', node: 'customerEngagement', parameters: { resource: 'visit', operation: 'get', visitId: ref('Create visit') }, check: (i) => expect(first(i).points === 5, 'visit not read') },
+		{ name: 'Get many visits', node: 'customerEngagement', parameters: { resource: 'visit', operation: 'getAll', returnAll: true, filters: { contactId: ref('Create contact') } }, check: (i) => expect(i.length === 3, `expected 3 visits, got ${i.length}`) },
+		{ name: 'Get activities', node: 'customerEngagement', parameters: { resource: 'activity', operation: 'getAll', contactId: contact, returnAll: true }, check: (i) => expect(i.length >= 4, `expected activities, got ${i.length}`) },
+		{ name: 'Send text', node: 'customerEngagement', parameters: { resource: 'text', operation: 'send', customerId: ref('Create contact'), message: 'Thanks for visiting!' }, check: (i) => expect(first(i).status === 'Sent', 'text not sent') },
+		{ name: 'Get conversation', node: 'customerEngagement', parameters: { resource: 'conversation', operation: 'get', customerId: ref('Create contact') }, check: (i) => expect(i.some((m) => m.content === 'Thanks for visiting!'), 'message not in conversation') },
+		{ name: 'Create reward', node: 'customerEngagement', parameters: { resource: 'loyaltyReward', operation: 'create', title: 'Coffee', points: 10, additionalFields: { itemName: 'Latte' } }, check: (i) => expect(first(i).title === 'Coffee', 'reward not created') },
+		{ name: 'Get reward', node: 'customerEngagement', parameters: { resource: 'loyaltyReward', operation: 'get', rewardId: id(ref('Create reward')) }, check: (i) => expect(first(i).points === 10, 'reward not read') },
+		{ name: 'Update reward', node: 'customerEngagement', parameters: { resource: 'loyaltyReward', operation: 'update', rewardId: id(ref('Create reward')), updateFields: { points: 12 } }, check: (i) => expect(first(i).points === 12 && first(i).itemName === 'Latte', 'reward update lost fields') },
+		{ name: 'Redeem reward', node: 'customerEngagement', parameters: { resource: 'loyaltyReward', operation: 'redeem', rewardId: id(ref('Create reward')), contactId: contact }, check: (i) => expect(first(i).success === true, 'not redeemed') },
+		{ name: 'Get redeems', node: 'customerEngagement', parameters: { resource: 'redeem', operation: 'getAll', returnAll: true, filters: { loyaltyRewardId: ref('Create reward') } }, check: (i) => expect(i.length === 1, `expected 1 redeem, got ${i.length}`) },
+		{ name: 'Get many rewards', node: 'customerEngagement', parameters: { resource: 'loyaltyReward', operation: 'getAll', returnAll: true }, check: (i) => expect(i.length === 1, 'rewards not listed') },
+		{ name: 'Delete reward', node: 'customerEngagement', parameters: { resource: 'loyaltyReward', operation: 'delete', rewardId: id(ref('Create reward')) }, check: (i) => expect(first(i).title === 'Coffee', 'reward not deleted') },
+		{ name: 'Get settings', node: 'customerEngagement', parameters: { resource: 'loyaltySettings', operation: 'get' }, check: (i) => expect(typeof first(i).checkin === 'number', 'settings not read') },
+		{ name: 'Update settings', node: 'customerEngagement', parameters: { resource: 'loyaltySettings', operation: 'update', updateFields: { checkin: 2 } }, check: (i) => expect(first(i).checkin === 2, 'settings not updated') },
+		{ name: 'Get many contacts', node: 'customerEngagement', parameters: { resource: 'contact', operation: 'getAll', returnAll: false, limit: 5 }, check: (i) => expect(i.length === 1, `expected 1 contact, got ${i.length}`) },
+		{ name: 'Delete contact', node: 'customerEngagement', parameters: { resource: 'contact', operation: 'delete', contactId: contact }, check: (i) => expect(first(i).email === 'ann@example.com', 'contact not deleted') },
+	];
+}
+
+function checkMonitorSteps(seeded: { uuid: string }): Step[] {
+	const check = id(ref('Create check', 'uuid'));
+	const pinged = id(seeded.uuid);
+	return [
+		{ name: 'Create check', node: 'checkMonitor', parameters: { resource: 'check', operation: 'create', additionalFields: { name: 'Nightly backup', slug: 'nightly-backup', tags: 'prod backup', timeout: 3600 }, options: { unique: ['name'] } }, check: (i) => expect(first(i).outcome === 'created' && first(i).slug === 'nightly-backup', 'check not created') },
+		{ name: 'Upsert check', node: 'checkMonitor', parameters: { resource: 'check', operation: 'create', additionalFields: { name: 'Nightly backup', timeout: 7200 }, options: { unique: ['name'] } }, check: (i) => expect(first(i).outcome === 'updated' && first(i).timeout === 7200, 'check not upserted') },
+		{ name: 'Get check', node: 'checkMonitor', parameters: { resource: 'check', operation: 'get', checkId: check }, check: (i) => expect(first(i).timeout === 7200, 'check not read') },
+		{ name: 'Get many checks', node: 'checkMonitor', parameters: { resource: 'check', operation: 'getAll', returnAll: true, filters: { tag: 'prod backup' } }, check: (i) => expect(i.length === 1, `expected 1 check, got ${i.length}`) },
+		{ name: 'Update check', node: 'checkMonitor', parameters: { resource: 'check', operation: 'update', checkId: check, updateFields: { desc: 'database', channels: '={{ ["*"] }}' } }, check: (i) => expect(first(i).desc === 'database' && String(first(i).channels).length === 36, `update: ${JSON.stringify(first(i).channels)}`) },
+		{ name: 'Get channels', node: 'checkMonitor', parameters: { resource: 'channel', operation: 'getAll' }, check: (i) => expect(i.length === 1 && first(i).name === 'ops-email', 'channels not listed') },
+		{ name: 'Pause check', node: 'checkMonitor', parameters: { resource: 'check', operation: 'pause', checkId: check }, check: (i) => expect(first(i).status === 'paused', 'not paused') },
+		{ name: 'Resume check', node: 'checkMonitor', parameters: { resource: 'check', operation: 'resume', checkId: check }, check: (i) => expect(first(i).status === 'new', 'not resumed') },
+		{ name: 'Get flips', node: 'checkMonitor', parameters: { resource: 'flip', operation: 'getAll', checkId: check, returnAll: true, filters: { seconds: 3600 } }, check: (i) => expect(i.length === 2 && i.every((f) => f.up === 0), `flips: ${JSON.stringify(i)}`) },
+		{ name: 'Get pings', node: 'checkMonitor', parameters: { resource: 'ping', operation: 'getAll', checkId: pinged, returnAll: true }, check: (i) => expect(i.length === 2 && first(i).type === 'success', `pings: ${i.length}`) },
+		{ name: 'Get ping body', node: 'checkMonitor', parameters: { resource: 'ping', operation: 'getBody', checkId: pinged, pingNumber: 2 }, check: (i) => expect(first(i).body === '{"files": 42}', `body: ${String(first(i).body)}`) },
+		{ name: 'Get badges', node: 'checkMonitor', parameters: { resource: 'badge', operation: 'getAll' }, check: (i) => expect(i.some((b) => b.tag === '*'), 'badges missing') },
+		{ name: 'Get status', node: 'checkMonitor', parameters: { resource: 'status', operation: 'get' }, check: (i) => expect(first(i).ok === true, 'status not OK') },
+		{ name: 'Delete check', node: 'checkMonitor', parameters: { resource: 'check', operation: 'delete', checkId: check }, check: (i) => expect(first(i).name === 'Nightly backup', 'check not deleted') },
+	];
+}
+
+function parseRun(stdout: string): IDataObject {
+	// The JSON is printed pretty, between a "{" and a "}" alone on their lines; n8n may log
+	// other lines before and after it.
+	const start = stdout.search(/^\{$/m);
+	const end = stdout.slice(start).search(/^\}$/m);
+	if (start === -1 || end === -1) throw new Error(`n8n printed no execution data:\n${stdout.slice(-2000)}`);
+	return JSON.parse(stdout.slice(start, start + end + 1)) as IDataObject;
+}
+
+async function main() {
+	const results: Array<{ name: string; ok: boolean; message?: string }> = [];
+	const record = (name: string, message?: string) => {
+		results.push({ name, ok: !message, message });
+		console.log(`${message ? '✗' : '✓'} ${name}${message ? `: ${message}` : ''}`);
+	};
+
+	ensureN8n();
+	const userFolder = installPackage();
+	const ce = await new CustomerEngagementServer().start();
+	const cm = await new CheckMonitorServer().start();
+	cm.seedChannel('ops-email');
+	const seeded = cm.seedCheck({ name: 'Seeded', tags: 'seeded' });
+	cm.receivePing(seeded.uuid, 'start');
+	cm.receivePing(seeded.uuid, '', '{"files": 42}');
+
+	const work = mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-'));
+	const file = (name: string, data: unknown) => {
+		const target = path.join(work, name);
+		writeFileSync(target, JSON.stringify(data, null, 2));
+		return target;
+	};
+	await n8nCli(userFolder, ['import:credentials', `--input=${file('credentials.json', [
+		{ ...CREDENTIALS.customerEngagementApi, type: 'customerEngagementApi', data: { baseUrl: `${ce.url}/`, accessToken: CE_TOKEN } },
+		{ ...CREDENTIALS.checkMonitorApi, type: 'checkMonitorApi', data: { baseUrl: cm.url, apiKey: CM_KEY } },
+	])}`]);
+
+	const ceSteps = customerEngagementSteps();
+	const cmSteps = checkMonitorSteps(seeded);
+	const workflows: Array<{ id: string; steps: Step[]; workflow: IDataObject }> = [
+		{ id: 'e2eCustomerEng1', steps: ceSteps, workflow: chain('e2eCustomerEng1', 'Customer Engagement: every operation', ceSteps) },
+		{ id: 'e2eCheckMonitor1', steps: cmSteps, workflow: chain('e2eCheckMonitor1', 'Check Monitor: every operation', cmSteps) },
+	];
+	await n8nCli(userFolder, ['import:workflow', `--input=${file('workflows.json', workflows.map((w) => w.workflow))}`]);
+
+	if (process.env.E2E_TRACE) {
+		const shown = new Map<object, number>();
+		setInterval(() => {
+			for (const server of [ce, cm]) {
+				const lines = server.requestLines();
+				for (const line of lines.slice(shown.get(server) ?? 0)) console.log(`[trace] ${new Date().toISOString()} ${line}`);
+				shown.set(server, lines.length);
+			}
+		}, 1000).unref();
+		console.log(`[trace] seeded check ${seeded.uuid}`);
+	}
+	for (const { id: workflowId, steps } of workflows) {
+		let run: IDataObject;
+		try {
+			run = parseRun(await n8nCli(userFolder, ['execute', `--id=${workflowId}`, '--rawOutput']));
+		} catch (error) {
+			const output = String((error as { stdout?: string }).stdout ?? '') + String((error as { stderr?: string }).stderr ?? '');
+			console.log(`n8n execute ${workflowId} failed: ${(error as Error).message.slice(0, 500)}\n${output.slice(-3000)}`);
+			for (const step of steps) record(`${workflowId} › ${step.name}`, 'n8n execute failed (output above)');
+			continue;
+		}
+		const resultData = (run.data as IDataObject).resultData as IDataObject;
+		const runData = resultData.runData as Record<string, Array<IDataObject>>;
+		for (const step of steps) {
+			const task = runData[step.name]?.[0];
+			if (!task) {
+				const error = resultData.error as IDataObject | undefined;
+				record(`${workflowId} › ${step.name}`, `did not run${error ? ` (workflow error: ${String(error.message)})` : ''}`);
+				continue;
+			}
+			if (task.error) {
+				record(`${workflowId} › ${step.name}`, `failed: ${String((task.error as IDataObject).message)}`);
+				continue;
+			}
+			const items = ((((task.data as IDataObject)?.main as IDataObject[][]) ?? [])[0] ?? []).map((item) => item.json as IDataObject);
+			record(`${workflowId} › ${step.name}`, step.check(items));
+		}
+	}
+	await exampleWorkflows(userFolder, cm, record);
+	await activeTriggers(userFolder, ce, cm, seeded.uuid, file, record);
+	await ce.stop();
+	await cm.stop();
+	const passed = results.filter((r) => r.ok).length;
+	const failed = results.length - passed;
+	writeFileSync(path.join(__dirname, '..', '.e2e-results.json'), JSON.stringify({ passed, failed }));
+	console.log(`\n${passed} passed, ${failed} failed`);
+	process.exit(failed === 0 && passed > 0 ? 0 : 1);
+}
+
+main().catch((error) => {
+	console.error(error);
+	console.log('\n0 passed, 1 failed');
+	process.exit(1);
+});

@@ -1,0 +1,56 @@
+/**
+ * `npm run screenshots`: starts the `npm start` environment, drives Debian's Chromium
+ * (playwright-core, headless) through the real n8n editor, and saves the PNGs the README
+ * shows under docs/screenshots/.
+ */
+// @ts-nocheck
+
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { LOGIN, startEnvironment } from './start';
+
+const out = path.join(__dirname, '..', 'docs', 'screenshots');
+
+async function openNode(page: Page, base: string, workflowId: string, nodeName: string, file: string) {
+	await page.goto(`${base}/workflow/${workflowId}`);
+	await page.waitForSelector('[data-test-id="canvas-node"]', { timeout: 60_000 });
+	await page.waitForTimeout(1500);
+	await page.screenshot({ path: path.join(out, `${file}-canvas.png`) });
+	await page.locator(`[data-test-id="canvas-node"][data-node-name="${nodeName}"]`).dblclick();
+	await page.waitForSelector('[data-test-id="ndv"]', { timeout: 30_000 });
+	await page.waitForTimeout(1500);
+	await page.screenshot({ path: path.join(out, `${file}.png`) });
+	await page.keyboard.press('Escape');
+}
+
+async function main() {
+	mkdirSync(out, { recursive: true });
+	const environment = await startEnvironment();
+	const browser = await chromium.launch({
+		executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+		args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+	});
+	try {
+		const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+		await page.goto(`${environment.url}/signin`);
+		await page.fill('input[type="email"], input[name="emailOrLdapLoginId"]', LOGIN.email);
+		await page.fill('input[type="password"]', LOGIN.password);
+		await page.keyboard.press('Enter');
+		await page.waitForURL((url) => !url.pathname.includes('signin'), { timeout: 60_000 });
+		await openNode(page, environment.url, 'exVisitThankYou', 'Send thank-you text', 'customer-engagement-node');
+		await openNode(page, environment.url, 'exNightlyUpsert', 'Create or update check', 'check-monitor-node');
+		await openNode(page, environment.url, 'exCheckDownNote', 'Check went down', 'check-monitor-trigger');
+		console.log(`Screenshots saved in ${out}`);
+	} finally {
+		await browser.close();
+		await environment.stop();
+	}
+}
+
+main()
+	.then(() => process.exit(0))
+	.catch((error) => {
+		console.error(error);
+		process.exit(1);
+	});

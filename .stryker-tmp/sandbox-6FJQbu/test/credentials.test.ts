@@ -1,0 +1,105 @@
+// @ts-nocheck
+import type { IHttpRequestOptions } from 'n8n-workflow';
+import { CustomerEngagementApi } from '../credentials/CustomerEngagementApi.credentials';
+import { runNode, testCredential } from './harness/engine';
+import { everything, useCheckMonitorServer, useCustomerEngagementServer } from './harness/setup';
+import { CM_KEY, CM_READ_ONLY_KEY } from './servers/checkMonitorServer';
+import { CE_TOKEN } from './servers/customerEngagementServer';
+
+describe('Customer Engagement API credential test', () => {
+	const { server } = useCustomerEngagementServer();
+
+	test.each([['no slash', ''], ['trailing slash', '/'], ['with /v1', '/v1/']])(
+		'succeeds with the right token (base URL %s)',
+		async (_name, suffix) => {
+			const result = await testCredential('customerEngagementApi', {
+				baseUrl: server.url + suffix,
+				accessToken: CE_TOKEN,
+			});
+			expect(result).toEqual({ status: 'OK', message: 'Connection successful!' });
+			expect(server.requests).toHaveLength(1);
+			expect(server.requests[0]).toMatchObject({ method: 'GET', path: '/v1/contacts' });
+			expect(server.requests[0].headers.authorization).toBe(`Bearer ${CE_TOKEN}`);
+		},
+	);
+
+	test('fails with a clear message for a wrong token, without showing it', async () => {
+		const secret = 'wrong-token-that-must-not-leak-123';
+		const result = await testCredential('customerEngagementApi', { baseUrl: server.url, accessToken: secret });
+		expect(result).toEqual({
+			status: 'Error',
+			message:
+				'The access token was rejected (401). Copy it again from the Apps / Integration page of your business backend.',
+		});
+		expect(everything(result)).not.toContain(secret);
+	});
+
+	test('fails with a base-URL hint when nothing answers at the path', async () => {
+		const result = await testCredential('customerEngagementApi', {
+			baseUrl: `${server.url}/not-the-api`,
+			accessToken: CE_TOKEN,
+		});
+		expect(result.status).toBe('Error');
+		expect(result.message).toContain('Check the Base URL');
+	});
+});
+
+describe('Check Monitor API credential test', () => {
+	const { server } = useCheckMonitorServer();
+
+	test.each([['read-write key', CM_KEY], ['read-only key', CM_READ_ONLY_KEY]])(
+		'succeeds with a %s, calling an endpoint that needs a key',
+		async (_name, apiKey) => {
+			const result = await testCredential('checkMonitorApi', { baseUrl: `${server.url}/`, apiKey });
+			expect(result).toEqual({ status: 'OK', message: 'Connection successful!' });
+			expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/v3/checks/']);
+			expect(server.requests[0].headers['x-api-key']).toBe(apiKey);
+		},
+	);
+
+	test('accepts a base URL that already ends in /api/v3', async () => {
+		const result = await testCredential('checkMonitorApi', { baseUrl: `${server.url}/api/v3/`, apiKey: CM_KEY });
+		expect(result.status).toBe('OK');
+		expect(server.requests[0].path).toBe('/api/v3/checks/');
+	});
+
+	test.each([
+		['a 32-character key that matches nothing', 'x'.repeat(32)],
+		['a key of the wrong length', 'short-secret-key'],
+	])('fails with a clear message for %s, without showing it', async (_name, apiKey) => {
+		const result = await testCredential('checkMonitorApi', { baseUrl: server.url, apiKey });
+		expect(result).toEqual({
+			status: 'Error',
+			message:
+				'The API key was rejected (401). Use a project API key from Project Settings → API Access (32 characters).',
+		});
+		expect(everything(result)).not.toContain(apiKey);
+	});
+});
+
+describe('credentials restricted to some domains ("Allowed HTTP Request Domains")', () => {
+	const { server } = useCustomerEngagementServer();
+	const restricted = { allowedHttpRequestDomains: 'domains', allowedDomains: 'other.example' };
+
+	test("the node still reaches the credential's own API, as n8n allows for a node's own endpoint", async () => {
+		const result = await runNode({
+			type: 'customerEngagement',
+			parameters: { resource: 'label', operation: 'getAll', returnAll: true } as never,
+			credentials: { customerEngagementApi: { baseUrl: server.url, accessToken: CE_TOKEN, ...restricted } },
+		});
+		expect(result.error).toBeUndefined();
+		expect(server.requests.map((r) => r.path)).toEqual(['/v1/labels']);
+	});
+
+	test('the credential used for an absolute URL (an HTTP Request node) keeps its list and gets no base URL', async () => {
+		const credential = new CustomerEngagementApi();
+		const authenticate = credential.authenticate as (c: object, r: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
+		const options = await authenticate({ baseUrl: 'https://api.example.com/v1', accessToken: 't0k', ...restricted }, {
+			url: 'https://elsewhere.example/x',
+			allowedDomains: 'other.example',
+		});
+		expect(options).toEqual({ url: 'https://elsewhere.example/x', allowedDomains: 'other.example', headers: { Authorization: 'Bearer t0k' } });
+		const own = await authenticate({ baseUrl: ' https://api.example.com/v1/ ', accessToken: 't0k' }, { url: '/v1/labels', allowedDomains: 'other.example' });
+		expect(own).toEqual({ url: '/v1/labels', baseURL: 'https://api.example.com', allowedDomains: 'api.example.com, other.example', headers: { Authorization: 'Bearer t0k' } });
+	});
+});

@@ -1,0 +1,452 @@
+/**
+ * Runs our nodes inside n8n-core's real execution engine: WorkflowExecute (which hands
+ * declarative nodes to RoutingNode), real parameter and expression resolution, and the
+ * credential's `authenticate` applied the way n8n's CredentialsHelper applies it.
+ */
+// @ts-nocheck
+
+// `.node.ts` spelled out: `X.node` would resolve to the codex file X.node.json under tsx.
+import {
+	DirectoryLoader,
+	ExecuteContext,
+	ExecutionLifecycleHooks,
+	LoadOptionsContext,
+	PollContext,
+	RoutingNode,
+	WorkflowExecute,
+} from 'n8n-core';
+import {
+	ICredentialsHelper,
+	Workflow,
+	type ICredentialDataDecryptedObject,
+	type ICredentialType,
+	type ICredentialTestRequest,
+	type IDataObject,
+	type IHttpRequestOptions,
+	type INode,
+	type INodeCredentialsDetails,
+	type INodeExecutionData,
+	type INodeParameters,
+	type INodeType,
+	type INodeTypes,
+	type IRun,
+	type IRunExecutionData,
+	type IVersionedNodeType,
+	type IWorkflowExecuteAdditionalData,
+	type ExecutionError,
+} from 'n8n-workflow';
+import { CheckMonitorApi } from '../../credentials/CheckMonitorApi.credentials';
+import { CustomerEngagementApi } from '../../credentials/CustomerEngagementApi.credentials';
+import { CheckMonitor } from '../../nodes/CheckMonitor/CheckMonitor.node.ts';
+import { CustomerEngagement } from '../../nodes/CustomerEngagement/CustomerEngagement.node.ts';
+import { CustomerEngagementTrigger } from '../../nodes/CustomerEngagementTrigger/CustomerEngagementTrigger.node.ts';
+import { CheckMonitorTrigger } from '../../nodes/CheckMonitorTrigger/CheckMonitorTrigger.node.ts';
+
+export const PACKAGE = 'n8n-nodes-engagement-monitor';
+
+const credentialTypes: Record<string, ICredentialType> = {
+	customerEngagementApi: new CustomerEngagementApi(),
+	checkMonitorApi: new CheckMonitorApi(),
+};
+
+const nodeClasses: Record<string, INodeType> = {
+	[`${PACKAGE}.customerEngagement`]: new CustomerEngagement(),
+	[`${PACKAGE}.checkMonitor`]: new CheckMonitor(),
+	[`${PACKAGE}.customerEngagementTrigger`]: new CustomerEngagementTrigger(),
+	[`${PACKAGE}.checkMonitorTrigger`]: new CheckMonitorTrigger(),
+};
+
+// As n8n's loader does for declarative nodes: add "Request Options" (batching, timeout, proxy).
+for (const nodeType of Object.values(nodeClasses)) DirectoryLoader.applyDeclarativeNodeOptionParameters(nodeType);
+
+function registerNodeType(type: string, nodeType: INodeType): void {
+	nodeClasses[type] = nodeType;
+}
+
+const nodeTypes: INodeTypes = {
+	getByName(type: string): INodeType | IVersionedNodeType {
+		const nodeType = nodeClasses[type];
+		if (!nodeType) throw new Error(`Unknown node type ${type}`);
+		return nodeType;
+	},
+	getByNameAndVersion(type: string): INodeType {
+		return this.getByName(type) as INodeType;
+	},
+	getKnownTypes() {
+		return {};
+	},
+};
+
+/** n8n's CredentialsHelper, reduced to what runs a node: generic auth is resolved like n8n does. */
+class TestCredentialsHelper extends ICredentialsHelper {
+	constructor(private readonly credentials: Record<string, ICredentialDataDecryptedObject>) {
+		super();
+	}
+
+	getParentTypes(): string[] {
+		return [];
+	}
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		requestOptions: IHttpRequestOptions,
+		workflow: Workflow,
+		node: INode,
+	): Promise<IHttpRequestOptions> {
+		const authenticate = credentialTypes[typeName]?.authenticate;
+		if (typeof authenticate === 'function') return await authenticate(credentials, requestOptions);
+		if (!authenticate || authenticate.type !== 'generic') return requestOptions;
+		const resolve = (value: unknown) =>
+			workflow.expression.getParameterValue(
+				value as string,
+				null,
+				0,
+				0,
+				node.name,
+				[],
+				'internal',
+				{ $credentials: credentials },
+			);
+		for (const [target, entries] of Object.entries(authenticate.properties)) {
+			const options = requestOptions as unknown as Record<string, IDataObject>;
+			options[target] = options[target] ?? {};
+			for (const [key, value] of Object.entries(entries as IDataObject)) {
+				options[target][key] = resolve(value) as string;
+			}
+		}
+		return requestOptions;
+	}
+
+	async preAuthentication() {
+		return undefined;
+	}
+
+	async runPreAuthentication() {
+		return undefined;
+	}
+
+	getCredentialsProperties() {
+		return [];
+	}
+
+	async getDecrypted(
+		_additionalData: IWorkflowExecuteAdditionalData,
+		_nodeCredentials: INodeCredentialsDetails,
+		type: string,
+	): Promise<ICredentialDataDecryptedObject> {
+		const data = this.credentials[type];
+		if (!data) throw new Error(`No test credentials of type ${type}`);
+		return data;
+	}
+
+	async getCredentials(): Promise<never> {
+		throw new Error('not supported in tests');
+	}
+
+	async updateCredentials() {}
+
+	async updateCredentialsOauthTokenData() {}
+
+	isCredentialUsableByNode() {
+		return true;
+	}
+}
+
+function additionalData(
+	credentials: Record<string, ICredentialDataDecryptedObject>,
+	hooks?: ExecutionLifecycleHooks,
+): IWorkflowExecuteAdditionalData {
+	return {
+		credentialsHelper: new TestCredentialsHelper(credentials),
+		hooks,
+		executeWorkflow: async () => {
+			throw new Error('not supported in tests');
+		},
+		restApiUrl: 'http://127.0.0.1/rest',
+		instanceBaseUrl: 'http://127.0.0.1/',
+		formWaitingBaseUrl: 'http://127.0.0.1/form-waiting',
+		webhookBaseUrl: 'http://127.0.0.1/webhook',
+		webhookWaitingBaseUrl: 'http://127.0.0.1/webhook-waiting',
+		webhookTestBaseUrl: 'http://127.0.0.1/webhook-test',
+		currentNodeParameters: undefined,
+		executionTimeoutTimestamp: undefined,
+		userId: 'test-user',
+		variables: {},
+		logAiEvent: () => {},
+		startRunnerTask: async () => {
+			throw new Error('not supported in tests');
+		},
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+export interface RunOptions {
+	/** Node type name without the package prefix, e.g. 'customerEngagement'. */
+	type: string;
+	parameters: INodeParameters;
+	credentials: Record<string, ICredentialDataDecryptedObject>;
+	/** Input items (default: one empty item). */
+	items?: IDataObject[];
+	continueOnFail?: boolean;
+	/** The id n8n gives the credential (default `<type>-id`): tells two accounts apart. */
+	credentialId?: string;
+	/** The workflow's timezone setting (n8n's default otherwise). */
+	timezone?: string;
+}
+
+export interface RunResult {
+	/** Output items of the node (json and binary). */
+	items: INodeExecutionData[];
+	/** The node's error when it failed (Continue On Fail off). */
+	error?: ExecutionError;
+	run: IRun;
+}
+
+/**
+ * Run one node of our package on the given input items through WorkflowExecute, as a
+ * workflow "Input → Node" whose input node is pinned to `items`.
+ */
+export async function runNode(options: RunOptions): Promise<RunResult> {
+	const nodeName = 'Node';
+	const node: INode = {
+		id: 'node-under-test',
+		name: nodeName,
+		type: `${PACKAGE}.${options.type}`,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: options.parameters,
+		credentials: Object.fromEntries(
+			Object.keys(options.credentials).map((type) => [type, { id: options.credentialId ?? `${type}-id`, name: type }]),
+		),
+		onError: options.continueOnFail ? 'continueRegularOutput' : 'stopWorkflow',
+	};
+	const workflow = new Workflow({
+		id: 'test-workflow',
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes,
+		settings: { executionOrder: 'v1', ...(options.timezone ? { timezone: options.timezone } : {}) },
+	});
+
+	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', {
+		id: 'test-workflow',
+		name: 'test',
+		active: false,
+		isArchived: false,
+		nodes: [node],
+		connections: {},
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		activeVersionId: null,
+	} as never);
+	let finished!: (run: IRun) => void;
+	const done = new Promise<IRun>((resolve) => (finished = resolve));
+	hooks.addHandler('workflowExecuteAfter', (run) => finished(run));
+
+	const input = (options.items ?? [{}]).map((json) => ({ json }));
+	const runExecutionData: IRunExecutionData = {
+		resultData: { runData: {} },
+		executionData: {
+			contextData: {},
+			metadata: {},
+			nodeExecutionStack: [{ node: workflow.getNode(nodeName)!, data: { main: [input] }, source: null }],
+			waitingExecution: {},
+			waitingExecutionSource: {},
+		},
+	} as unknown as IRunExecutionData;
+
+	const workflowExecute = new WorkflowExecute(
+		additionalData(options.credentials, hooks),
+		'manual',
+		runExecutionData,
+	);
+	try {
+		await workflowExecute.processRunExecutionData(workflow);
+	} catch (error) {
+		// Checks n8n makes before running (e.g. a required parameter is empty).
+		return { items: [], error: error as ExecutionError, run: { data: { resultData: { runData: {}, error } } } as unknown as IRun };
+	}
+	const run = await done;
+	const taskData = run.data.resultData.runData[nodeName]?.[0];
+	return {
+		items: taskData?.data?.main?.[0] ?? [],
+		error: run.data.resultData.error ?? taskData?.error,
+		run,
+	};
+}
+
+/** Run a list search or other load-options method of a node, as the editor does. */
+export async function runListSearch(options: {
+	type: string;
+	method: string;
+	credentials: Record<string, ICredentialDataDecryptedObject>;
+	parameters?: INodeParameters;
+	filter?: string;
+	paginationToken?: string;
+}) {
+	const node: INode = {
+		id: 'node-under-test',
+		name: 'Node',
+		type: `${PACKAGE}.${options.type}`,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: options.parameters ?? {},
+		credentials: Object.fromEntries(
+			Object.keys(options.credentials).map((type) => [type, { id: `${type}-id`, name: type }]),
+		),
+	};
+	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
+	const context = new LoadOptionsContext(workflow, node, additionalData(options.credentials), '');
+	const nodeType = nodeTypes.getByName(node.type) as INodeType;
+	const method = nodeType.methods?.listSearch?.[options.method];
+	if (!method) throw new Error(`No list search ${options.method}`);
+	return await method.call(context, options.filter, options.paginationToken);
+}
+
+/**
+ * Test a credential the way n8n's CredentialsTester does for `test.request` credentials:
+ * the test request runs through RoutingNode with the credential applied; a failed request
+ * is turned into a message by the credential's `rules`, else by the status text.
+ */
+export async function testCredential(
+	type: string,
+	data: ICredentialDataDecryptedObject,
+): Promise<{ status: 'OK' | 'Error'; message: string }> {
+	const credentialType = credentialTypes[type];
+	const test = credentialType.test as ICredentialTestRequest;
+	const nodeType: INodeType = {
+		description: {
+			displayName: 'Temp',
+			name: 'credentialTest',
+			group: ['transform'],
+			version: 1,
+			description: '',
+			defaults: {},
+			inputs: [],
+			outputs: [],
+			credentials: [{ name: type, required: true }],
+			properties: [
+				{ displayName: 'Temp', name: 'temp', type: 'string', routing: { request: test.request }, default: '' },
+			],
+		},
+	};
+	registerNodeType('credentialTest', nodeType);
+	const node: INode = {
+		id: 'temp',
+		name: 'Temp-Node',
+		type: 'credentialTest',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+		credentials: { [type]: { id: 'temp', name: 'temp' } },
+	};
+	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
+	const executeData = { node, data: {}, source: null };
+	const context = new ExecuteContext(
+		workflow,
+		node,
+		additionalData({ [type]: data }),
+		'internal',
+		{ resultData: { runData: {} } } as IRunExecutionData,
+		0,
+		[],
+		{ main: [[{ json: {} }]] },
+		executeData,
+		[],
+	);
+	const routingNode = new RoutingNode(context, nodeType, { id: 'temp', name: 'temp', type, data });
+	try {
+		await routingNode.runNode();
+	} catch (error) {
+		const response = error.cause?.response;
+		if (response) {
+			for (const rule of test.rules ?? []) {
+				if (rule.type === 'responseCode' && rule.properties.value === response.status) {
+					return { status: 'Error', message: rule.properties.message };
+				}
+			}
+			if (response.status < 199 || response.status > 299) {
+				return {
+					status: 'Error',
+					message: response.statusText || `Received HTTP status code: ${response.status}`,
+				};
+			}
+		} else if (error.cause?.code) {
+			return { status: 'Error', message: error.cause.code };
+		}
+		return { status: 'Error', message: String(error.message) };
+	}
+	return { status: 'OK', message: 'Connection successful!' };
+}
+
+/** Parameters as n8n stores them for a resource locator chosen "By ID". */
+export function byId(value: string) {
+	return { __rl: true, mode: 'id', value };
+}
+
+
+export interface Poller {
+	/** One poll, as n8n's poll job runs it (mode 'trigger') or as "Fetch Test Event" does ('manual'). */
+	poll(mode?: 'trigger' | 'manual'): Promise<INodeExecutionData[][] | null>;
+	/** The node's static data as n8n would save it (a JSON round trip after every poll). */
+	staticData: IDataObject;
+}
+
+/**
+ * Run a polling trigger's `poll()` repeatedly. Static data is kept between polls only
+ * through a JSON round trip, as when n8n saves it to the database and reloads it, so
+ * every poll is also a restart.
+ */
+export function createPoller(options: {
+	type: string;
+	parameters: INodeParameters;
+	credentials: Record<string, ICredentialDataDecryptedObject>;
+	staticData?: IDataObject;
+	/** The budget n8n >= 2.38 gives a poll; 'unavailable' runs it as n8n 1.x to 2.37 do (no getPollBudgetMs). */
+	pollBudgetMs?: number | 'unavailable';
+}): Poller {
+	const poller: Poller = {
+		staticData: options.staticData ?? {},
+		async poll(mode = 'trigger') {
+			const node: INode = {
+				id: 'trigger-under-test',
+				name: 'Trigger',
+				type: `${PACKAGE}.${options.type}`,
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: options.parameters,
+				credentials: Object.fromEntries(
+					Object.keys(options.credentials).map((type) => [type, { id: `${type}-id`, name: type }]),
+				),
+			};
+			const workflow = new Workflow({
+				id: 'test-workflow',
+				nodes: [node],
+				connections: {},
+				active: true,
+				nodeTypes,
+				staticData: JSON.parse(JSON.stringify(poller.staticData)),
+			});
+			const context = new PollContext(
+				workflow,
+				workflow.getNode(node.name)!,
+				additionalData(options.credentials),
+				mode,
+				'activate',
+				undefined,
+				undefined,
+				undefined,
+				undefined,
+				undefined,
+				() => (typeof options.pollBudgetMs === 'number' ? options.pollBudgetMs : 5 * 60_000),
+			);
+			if (options.pollBudgetMs === 'unavailable') delete (context as { getPollBudgetMs?: unknown }).getPollBudgetMs;
+			const nodeType = nodeTypes.getByName(node.type) as INodeType;
+			const result = await nodeType.poll!.call(context);
+			poller.staticData = JSON.parse(JSON.stringify(workflow.staticData));
+			return result;
+		},
+	};
+	return poller;
+}

@@ -1,0 +1,14 @@
+/**
+ * Tests keep the retry policy's shape (attempt counts, Retry-After handling) but shrink
+ * its backoff, so a test of three retries takes milliseconds. Tests of the waiting itself
+ * set the values they need.
+ */
+// @ts-nocheck
+
+import { resiliencePolicy } from '../../nodes/shared/resilience';
+
+const defaults = { ...resiliencePolicy };
+
+beforeEach(() => {
+	Object.assign(resiliencePolicy, defaults, { baseDelayMs: 5, maxDelayMs: 20 });
+});

@@ -1,0 +1,304 @@
+/** Check Monitor node: every operation through the engine against the real-server stand-in. */
+// @ts-nocheck
+
+import { byId, runNode } from '../harness/engine';
+import { everything, useCheckMonitorServer } from '../harness/setup';
+import { CheckMonitorServer, CM_KEY, CM_READ_ONLY_KEY } from '../servers/checkMonitorServer';
+
+const { server, credentials } = useCheckMonitorServer();
+
+const run = (parameters: Record<string, unknown>, options: { apiKey?: string; items?: object[]; continueOnFail?: boolean } = {}) =>
+	runNode({
+		type: 'checkMonitor',
+		parameters: parameters as never,
+		credentials: credentials(options.apiKey),
+		items: options.items as never,
+		continueOnFail: options.continueOnFail,
+	});
+const json = (result: Awaited<ReturnType<typeof run>>) => result.items.map((i) => i.json);
+
+describe('check', () => {
+	test('create sends only the given fields as JSON with integers and booleans, and says "created"', async () => {
+		const channel = server.seedChannel('ops');
+		const result = await run({
+			resource: 'check',
+			operation: 'create',
+			additionalFields: { name: 'Backup', slug: 'backup', tags: 'prod db', timeout: 3600, grace: 120, manual_resume: true, channels: [channel.id] },
+		});
+		expect(result.error).toBeUndefined();
+		expect(server.requestLines()).toEqual(['POST /api/v3/checks/']);
+		expect(server.requests[0].body).toEqual({
+			name: 'Backup',
+			slug: 'backup',
+			tags: 'prod db',
+			timeout: 3600,
+			grace: 120,
+			manual_resume: true,
+			channels: channel.id,
+		});
+		expect(server.requests[0].headers['x-api-key']).toBe(CM_KEY);
+		expect(json(result)[0]).toMatchObject({ name: 'Backup', timeout: 3600, channels: channel.id, outcome: 'created' });
+	});
+
+	test('upsert with unique name twice: one check on the server, the second output says "updated"', async () => {
+		const params = { resource: 'check', operation: 'create', additionalFields: { name: 'db', timeout: 600 }, options: { unique: ['name'] } };
+		const first = await run(params);
+		const second = await run({ ...params, additionalFields: { name: 'db', timeout: 900 } });
+		expect(server.checks.size).toBe(1);
+		expect(json(first)[0].outcome).toBe('created');
+		expect(json(second)[0]).toMatchObject({ outcome: 'updated', timeout: 900, uuid: json(first)[0].uuid });
+		expect(server.requests[1].body).toEqual({ name: 'db', timeout: 900, unique: ['name'] });
+	});
+
+	test('a list of tags from an expression is sent space-separated', async () => {
+		await run({ resource: 'check', operation: 'create', additionalFields: { tags: '={{ ["a", "b"] }}' } });
+		expect(server.requests[0].body).toEqual({ tags: 'a b' });
+	});
+
+	test('get by unique key works with the read-only key', async () => {
+		const check = server.seedCheck({ name: 'nightly' });
+		const key = CheckMonitorServer.uniqueKey(check.uuid);
+		const result = await run({ resource: 'check', operation: 'get', checkId: byId(key) }, { apiKey: CM_READ_ONLY_KEY });
+		expect(json(result)[0]).toMatchObject({ name: 'nightly', unique_key: key });
+		expect(server.requestLines()).toEqual([`GET /api/v3/checks/${key}`]);
+	});
+
+	test('get with Simplify returns the main fields', async () => {
+		const check = server.seedCheck({ name: 'nightly', tags: 'prod' });
+		const result = await run({ resource: 'check', operation: 'get', checkId: byId(check.uuid), simplify: true });
+		expect(Object.keys(json(result)[0]).sort()).toEqual(
+			['grace', 'last_ping', 'n_pings', 'name', 'next_ping', 'ping_url', 'slug', 'status', 'tags', 'timeout', 'uuid'].sort(),
+		);
+	});
+
+	test('getAll with slug and tags filters, limit applied', async () => {
+		server.seedCheck({ name: 'a', slug: 's', tags: 'prod db' });
+		server.seedCheck({ name: 'b', slug: 's', tags: 'prod db' });
+		server.seedCheck({ name: 'c', slug: 's', tags: 'prod' });
+		const result = await run({ resource: 'check', operation: 'getAll', returnAll: false, limit: 1, filters: { slug: 's', tag: 'prod db' } });
+		expect(server.requestLines()).toEqual(['GET /api/v3/checks/?slug=s&tag=prod&tag=db']);
+		expect(json(result).map((c) => c.name)).toEqual(['a']);
+	});
+
+	test('getAll returns every check with Return All', async () => {
+		server.seedCheck({ name: 'a' });
+		server.seedCheck({ name: 'b' });
+		const result = await run({ resource: 'check', operation: 'getAll', returnAll: true });
+		expect(json(result).map((c) => c.name).sort()).toEqual(['a', 'b']);
+		expect(server.requestLines()).toEqual(['GET /api/v3/checks/']);
+	});
+
+	test('update sends only the changed fields; "unassign all channels" sends an empty string', async () => {
+		const channel = server.seedChannel('ops');
+		const check = server.seedCheck({ name: 'x', channels: [channel.id], grace: 300 });
+		const result = await run({
+			resource: 'check',
+			operation: 'update',
+			checkId: byId(check.uuid),
+			updateFields: { name: 'y', unassignAllChannels: true },
+		});
+		expect(server.requestLines()).toEqual([`POST /api/v3/checks/${check.uuid}`]);
+		expect(server.requests[0].body).toEqual({ name: 'y', channels: '' });
+		expect(json(result)[0]).toMatchObject({ name: 'y', channels: '', grace: 300 });
+	});
+
+	test('pause, then resume; resuming a running check gives the 409 message', async () => {
+		const check = server.seedCheck();
+		const paused = await run({ resource: 'check', operation: 'pause', checkId: byId(check.uuid) });
+		expect(json(paused)[0].status).toBe('paused');
+		const resumed = await run({ resource: 'check', operation: 'resume', checkId: byId(check.uuid) });
+		expect(json(resumed)[0].status).toBe('new');
+		const again = await run({ resource: 'check', operation: 'resume', checkId: byId(check.uuid) });
+		expect(again.error?.message).toBe(`Check "${check.uuid}" is not paused, so it cannot be resumed`);
+		expect(server.requestLines()).toEqual([
+			`POST /api/v3/checks/${check.uuid}/pause`,
+			`POST /api/v3/checks/${check.uuid}/resume`,
+			`POST /api/v3/checks/${check.uuid}/resume`,
+		]);
+	});
+
+	test('delete returns the deleted check; deleting a missing check says so without HTML', async () => {
+		const check = server.seedCheck({ name: 'gone' });
+		const deleted = await run({ resource: 'check', operation: 'delete', checkId: byId(check.uuid) });
+		expect(json(deleted)[0]).toMatchObject({ name: 'gone', uuid: check.uuid });
+		expect(server.requestLines()).toEqual([`DELETE /api/v3/checks/${check.uuid}`]);
+		const again = await run({ resource: 'check', operation: 'delete', checkId: byId(check.uuid) });
+		expect(again.error?.message).toBe(`No check with ID "${check.uuid}" was found`);
+		expect(everything(again.error)).not.toMatch(/<h1>|<html|doctype/i);
+	});
+
+	test('a write with the read-only key says the key is read-only and what it allows', async () => {
+		const check = server.seedCheck();
+		const result = await run({ resource: 'check', operation: 'pause', checkId: byId(check.uuid) }, { apiKey: CM_READ_ONLY_KEY });
+		expect(result.error?.message).toBe('The API key was rejected: it is read-only or does not belong to this project');
+		expect(result.error?.description).toContain('A read-only key can only list and get checks (also by unique key), list flips and get badges');
+		expect(everything(result.run)).not.toContain(CM_READ_ONLY_KEY);
+	});
+
+	test("another project's check: 403 explained", async () => {
+		const other = server.seedCheck({ project: 'other' });
+		const result = await run({ resource: 'check', operation: 'get', checkId: byId(other.uuid) });
+		expect(result.error?.message).toBe(`Access to check "${other.uuid}" was refused (403): it belongs to another project`);
+	});
+
+	test('server-side validation errors are shown without the JSON wrapper', async () => {
+		server.seedChannel('ops');
+		const result = await run({ resource: 'check', operation: 'create', additionalFields: { channels: ['nope'] } });
+		expect(result.error?.message).toBe('The Check Monitor API rejected the request: invalid channel identifier: nope');
+	});
+
+	test.each([
+		[{ timeout: 59 }, 'Timeout: must be between 60 and 31536000 seconds, got 59'],
+		[{ grace: 31536001 }, 'Grace: must be between 60 and 31536000 seconds, got 31536001'],
+		[{ timeout: 90.5 }, 'Timeout: must be a whole number of seconds, got 90.5'],
+		// One rule each: a capital alone, a space alone, another character alone.
+		[{ slug: 'Nightly-backup' }, 'Slug: may contain only lowercase letters, digits, hyphens and underscores, got "Nightly-backup"'],
+		[{ slug: 'nightly backup' }, 'Slug: may contain only lowercase letters, digits, hyphens and underscores, got "nightly backup"'],
+		[{ slug: 'nightly.backup' }, 'Slug: may contain only lowercase letters, digits, hyphens and underscores, got "nightly.backup"'],
+		[{ methods: 'GET' }, 'Methods: must be empty (HEAD, GET and POST) or "POST", got "GET"'],
+		[{ schedule: 'x'.repeat(101) }, 'Schedule: must be at most 100 characters, got 101'],
+		[{ tz: ' ' }, 'Timezone: must not be empty; leave the field out to keep UTC'],
+	])('create rejects %j before any request', async (fields, message) => {
+		const result = await run({ resource: 'check', operation: 'create', additionalFields: fields });
+		expect(result.error?.message).toBe(message);
+		expect(server.requests).toHaveLength(0);
+	});
+
+	test('a slug of lowercase letters, digits, hyphens and underscores is sent as given', async () => {
+		const result = await run({ resource: 'check', operation: 'create', additionalFields: { slug: 'nightly_backup-2' } });
+		expect(result.error).toBeUndefined();
+		expect(server.requests[0].body).toEqual({ slug: 'nightly_backup-2' });
+	});
+
+	test('unique values are checked before any request', async () => {
+		const result = await run({ resource: 'check', operation: 'create', options: { unique: ['desc'] } });
+		expect(result.error?.message).toBe('Unique: allowed values are name, slug, tags, timeout, grace; got "desc"');
+		expect(server.requests).toHaveLength(0);
+	});
+
+	test('with Continue On Fail one bad item does not cost the others', async () => {
+		const result = await run(
+			{ resource: 'check', operation: 'create', additionalFields: { name: '={{ $json.name }}', timeout: '={{ $json.timeout }}' } },
+			{ items: [{ name: 'ok', timeout: 600 }, { name: 'bad', timeout: 5 }], continueOnFail: true },
+		);
+		expect(result.items[0].json).toMatchObject({ name: 'ok', outcome: 'created' });
+		expect(result.items[1].json.error).toBe('Timeout: must be between 60 and 31536000 seconds, got 5');
+		expect(server.requests).toHaveLength(1);
+	});
+});
+
+describe('ping', () => {
+	test('getAll lists pings newest first, naming the check', async () => {
+		const check = server.seedCheck();
+		server.receivePing(check.uuid, 'start');
+		server.receivePing(check.uuid, '', 'done');
+		const result = await run({ resource: 'ping', operation: 'getAll', checkId: byId(check.uuid), returnAll: true });
+		expect(server.requestLines()).toEqual([`GET /api/v3/checks/${check.uuid}/pings/`]);
+		expect(json(result).map((p) => [p.n, p.type, p.checkId])).toEqual([
+			[2, 'success', check.uuid],
+			[1, 'start', check.uuid],
+		]);
+		expect(json(result)[0].duration).toEqual(expect.any(Number));
+	});
+
+	test('getBody returns the body verbatim as text (JSON stays text) and as binary on request', async () => {
+		const check = server.seedCheck();
+		server.receivePing(check.uuid, '', '{"rows": 42, "note": "é"}');
+		const result = await run({
+			resource: 'ping',
+			operation: 'getBody',
+			checkId: byId(check.uuid),
+			pingNumber: 1,
+			options: { binaryPropertyName: 'data' },
+		});
+		expect(server.requestLines()).toEqual([`GET /api/v3/checks/${check.uuid}/pings/1/body`]);
+		expect(result.items[0].json).toEqual({ checkId: check.uuid, pingNumber: 1, body: '{"rows": 42, "note": "é"}', size: 26 });
+		expect(result.items[0].binary?.data).toMatchObject({ mimeType: 'text/plain', fileName: 'ping-1.txt' });
+		expect(Buffer.from(result.items[0].binary!.data.data, 'base64').toString('utf8')).toBe('{"rows": 42, "note": "é"}');
+	});
+
+	test('getBody of a ping without a body, or outside the kept log, says so', async () => {
+		const check = server.seedCheck();
+		server.receivePing(check.uuid, '');
+		const result = await run({ resource: 'ping', operation: 'getBody', checkId: byId(check.uuid), pingNumber: 1 });
+		expect(result.error?.message).toBe(`Ping #1 of check "${check.uuid}" has no stored body`);
+		expect(result.error?.description).toContain('older than the pings the server keeps');
+	});
+});
+
+describe('flip', () => {
+	test('reads {"flips": [...]}, converts start/end to UNIX seconds, and names the check', async () => {
+		const check = server.seedCheck();
+		server.seedFlip(check.uuid, new Date('2026-11-01T10:00:00Z'), 1);
+		server.seedFlip(check.uuid, new Date('2026-11-03T10:00:00Z'), 0);
+		const result = await run({
+			resource: 'flip',
+			operation: 'getAll',
+			checkId: byId(check.uuid),
+			returnAll: true,
+			filters: { start: '2026-11-01T10:00:00.000Z', end: '2026-11-05T00:00:00.000Z' },
+		});
+		const start = Date.parse('2026-11-01T10:00:00Z') / 1000;
+		const end = Date.parse('2026-11-05T00:00:00Z') / 1000;
+		expect(server.requestLines()).toEqual([`GET /api/v3/checks/${check.uuid}/flips/?end=${end}&start=${start}`]);
+		expect(json(result)).toEqual([
+			{ checkId: check.uuid, timestamp: '2026-11-03T10:00:00+00:00', up: 0, to: 'not up' },
+			{ checkId: check.uuid, timestamp: '2026-11-01T10:00:00+00:00', up: 1, to: 'up' },
+		]);
+	});
+
+	test('a start without zone is read in the workflow timezone, not the machine\'s', async () => {
+		const check = server.seedCheck();
+		await runNode({
+			type: 'checkMonitor',
+			parameters: { resource: 'flip', operation: 'getAll', checkId: byId(check.uuid), returnAll: true, filters: { start: '2026-11-01T10:00:00' } } as never,
+			credentials: credentials(),
+			timezone: 'America/New_York',
+		});
+		expect(server.requestLines()).toEqual([`GET /api/v3/checks/${check.uuid}/flips/?start=${Date.parse('2026-11-01T15:00:00Z') / 1000}`]);
+	});
+
+	test("also reads a bare array (the spec's shape)", async () => {
+		const check = server.seedCheck();
+		server.injectFault({ kind: 'status', status: 200, body: [{ timestamp: '2026-11-01T10:00:00+00:00', up: 1 }] });
+		const result = await run({ resource: 'flip', operation: 'getAll', checkId: byId(check.uuid), returnAll: true });
+		expect(json(result)).toEqual([{ checkId: check.uuid, timestamp: '2026-11-01T10:00:00+00:00', up: 1, to: 'up' }]);
+	});
+
+	test('seconds is sent as given; a bad seconds value is rejected before any request', async () => {
+		const check = server.seedCheck();
+		await run({ resource: 'flip', operation: 'getAll', checkId: byId(check.uuid), returnAll: true, filters: { seconds: 600 } });
+		expect(server.requestLines()).toEqual([`GET /api/v3/checks/${check.uuid}/flips/?seconds=600`]);
+		server.clearLog();
+		const bad = await run({ resource: 'flip', operation: 'getAll', checkId: byId(check.uuid), returnAll: true, filters: { seconds: 1.5 } });
+		expect(bad.error?.message).toBe('Seconds: must be a whole number from 0 to 31536000 (one year), got 1.5');
+		expect(server.requests).toHaveLength(0);
+	});
+
+	test('an empty-body 400 from the server becomes a clear message', async () => {
+		const check = server.seedCheck();
+		server.injectFault({ kind: 'status', status: 400 });
+		const result = await run({ resource: 'flip', operation: 'getAll', checkId: byId(check.uuid), returnAll: true });
+		expect(result.error?.message).toBe('The server rejected the flips filter');
+	});
+});
+
+describe('channel, badge, status', () => {
+	test('channel getAll: one item per integration', async () => {
+		const channel = server.seedChannel('ops', 'slack');
+		const result = await run({ resource: 'channel', operation: 'getAll' });
+		expect(server.requestLines()).toEqual(['GET /api/v3/channels/']);
+		expect(json(result)).toEqual([channel]);
+	});
+
+	test('badge getAll: one item per tag plus "*"', async () => {
+		server.seedCheck({ tags: 'prod' });
+		const result = await run({ resource: 'badge', operation: 'getAll' });
+		expect(server.requestLines()).toEqual(['GET /api/v3/badges/']);
+		expect(json(result).map((b) => [b.tag, b.allChecks])).toEqual([
+			['prod', false],
+			['*', true],
+		]);
+		expect(json(result)[0].shields).toMatch(/\.shields$/);
+	});
+});

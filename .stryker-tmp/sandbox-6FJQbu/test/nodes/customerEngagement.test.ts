@@ -1,0 +1,548 @@
+/** Customer Engagement node: every operation through the engine against the local API. */
+// @ts-nocheck
+
+import { byId, runNode } from '../harness/engine';
+import { everything, useCustomerEngagementServer } from '../harness/setup';
+import { CE_TOKEN } from '../servers/customerEngagementServer';
+
+const { server, credentials } = useCustomerEngagementServer();
+
+const run = (parameters: Record<string, unknown>, options: { items?: object[]; continueOnFail?: boolean; token?: string } = {}) =>
+	runNode({
+		type: 'customerEngagement',
+		parameters: parameters as never,
+		credentials: options.token
+			? { customerEngagementApi: { baseUrl: server.url, accessToken: options.token } }
+			: credentials(),
+		items: options.items as never,
+		continueOnFail: options.continueOnFail,
+	});
+const json = (result: Awaited<ReturnType<typeof run>>) => result.items.map((i) => i.json);
+
+function seedLabelsAndFields() {
+	server.state.labels.set('lb_vip', { id: 'lb_vip', name: 'VIP', color: 'AMBER' });
+	server.state.labels.set('lb_new', { id: 'lb_new', name: 'New', color: 'GREY' });
+	server.state.customFields.set('cf_size', { id: 'cf_size', name: 'Size', type: 'text' });
+	server.state.customFields.set('cf_city', { id: 'cf_city', name: 'City', type: 'text' });
+}
+
+describe('contact', () => {
+	test('create sends the fields, labels as {id}, custom fields and the date in the API format', async () => {
+		seedLabelsAndFields();
+		const result = await run({
+			resource: 'contact',
+			operation: 'create',
+			email: 'ann@example.com',
+			phone: '',
+			additionalFields: {
+				firstName: 'Ann',
+				birthDate: '1990-05-17T00:00:00.000Z',
+				labels: ['lb_vip'],
+				customFields: { field: [{ id: 'cf_size', value: 'M' }] },
+			},
+		});
+		expect(result.error).toBeUndefined();
+		expect(server.requestLines()).toEqual(['POST /v1/contacts']);
+		expect(server.requests[0].body).toEqual({
+			email: 'ann@example.com',
+			firstName: 'Ann',
+			birthDate: '1990-05-17T00:00:00.000Z',
+			labels: [{ id: 'lb_vip' }],
+			customFields: [{ id: 'cf_size', value: 'M' }],
+		});
+		expect(server.requests[0].headers['content-type']).toMatch(/^application\/json/);
+		expect(json(result)[0]).toMatchObject({ email: 'ann@example.com', firstName: 'Ann', labels: [{ id: 'lb_vip', name: 'VIP' }] });
+	});
+
+	test.each([
+		// The editor's date picker gives a time without zone: it is in the workflow's timezone,
+		// not in the zone of the machine (the suite runs in Pacific/Chatham, UTC+13:45).
+		['America/Los_Angeles', '2001-02-03T04:05:06', '2001-02-03T12:05:06.000Z'],
+		['Europe/Berlin', '2026-07-01T10:00', '2026-07-01T08:00:00.000Z'],
+		['Asia/Tokyo', '2026-11-22 09:30:00.250', '2026-11-22T00:30:00.250Z'],
+		// A zone in the value wins; a date alone is that calendar day.
+		['Asia/Tokyo', '2001-02-03T04:05:06+01:00', '2001-02-03T03:05:06.000Z'],
+		['Asia/Tokyo', '1990-05-17', '1990-05-17T00:00:00.000Z'],
+	])('create reads a date-time in the workflow timezone %s: %s is sent as %s', async (timezone, birthDate, sent) => {
+		await runNode({
+			type: 'customerEngagement',
+			parameters: { resource: 'contact', operation: 'create', phone: '+15550100', additionalFields: { birthDate } } as never,
+			credentials: credentials(),
+			timezone,
+		});
+		expect(server.requests[0].body).toEqual({ phone: '+15550100', birthDate: sent });
+	});
+
+	test.each([
+		[{ email: '', phone: '' }, 'Email or Phone: enter at least one of them; the API identifies contacts by email or phone'],
+		[{ email: 'a@example.com', additionalFields: { birthDate: 'not a date' } }, 'Birth Date: "not a date" is not a date'],
+	])('create rejects bad input %j before any request', async (params, message) => {
+		const result = await run({ resource: 'contact', operation: 'create', ...params });
+		expect(result.error?.message).toBe(message);
+		expect(server.requests).toHaveLength(0);
+	});
+
+	test('get with Simplify', async () => {
+		seedLabelsAndFields();
+		const contact = server.seedContact({ firstName: 'Ann', labels: [{ id: 'lb_vip' }] });
+		server.state.contactFieldValues.set(contact.id as string, new Map([['cf_size', 'M']]));
+		const result = await run({ resource: 'contact', operation: 'get', contactId: byId(contact.id as string), simplify: true });
+		expect(server.requestLines()).toEqual([`GET /v1/contacts/${contact.id}`]);
+		expect(json(result)[0]).toEqual({
+			id: contact.id,
+			firstName: 'Ann',
+			lastName: null,
+			email: contact.email,
+			phone: null,
+			type: 'ACTIVE',
+			loyaltyPointsCount: 0,
+			visitsCount: 0,
+			lastVisitDate: null,
+			registrationDate: contact.registrationDate,
+			labels: ['VIP'],
+			customFields: { cf_size: 'M' },
+		});
+	});
+
+	test('update of lastName keeps firstName, phone, email, labels and both custom fields', async () => {
+		seedLabelsAndFields();
+		const created = await run({
+			resource: 'contact',
+			operation: 'create',
+			email: 'ann@example.com',
+			phone: '+15550100',
+			additionalFields: {
+				firstName: 'Ann',
+				lastName: 'Lee',
+				labels: ['lb_vip', 'lb_new'],
+				customFields: { field: [{ id: 'cf_size', value: 'M' }, { id: 'cf_city', value: 'Oslo' }] },
+			},
+		});
+		const id = json(created)[0].id as string;
+		server.clearLog();
+		const result = await run({ resource: 'contact', operation: 'update', contactId: byId(id), updateFields: { lastName: 'Kim' } });
+		expect(result.error).toBeUndefined();
+		expect(server.requestLines()).toEqual([`GET /v1/contacts/${id}`, `PUT /v1/contacts/${id}`]);
+		expect(server.requests[1].body).toMatchObject({
+			firstName: 'Ann',
+			lastName: 'Kim',
+			phone: '+15550100',
+			email: 'ann@example.com',
+			labels: [{ id: 'lb_vip' }, { id: 'lb_new' }],
+		});
+		const stored = server.presentContact(server.state.contacts.get(id)!);
+		expect(stored).toMatchObject({ firstName: 'Ann', lastName: 'Kim', phone: '+15550100', email: 'ann@example.com', type: 'ACTIVE' });
+		expect((stored.labels as Array<{ id: string }>).map((l) => l.id)).toEqual(['lb_vip', 'lb_new']);
+		expect(stored.customFields).toEqual([
+			{ id: 'cf_size', type: 'text', value: 'M' },
+			{ id: 'cf_city', type: 'text', value: 'Oslo' },
+		]);
+		expect(json(result)[0]).toMatchObject({ lastName: 'Kim', firstName: 'Ann' });
+	});
+
+	test('update with Simplify still sends every field back (the read is not simplified)', async () => {
+		const contact = server.seedContact({ firstName: 'Ann', description: 'regular', phone: '+1555' });
+		await run({ resource: 'contact', operation: 'update', contactId: byId(contact.id as string), updateFields: { lastName: 'K' }, simplify: true });
+		expect(server.state.contacts.get(contact.id as string)).toMatchObject({ description: 'regular', firstName: 'Ann', phone: '+1555' });
+	});
+
+	test('update of a missing contact names it', async () => {
+		const result = await run({ resource: 'contact', operation: 'update', contactId: byId('ct_ghost'), updateFields: { lastName: 'K' } });
+		expect(result.error?.message).toBe('No contact with ID "ct_ghost" exists (RESOURCE_NOT_FOUND)');
+		expect(server.requestLines()).toEqual(['GET /v1/contacts/ct_ghost']);
+	});
+
+	test('upsert creates when no contact has the email, updates (safely) when one does', async () => {
+		const first = await run({ resource: 'contact', operation: 'upsert', email: 'ann@example.com', additionalFields: { firstName: 'Ann', description: 'keep' } });
+		expect(json(first)[0]).toMatchObject({ outcome: 'created', firstName: 'Ann' });
+		expect(server.requestLines()).toEqual(['GET /v1/contacts?email=ann%40example.com&page=1&perPage=1', 'POST /v1/contacts']);
+		server.clearLog();
+		const second = await run({ resource: 'contact', operation: 'upsert', email: 'ann@example.com', additionalFields: { lastName: 'Lee' } });
+		const id = json(first)[0].id;
+		expect(json(second)[0]).toMatchObject({ outcome: 'updated', id, firstName: 'Ann', lastName: 'Lee', description: 'keep' });
+		expect(server.requestLines()).toEqual(['GET /v1/contacts?email=ann%40example.com&page=1&perPage=1', `PUT /v1/contacts/${id}`]);
+		expect(server.state.contacts.size).toBe(1);
+	});
+
+	test('upsert by phone when there is no email', async () => {
+		server.seedContact({ email: null, phone: '+15550100', firstName: 'Bob' });
+		const result = await run({ resource: 'contact', operation: 'upsert', phone: '+15550100', additionalFields: { lastName: 'Stone' } });
+		expect(json(result)[0]).toMatchObject({ outcome: 'updated', firstName: 'Bob', lastName: 'Stone' });
+		expect(server.requestLines()[0]).toBe('GET /v1/contacts?phone=%2B15550100&page=1&perPage=1');
+	});
+
+	test('delete returns the deleted contact', async () => {
+		const contact = server.seedContact();
+		const result = await run({ resource: 'contact', operation: 'delete', contactId: byId(contact.id as string) });
+		expect(server.requestLines()).toEqual([`DELETE /v1/contacts/${contact.id}`]);
+		expect(json(result)[0]).toMatchObject({ id: contact.id, userId: 'usr_owner' });
+		expect(server.state.contacts.size).toBe(0);
+	});
+
+	test('adjust loyalty points, and the API message when the total would drop below 0', async () => {
+		const contact = server.seedContact();
+		const added = await run({
+			resource: 'contact',
+			operation: 'adjustLoyaltyPoints',
+			contactId: byId(contact.id as string),
+			pointsValue: 10,
+			additionalFields: { note: 'welcome' },
+		});
+		expect(server.requestLines()).toEqual([`PUT /v1/contacts/${contact.id}/loyalty-points`]);
+		expect(server.requests[0].body).toEqual({ pointsValue: 10, note: 'welcome' });
+		expect(json(added)[0]).toEqual({ message: 'Loyalty points updated', code: 201 });
+		const removed = await run({ resource: 'contact', operation: 'adjustLoyaltyPoints', contactId: byId(contact.id as string), pointsValue: -11 });
+		expect(removed.error?.message).toBe(
+			'The Customer Engagement API rejected the request (INSUFFICIENT_LOYALTY_POINTS): The contact does not have enough loyalty points',
+		);
+	});
+});
+
+describe('activity, note', () => {
+	test('activities page backwards with beforeDate = the last date, newest first', async () => {
+		const contact = server.seedContact();
+		for (let i = 0; i < 150; i++) {
+			server.state.activities.push({ contactId: contact.id as string, activityType: 'NOTE', date: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(), data: { i } });
+		}
+		const result = await run({ resource: 'activity', operation: 'getAll', contactId: byId(contact.id as string), returnAll: true, filters: { type: 'NOTE' } });
+		expect(result.items).toHaveLength(150);
+		expect(result.items[0].json.data).toEqual({ i: 149 });
+		expect(result.items[149].json.data).toEqual({ i: 0 });
+		const fiftieth = new Date(Date.UTC(2026, 0, 1, 0, 50)).toISOString();
+		expect(server.requestLines()).toEqual([
+			`GET /v1/contacts/${contact.id}/activities?type=NOTE&perPage=100`,
+			`GET /v1/contacts/${contact.id}/activities?type=NOTE&perPage=100&beforeDate=${encodeURIComponent(fiftieth)}`,
+		]);
+	});
+
+	test('activities with a limit ask only for that many', async () => {
+		const contact = server.seedContact();
+		for (let i = 0; i < 30; i++) server.state.activities.push({ contactId: contact.id as string, activityType: 'NOTE', date: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(), data: {} });
+		const result = await run({ resource: 'activity', operation: 'getAll', contactId: byId(contact.id as string), returnAll: false, limit: 7 });
+		expect(result.items).toHaveLength(7);
+		expect(server.requestLines()).toEqual([`GET /v1/contacts/${contact.id}/activities?perPage=7`]);
+	});
+
+	test('note create', async () => {
+		const contact = server.seedContact();
+		const result = await run({ resource: 'note', operation: 'create', contactId: byId(contact.id as string), text: 'Called back' });
+		expect(server.requestLines()).toEqual([`POST /v1/contacts/${contact.id}/notes`]);
+		expect(server.requests[0].body).toEqual({ text: 'Called back' });
+		expect(json(result)[0]).toMatchObject({ text: 'Called back', contactId: contact.id });
+	});
+});
+
+describe('custom field', () => {
+	test('create a select field with options', async () => {
+		const result = await run({ resource: 'customField', operation: 'create', name: 'Size', type: 'single_select', additionalFields: { options: ['S', 'M'] } });
+		expect(server.requestLines()).toEqual(['POST /v1/custom-fields']);
+		expect(server.requests[0].body).toEqual({ name: 'Size', type: 'single_select', options: [{ value: 'S' }, { value: 'M' }] });
+		expect(json(result)[0]).toMatchObject({ name: 'Size', options: [{ value: 'S' }, { value: 'M' }] });
+	});
+
+	test('getAll with a limit', async () => {
+		seedLabelsAndFields();
+		const result = await run({ resource: 'customField', operation: 'getAll', returnAll: false, limit: 1 });
+		expect(server.requestLines()).toEqual(['GET /v1/custom-fields']);
+		expect(json(result)).toEqual([{ id: 'cf_size', name: 'Size', type: 'text' }]);
+	});
+
+	test('rename sends the name as a JSON string body', async () => {
+		seedLabelsAndFields();
+		const result = await run({ resource: 'customField', operation: 'rename', customFieldId: byId('cf_size'), name: 'T-shirt "size"' });
+		expect(server.requestLines()).toEqual(['PUT /v1/custom-fields/cf_size/name']);
+		expect(server.requests[0].rawBody).toBe('"T-shirt \\"size\\""');
+		expect(json(result)[0]).toEqual({ id: 'cf_size', name: 'T-shirt "size"', message: 'Custom field name updated to T-shirt "size"' });
+		expect(server.state.customFields.get('cf_size')?.name).toBe('T-shirt "size"');
+	});
+
+	test('updateOptions changes an option by id and adds one without', async () => {
+		server.state.customFields.set('cf_s', { id: 'cf_s', name: 'S', type: 'single_select', options: [{ id: 'op_1', value: 'Small' }] });
+		const result = await run({
+			resource: 'customField',
+			operation: 'updateOptions',
+			customFieldId: byId('cf_s'),
+			options: { option: [{ id: 'op_1', value: 'S' }, { id: '', value: 'M' }] },
+		});
+		expect(server.requestLines()).toEqual(['PUT /v1/custom-fields/cf_s/option']);
+		expect(server.requests[0].body).toEqual({ options: [{ id: 'op_1', value: 'S' }, { value: 'M' }] });
+		expect((json(result)[0].options as Array<{ value: string }>).map((o) => o.value)).toEqual(['S', 'M']);
+	});
+
+	test('a duplicate name shows the API message', async () => {
+		seedLabelsAndFields();
+		const result = await run({ resource: 'customField', operation: 'create', name: 'Size', type: 'text' });
+		expect(result.error?.message).toBe('The Customer Engagement API rejected the request (NOT_UNIQUE): A custom field named "Size" already exists');
+	});
+});
+
+describe('text, conversation', () => {
+	test('send to a customer, scheduled', async () => {
+		const contact = server.seedContact({ phone: '+15550100' });
+		const result = await run({
+			resource: 'text',
+			operation: 'send',
+			customerId: contact.id,
+			toPhone: '',
+			message: 'Hi!',
+			additionalFields: { scheduledDate: '2030-01-01T10:00:00Z' },
+		});
+		expect(server.requestLines()).toEqual(['POST /v1/texts']);
+		expect(server.requests[0].body).toEqual({ customerId: contact.id, message: 'Hi!', scheduledDate: '2030-01-01T10:00:00.000Z' });
+		expect(json(result)[0]).toEqual({ id: expect.any(String), status: 'Sent' });
+	});
+
+	test.each([
+		[{ customerId: '', toPhone: '', message: 'Hi' }, 'Customer ID or To Phone: enter at least one recipient (Customer ID wins when both are given)'],
+		[{ customerId: 'ct_1', message: '' }, 'The \'Node\' node has issues:\n- Parameter "Message" is required.'],
+		[{ customerId: 'ct_1', message: '={{ " " }}' }, 'Message: enter the text to send'],
+	])('send rejects %j before any request', async (params, message) => {
+		const result = await run({ resource: 'text', operation: 'send', ...params });
+		expect(result.error?.message).toBe(message);
+		expect(server.requests).toHaveLength(0);
+	});
+
+	test('a recipient who unsubscribed: the API says so', async () => {
+		const contact = server.seedContact({ phone: '+1555', unsubscribedFromText: true });
+		const result = await run({ resource: 'text', operation: 'send', customerId: contact.id, message: 'Hi' });
+		expect(result.error?.message).toBe('The Customer Engagement API rejected the request (ILLEGAL_ARGUMENT): The recipient has unsubscribed from texts');
+	});
+
+	test('conversation: pages back with beforeDate = conversation[0].date, one item per message, oldest first', async () => {
+		const contact = server.seedContact({ phone: '+1555', firstName: 'Ann' });
+		for (let i = 0; i < 20; i++) server.seedMessage(contact.id as string, `m${i}`, new Date(Date.UTC(2026, 0, 1 + i)).toISOString(), i % 2 === 0);
+		const result = await run({ resource: 'conversation', operation: 'get', customerId: contact.id, phone: '' });
+		expect(json(result).map((m) => m.content)).toEqual(Array.from({ length: 20 }, (_, i) => `m${i}`));
+		expect(json(result)[0]).toMatchObject({ date: '2026-01-01T00:00:00.000Z', type: 'text', fromContact: true, contactId: contact.id, phone: '+1555' });
+		const oldestOfFirstPage = new Date(Date.UTC(2026, 0, 6)).toISOString();
+		const oldest = new Date(Date.UTC(2026, 0, 1)).toISOString();
+		expect(server.requestLines()).toEqual([
+			`GET /v1/texts/conversations?customerId=${contact.id}`,
+			`GET /v1/texts/conversations?customerId=${contact.id}&beforeDate=${encodeURIComponent(oldestOfFirstPage)}`,
+			`GET /v1/texts/conversations?customerId=${contact.id}&beforeDate=${encodeURIComponent(oldest)}`,
+		]);
+	});
+
+	test('conversation raw mode returns the pages, oldest first', async () => {
+		const contact = server.seedContact({ phone: '+1555' });
+		for (let i = 0; i < 16; i++) server.seedMessage(contact.id as string, `m${i}`, new Date(Date.UTC(2026, 0, 1 + i)).toISOString());
+		const result = await run({ resource: 'conversation', operation: 'get', phone: '+1555', options: { output: 'raw' } });
+		expect(result.items).toHaveLength(2);
+		expect((json(result)[0].conversation as unknown[]).length).toBe(1);
+		expect((json(result)[1].conversation as unknown[]).length).toBe(15);
+	});
+
+	test('conversation without customer or phone is rejected before any request', async () => {
+		const result = await run({ resource: 'conversation', operation: 'get', customerId: '', phone: ' ' });
+		expect(result.error?.message).toBe('Customer ID or Phone: enter at least one (Customer ID wins when both are given)');
+		expect(server.requests).toHaveLength(0);
+	});
+});
+
+describe('visit', () => {
+	test('create with a past date', async () => {
+		const contact = server.seedContact();
+		const result = await run({ resource: 'visit', operation: 'create', contactId: byId(contact.id as string), additionalFields: { points: 3, date: '2026-01-02T03:04:05Z' } });
+		expect(server.requestLines()).toEqual(['POST /v1/visits']);
+		expect(server.requests[0].body).toEqual({ contactId: contact.id, points: 3, date: '2026-01-02T03:04:05.000Z' });
+		expect(json(result)[0]).toMatchObject({ contactId: contact.id, points: 3, checkinSource: 'API' });
+	});
+
+	test('a visit date in the future is rejected before any request', async () => {
+		const contact = server.seedContact();
+		const result = await run({ resource: 'visit', operation: 'create', contactId: byId(contact.id as string), additionalFields: { date: '2999-01-01T00:00:00Z' } });
+		expect(result.error?.message).toBe('Date: 2999-01-01T00:00:00.000Z is in the future; the API only accepts past dates here');
+		expect(server.requests).toHaveLength(0);
+	});
+
+	test('createMany sends one bulk request', async () => {
+		const a = server.seedContact();
+		const b = server.seedContact();
+		const result = await run({
+			resource: 'visit',
+			operation: 'createMany',
+			visits: JSON.stringify([{ contactId: a.id, points: 2 }, { contactId: b.id, date: '2026-01-01T00:00:00Z' }]),
+		});
+		expect(server.requestLines()).toEqual(['POST /v1/visits/all']);
+		expect(server.requests[0].body).toEqual([{ contactId: a.id, points: 2 }, { contactId: b.id, date: '2026-01-01T00:00:00.000Z' }]);
+		expect(json(result).map((v) => v.contactId)).toEqual([a.id, b.id]);
+	});
+
+	test('createMany with one unknown contactId in three reports failure naming it; nothing claimed as created', async () => {
+		const a = server.seedContact();
+		const b = server.seedContact();
+		const result = await run({
+			resource: 'visit',
+			operation: 'createMany',
+			visits: JSON.stringify([{ contactId: a.id }, { contactId: 'ct_ghost' }, { contactId: b.id }]),
+		});
+		expect(result.items).toHaveLength(0);
+		expect(result.error?.message).toBe('No visits were created: visit 2 (contactId "ct_ghost") names a contact that does not exist');
+		expect(server.state.visits.size).toBe(0);
+		expect(server.requestLines()).toEqual(['POST /v1/visits/all', `GET /v1/contacts/${a.id}`, 'GET /v1/contacts/ct_ghost', `GET /v1/contacts/${b.id}`]);
+	});
+
+	test.each([
+		['not json', 'Visits: is not valid JSON'],
+		['[]', 'Visits: must be a non-empty JSON array of visits'],
+		['[{"points": 1}]', 'Visits[0].contactId: is required'],
+		['[{"contactId": "x", "points": "5"}]', 'Visits[0].points: must be a number, got "5"'],
+		['[{"contactId": "x", "date": "2999-01-01T00:00:00Z"}]', 'Visits[0].date: 2999-01-01T00:00:00.000Z is in the future; visits can only be back-dated'],
+	])('createMany rejects %s before any request', async (visits, message) => {
+		const result = await run({ resource: 'visit', operation: 'createMany', visits });
+		expect(result.error?.message).toBe(message);
+		expect(server.requests).toHaveLength(0);
+	});
+
+	test('get and getAll by contact', async () => {
+		const contact = server.seedContact();
+		const visit = server.seedVisit({ contactId: contact.id as string });
+		server.seedVisit({ contactId: server.seedContact().id as string });
+		const got = await run({ resource: 'visit', operation: 'get', visitId: visit.id });
+		expect(json(got)[0]).toEqual(visit);
+		const list = await run({ resource: 'visit', operation: 'getAll', returnAll: true, filters: { contactId: contact.id } });
+		expect(json(list)).toEqual([visit]);
+		expect(server.requestLines()).toEqual([`GET /v1/visits/${visit.id}`, `GET /v1/visits?contactId=${contact.id}&page=1&perPage=100`]);
+	});
+});
+
+describe('label', () => {
+	test('create with a color', async () => {
+		const result = await run({ resource: 'label', operation: 'create', name: 'VIP', additionalFields: { color: 'AMBER' } });
+		expect(server.requests[0].body).toEqual({ name: 'VIP', color: 'AMBER' });
+		expect(json(result)[0]).toMatchObject({ name: 'VIP', color: 'AMBER' });
+	});
+
+	test('a color outside the list is rejected before any request', async () => {
+		const result = await run({ resource: 'label', operation: 'create', name: 'VIP', additionalFields: { color: '={{ "GOLD" }}' } });
+		expect(result.error?.message).toMatch(/^Color: "GOLD" is not a label color; use one of AMBER, BLUE_GREY/);
+		expect(server.requests).toHaveLength(0);
+	});
+});
+
+describe('loyalty reward, redeem, settings', () => {
+	test('create, with dates converted', async () => {
+		const result = await run({
+			resource: 'loyaltyReward',
+			operation: 'create',
+			title: 'Coffee',
+			points: 10,
+			additionalFields: { type: 'PERCENT_DISCOUNT', value: 15, startDate: '2026-01-01T00:00:00Z', quantity: { total: 50, perContact: 1 } },
+		});
+		expect(server.requestLines()).toEqual(['POST /v1/loyalty-rewards']);
+		expect(server.requests[0].body).toEqual({
+			title: 'Coffee',
+			points: 10,
+			type: 'PERCENT_DISCOUNT',
+			value: 15,
+			startDate: '2026-01-01T00:00:00.000Z',
+			quantity: { total: 50, perContact: 1 },
+		});
+		expect(json(result)[0]).toMatchObject({ title: 'Coffee', quantity: { total: 50, perContact: 1 } });
+	});
+
+	test('a percent discount above 100 is rejected before any request', async () => {
+		const result = await run({ resource: 'loyaltyReward', operation: 'create', title: 'X', points: 1, additionalFields: { type: 'PERCENT_DISCOUNT', value: 120 } });
+		expect(result.error?.message).toBe('Value: a percent discount must be between 0 and 100, got 120');
+		expect(server.requests).toHaveLength(0);
+	});
+
+	test('update changes only the given fields (the API would null the rest)', async () => {
+		const created = await run({ resource: 'loyaltyReward', operation: 'create', title: 'Coffee', points: 10, additionalFields: { itemName: 'Latte', quantity: { total: 5 } } });
+		const id = json(created)[0].id as string;
+		server.clearLog();
+		const result = await run({ resource: 'loyaltyReward', operation: 'update', rewardId: byId(id), updateFields: { points: 12 } });
+		expect(server.requestLines()).toEqual([`GET /v1/loyalty-rewards/${id}`, `PUT /v1/loyalty-rewards/${id}`]);
+		expect(json(result)[0]).toMatchObject({ title: 'Coffee', points: 12, itemName: 'Latte', quantity: { total: 5, perContact: null } });
+	});
+
+	test('get (with contactId), getAll, delete', async () => {
+		const contact = server.seedContact();
+		const reward = await run({ resource: 'loyaltyReward', operation: 'create', title: 'Tea', points: 3 });
+		const id = json(reward)[0].id as string;
+		server.clearLog();
+		const got = await run({ resource: 'loyaltyReward', operation: 'get', rewardId: byId(id), options: { contactId: contact.id } });
+		expect(json(got)[0]).toMatchObject({ id, contactId: contact.id });
+		const list = await run({ resource: 'loyaltyReward', operation: 'getAll', returnAll: true });
+		expect(json(list).map((r) => r.id)).toEqual([id]);
+		const deleted = await run({ resource: 'loyaltyReward', operation: 'delete', rewardId: byId(id) });
+		expect(json(deleted)[0]).toMatchObject({ id, title: 'Tea' });
+		expect(server.requestLines()).toEqual([
+			`GET /v1/loyalty-rewards/${id}?contactId=${contact.id}`,
+			'GET /v1/loyalty-rewards?page=1&perPage=100',
+			`DELETE /v1/loyalty-rewards/${id}`,
+		]);
+	});
+
+	test('redeem (204) says what happened; redeems list by reward', async () => {
+		const contact = server.seedContact({ loyaltyPointsCount: 20 });
+		const reward = json(await run({ resource: 'loyaltyReward', operation: 'create', title: 'Tea', points: 3 }))[0];
+		server.clearLog();
+		const result = await run({ resource: 'loyaltyReward', operation: 'redeem', rewardId: byId(reward.id as string), contactId: byId(contact.id as string), redeemFields: { note: 'counter' } });
+		expect(server.requestLines()).toEqual([`POST /v1/loyalty-rewards/${reward.id}/redeem`]);
+		expect(server.requests[0].body).toEqual({ contactId: contact.id, note: 'counter' });
+		expect(json(result)).toEqual([{ success: true, rewardId: reward.id, contactId: contact.id }]);
+		const redeems = await run({ resource: 'redeem', operation: 'getAll', returnAll: true, filters: { loyaltyRewardId: reward.id } });
+		expect(json(redeems)).toEqual([expect.objectContaining({ loyaltyRewardId: reward.id, contactId: contact.id, points: 3, note: 'counter' })]);
+		expect(server.requestLines()[1]).toBe(`GET /v1/loyalty-rewards/redeems?loyaltyRewardId=${reward.id}&page=1&perPage=100`);
+	});
+
+	test('settings get and update', async () => {
+		const got = await run({ resource: 'loyaltySettings', operation: 'get' });
+		expect(json(got)[0]).toEqual({ checkin: 1, share: 5, review: 10, pointsPerDollar: 0 });
+		const updated = await run({ resource: 'loyaltySettings', operation: 'update', updateFields: { checkin: 2 } });
+		expect(server.requests[1].body).toEqual({ checkin: 2 });
+		expect(json(updated)[0]).toEqual({ checkin: 2, share: 5, review: 10, pointsPerDollar: 0 });
+		expect(server.requestLines()).toEqual(['GET /v1/loyalty-rewards/loyalty-settings', 'PUT /v1/loyalty-rewards/loyalty-settings']);
+	});
+});
+
+describe('errors and secrets', () => {
+	test('the token never appears in output or errors, for 401s and other failures', async () => {
+		const token = 'live-token-8c1f0e9b7a6d5c4b3a2f';
+		const unauthorized = await run({ resource: 'contact', operation: 'get', contactId: byId('x') }, { token });
+		expect(unauthorized.error?.message).toBe('The Customer Engagement API rejected the access token (INVALID_TOKEN)');
+		expect(everything(unauthorized.run)).not.toContain(token);
+		server.token = token;
+		const notFound = await run({ resource: 'contact', operation: 'get', contactId: byId('x') }, { token, continueOnFail: true });
+		expect(everything(notFound.run)).not.toContain(token);
+		server.injectFault({ kind: 'drop' }, 3);
+		const dropped = await run({ resource: 'label', operation: 'getAll', returnAll: true }, { token });
+		expect(dropped.error?.message).toMatch(/^Could not reach the Customer Engagement API/);
+		expect(everything(dropped.run)).not.toContain(token);
+		server.token = CE_TOKEN;
+	});
+
+	test('a 429 that does not go away says the rate limit was hit and how often the node tried', async () => {
+		server.injectFault({ kind: 'status', status: 429, retryAfter: '0' }, 6);
+		const result = await run({ resource: 'label', operation: 'getAll', returnAll: true });
+		expect(result.error?.message).toBe('Rate limit reached: the Customer Engagement API answered 429 (TOO_MANY_REQUESTS)');
+		expect(result.error?.description).toMatch(/The node tried 6 times over/);
+		expect(server.requests).toHaveLength(6);
+	});
+
+	test('Continue On Fail: one bad item, the others keep their results', async () => {
+		const contact = server.seedContact();
+		const result = await run(
+			{ resource: 'note', operation: 'create', contactId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, text: 'hi' },
+			{ items: [{ id: contact.id }, { id: 'ct_ghost' }, { id: contact.id }], continueOnFail: true },
+		);
+		expect(result.items.map((i) => i.json.error ?? i.json.contactId)).toEqual([
+			contact.id,
+			'No contact with ID "ct_ghost" exists (RESOURCE_NOT_FOUND)',
+			contact.id,
+		]);
+	});
+});
+
+test('activities with a limit above one page ask the second page only for the rest', async () => {
+	const contact = server.seedContact();
+	for (let i = 0; i < 200; i++) server.state.activities.push({ contactId: contact.id as string, activityType: 'NOTE', date: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(), data: { i } });
+	const result = await run({ resource: 'activity', operation: 'getAll', contactId: byId(contact.id as string), returnAll: false, limit: 130 });
+	expect(result.items).toHaveLength(130);
+	const cursor = new Date(Date.UTC(2026, 0, 1, 0, 100)).toISOString();
+	expect(server.requestLines()).toEqual([
+		`GET /v1/contacts/${contact.id}/activities?perPage=100`,
+		`GET /v1/contacts/${contact.id}/activities?perPage=30&beforeDate=${encodeURIComponent(cursor)}`,
+	]);
+});

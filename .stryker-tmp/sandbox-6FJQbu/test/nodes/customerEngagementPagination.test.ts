@@ -1,0 +1,89 @@
+/** Get Many: exactly ceil(N/100) requests for N records, never an extra empty page. */
+// @ts-nocheck
+
+import { runNode } from '../harness/engine';
+import { useCustomerEngagementServer } from '../harness/setup';
+
+const { server, credentials } = useCustomerEngagementServer();
+
+const getAllContacts = (extra: Record<string, unknown>) =>
+	runNode({
+		type: 'customerEngagement',
+		parameters: { resource: 'contact', operation: 'getAll', ...extra } as never,
+		credentials: credentials(),
+	});
+
+test.each([0, 1, 99, 100, 101, 250])('Return All with %i contacts', async (n) => {
+	for (let i = 0; i < n; i++) server.seedContact();
+	const result = await getAllContacts({ returnAll: true });
+	expect(result.error).toBeUndefined();
+	expect(result.items).toHaveLength(n);
+	expect(new Set(result.items.map((i) => i.json.id)).size).toBe(n);
+	const pages = Math.max(1, Math.ceil(n / 100));
+	expect(server.requestLines()).toEqual(
+		Array.from({ length: pages }, (_, i) => `GET /v1/contacts?page=${i + 1}&perPage=100`),
+	);
+});
+
+test('limit 5 on 250 contacts: one request with perPage 5, exactly 5 items, newest first', async () => {
+	const seeded = Array.from({ length: 250 }, () => server.seedContact());
+	const result = await getAllContacts({ returnAll: false, limit: 5 });
+	expect(server.requestLines()).toEqual(['GET /v1/contacts?page=1&perPage=5']);
+	expect(result.items.map((i) => i.json.id)).toEqual(seeded.slice(-5).reverse().map((c) => c.id));
+});
+
+test('limit 150 on 250 contacts: two requests of 100, exactly 150 items', async () => {
+	for (let i = 0; i < 250; i++) server.seedContact();
+	const result = await getAllContacts({ returnAll: false, limit: 150 });
+	expect(server.requestLines()).toEqual(['GET /v1/contacts?page=1&perPage=100', 'GET /v1/contacts?page=2&perPage=100']);
+	expect(result.items).toHaveLength(150);
+});
+
+test('filters and sort reach the server on every page', async () => {
+	server.seedContact({ email: 'ann@example.com' });
+	const result = await getAllContacts({
+		returnAll: true,
+		filters: { email: 'ann@example.com' },
+		options: { sort: 'MODIFIED_DATE:ASC' },
+	});
+	expect(result.items).toHaveLength(1);
+	expect(server.requestLines()).toEqual([
+		'GET /v1/contacts?email=ann%40example.com&sort=MODIFIED_DATE&order=ASC&page=1&perPage=100',
+	]);
+});
+
+test('a 500 on page 2 is retried (a read), and the list comes back whole', async () => {
+	for (let i = 0; i < 150; i++) server.seedContact();
+	server.injectFault({ kind: 'status', status: 500, body: { errorCode: 'INTERNAL', message: 'boom' } }, 1, (r) =>
+		r.query.some(([k, v]) => k === 'page' && v === '2'),
+	);
+	const result = await getAllContacts({ returnAll: true });
+	expect(result.items).toHaveLength(150);
+	expect(server.requestLines()).toEqual([
+		'GET /v1/contacts?page=1&perPage=100',
+		'GET /v1/contacts?page=2&perPage=100',
+		'GET /v1/contacts?page=2&perPage=100',
+	]);
+});
+
+test('when page 2 keeps failing the item fails with the API message (nothing half-returned)', async () => {
+	for (let i = 0; i < 150; i++) server.seedContact();
+	server.injectFault({ kind: 'status', status: 500, body: { errorCode: 'INTERNAL', message: 'boom' } }, 3, (r) =>
+		r.query.some(([k, v]) => k === 'page' && v === '2'),
+	);
+	const result = await getAllContacts({ returnAll: true });
+	expect(result.error?.message).toBe('The Customer Engagement API failed with HTTP 500: boom');
+	expect(result.error?.description).toMatch(/The node tried 3 times over [\d.]+ s before giving up\.$/);
+	expect(result.items).toHaveLength(0);
+});
+
+test('labels Get Many uses the same paginator', async () => {
+	for (let i = 0; i < 101; i++) server.state.labels.set(`lb_${i}`, { id: `lb_${i}`, name: `L${i}`, color: 'GREY' });
+	const result = await runNode({
+		type: 'customerEngagement',
+		parameters: { resource: 'label', operation: 'getAll', returnAll: true } as never,
+		credentials: credentials(),
+	});
+	expect(result.items).toHaveLength(101);
+	expect(server.requestLines()).toEqual(['GET /v1/labels?page=1&perPage=100', 'GET /v1/labels?page=2&perPage=100']);
+});

@@ -1,0 +1,58 @@
+/** Resource-locator searches and option loaders, run as the editor runs them. */
+// @ts-nocheck
+
+import { runListSearch } from '../harness/engine';
+import { useCheckMonitorServer, useCustomerEngagementServer } from '../harness/setup';
+import { CM_READ_ONLY_KEY } from '../servers/checkMonitorServer';
+
+describe('Customer Engagement', () => {
+	const { server, credentials } = useCustomerEngagementServer();
+	const search = (method: string, filter?: string, paginationToken?: string) =>
+		runListSearch({ type: 'customerEngagement', method, credentials: credentials(), filter, paginationToken });
+
+	test('contacts: an email uses the exact filter; a name matches locally; pages through with a token', async () => {
+		server.seedContact({ firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com' });
+		for (let i = 0; i < 120; i++) server.seedContact({ firstName: `Bob${i}` });
+		const byEmail = await search('searchContacts', 'ann@example.com');
+		expect(byEmail.results).toEqual([{ name: 'Ann Lee (ann@example.com)', value: expect.any(String) }]);
+		expect(server.requestLines()[0]).toBe('GET /v1/contacts?email=ann%40example.com&page=1&perPage=100');
+		const first = await search('searchContacts');
+		expect(first.results).toHaveLength(100);
+		expect(first.paginationToken).toBe('2');
+		const second = await search('searchContacts', undefined, '2');
+		expect(second.results).toHaveLength(21);
+		expect(second.paginationToken).toBeUndefined();
+		const byName = await search('searchContacts', 'lee');
+		expect(byName.results).toEqual([]); // Ann is on page 2 (newest first); the token walks on
+		expect(byName.paginationToken).toBe('2');
+	});
+
+	test('labels, rewards and custom fields match by name', async () => {
+		server.state.labels.set('lb_1', { id: 'lb_1', name: 'VIP', color: 'RED' });
+		server.state.labels.set('lb_2', { id: 'lb_2', name: 'New', color: 'GREY' });
+		server.state.customFields.set('cf_1', { id: 'cf_1', name: 'Size', type: 'text' });
+		server.state.rewards.set('rw_1', { id: 'rw_1', title: 'Coffee', points: 10, quantity: { total: null, perContact: null } });
+		expect((await search('searchLabels', 'vi')).results).toEqual([{ name: 'VIP', value: 'lb_1' }]);
+		expect((await search('searchCustomFields', 'size')).results).toEqual([{ name: 'Size (text)', value: 'cf_1' }]);
+		expect((await search('searchRewards', 'cof')).results).toEqual([{ name: 'Coffee (10 points)', value: 'rw_1' }]);
+	});
+
+	test('a wrong token in a search gives the same plain message as the operations', async () => {
+		server.token = 'another';
+		await expect(search('searchLabels')).rejects.toThrow('The Customer Engagement API rejected the access token (INVALID_TOKEN)');
+	});
+});
+
+describe('Check Monitor', () => {
+	const { server, credentials } = useCheckMonitorServer();
+
+	test('checks match by name, slug or tag; the read-only key lists unique keys', async () => {
+		const backup = server.seedCheck({ name: 'Backup', slug: 'db-backup', tags: 'prod' });
+		server.seedCheck({ name: 'Export', slug: 'export', tags: 'staging' });
+		const byTag = await runListSearch({ type: 'checkMonitor', method: 'searchChecks', credentials: credentials(), filter: 'prod' });
+		expect(byTag.results).toEqual([{ name: 'Backup [prod]', value: backup.uuid }]);
+		const readOnly = await runListSearch({ type: 'checkMonitor', method: 'searchChecks', credentials: credentials(CM_READ_ONLY_KEY), filter: 'db-' });
+		expect(readOnly.results[0].value).toMatch(/^[0-9a-f]{40}$/);
+		expect(server.requestLines()).toEqual(['GET /api/v3/checks/', 'GET /api/v3/checks/']);
+	});
+});

@@ -1,0 +1,62 @@
+/**
+ * Every operation whose route has a path parameter: the value reaches the server URL-encoded
+ * (an ID with "/", "?", "#" or spaces cannot change the path or the query), trimmed, and an
+ * empty one is refused before any request, naming the field.
+ */
+// @ts-nocheck
+
+import type { INodeProperties } from 'n8n-workflow';
+import { CheckMonitor } from '../../nodes/CheckMonitor/CheckMonitor.node.ts';
+import { CustomerEngagement } from '../../nodes/CustomerEngagement/CustomerEngagement.node.ts';
+import { runNode } from '../harness/engine';
+import { useCheckMonitorServer, useCustomerEngagementServer } from '../harness/setup';
+
+/** resource, operation, URL template, for every operation whose URL has `{…}`. */
+function routesWithParameters(properties: INodeProperties[]): Array<[string, string, string]> {
+	return properties
+		.filter((p) => p.name === 'operation')
+		.flatMap((p) =>
+			(p.options as Array<{ value: string; routing?: { request?: { url?: string } } }>)
+				.filter((o) => o.routing?.request?.url?.includes('{'))
+				.map((o) => [String(p.displayOptions!.show!.resource![0]), o.value, o.routing!.request!.url!] as [string, string, string]),
+		);
+}
+
+const NASTY = ' a/b?c=d#e f%g ';
+/** As an expression: n8n checks a locator's "By ID" pattern (no spaces) only for fixed values. */
+const nasty = (value: string) => `={{ ${JSON.stringify(value)} }}`;
+const locator = (value: string) => ({ __rl: true, mode: 'id', value });
+/** What each path parameter needs besides itself, to get the operation to its first request. */
+const OTHERS: Record<string, Record<string, unknown>> = {
+	'contact:adjustLoyaltyPoints': { pointsValue: 1 },
+	'note:create': { text: 'x' },
+	'customField:rename': { name: 'x' },
+	'customField:updateOptions': { options: { option: [{ value: 'x' }] } },
+	'loyaltyReward:update': { updateFields: { points: 1 } },
+	'loyaltyReward:redeem': { contactId: locator('ct_1') },
+	'ping:getBody': { pingNumber: 7 },
+};
+
+describe.each([
+	['customerEngagement', new CustomerEngagement().description.properties, useCustomerEngagementServer],
+	['checkMonitor', new CheckMonitor().description.properties, useCheckMonitorServer],
+] as const)('%s', (type, properties, useServer) => {
+	const { server, credentials } = useServer();
+
+	test.each(routesWithParameters(properties))('%s %s (%s): URL-encoded, trimmed; empty refused', async (resource, operation, template) => {
+		const names = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).filter((n) => n !== 'pingNumber');
+		const isLocator = (name: string) => properties.some((p) => p.name === name && p.type === 'resourceLocator');
+		const value = (name: string, text: string) => (isLocator(name) ? locator(nasty(text)) : nasty(text));
+		const parameters = { resource, operation, ...OTHERS[`${resource}:${operation}`], ...Object.fromEntries(names.map((n) => [n, value(n, NASTY)])) };
+		await runNode({ type, parameters: parameters as never, credentials: credentials() });
+		// The check ID is also lower-cased (the server knows UUIDs in lower case).
+		const encoded = encodeURIComponent(type === 'checkMonitor' ? NASTY.trim().toLowerCase() : NASTY.trim());
+		const expected = template.replace(/\{(\w+)\}/g, (_m, name: string) => (name === 'pingNumber' ? '7' : encoded));
+		expect(server.requests[0]?.path).toBe(expected);
+
+		server.clearLog();
+		const empty = await runNode({ type, parameters: { ...parameters, [names[0]]: value(names[0], '  ') } as never, credentials: credentials() });
+		expect(empty.error?.message).toMatch(/^[A-Z][\w ]+: is empty$/);
+		expect(server.requests).toHaveLength(0);
+	});
+});

@@ -1,0 +1,140 @@
+/** Rate limits and faults: retried where safe, never duplicated, never lost. */
+// @ts-nocheck
+
+import { byId, createPoller, runNode } from '../harness/engine';
+import { useCheckMonitorServer, useCustomerEngagementServer } from '../harness/setup';
+import { resiliencePolicy } from '../../nodes/shared/resilience';
+
+describe('Customer Engagement', () => {
+	const { server, credentials } = useCustomerEngagementServer();
+	const run = (parameters: Record<string, unknown>, items?: object[]) =>
+		runNode({ type: 'customerEngagement', parameters: parameters as never, credentials: credentials(), items: items as never });
+	const createLabel = { resource: 'label', operation: 'create', name: '={{ $json.name ?? "VIP" }}' };
+
+	test('a 429 on a write is retried after Retry-After (seconds); the label exists once', async () => {
+		server.injectFault({ kind: 'status', status: 429, retryAfter: '1' });
+		const started = Date.now();
+		const result = await run(createLabel);
+		expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+		expect(result.error).toBeUndefined();
+		expect(server.requestLines()).toEqual(['POST /v1/labels', 'POST /v1/labels']);
+		expect(server.state.labels.size).toBe(1);
+	});
+
+	test('Retry-After as an HTTP date is honoured', async () => {
+		server.injectFault({ kind: 'status', status: 429, retryAfter: new Date(Date.now() + 1500).toUTCString() });
+		const started = Date.now();
+		await run(createLabel);
+		// HTTP dates have whole seconds: the wait is between 0.5 and 1.5 s.
+		expect(Date.now() - started).toBeGreaterThanOrEqual(450);
+		expect(server.state.labels.size).toBe(1);
+	});
+
+	test('without Retry-After the node backs off and tries again, bounded in attempts', async () => {
+		server.injectFault({ kind: 'status', status: 429 }, 2);
+		const result = await run(createLabel);
+		expect(result.error).toBeUndefined();
+		expect(server.requests).toHaveLength(3);
+		server.clearLog();
+		server.injectFault({ kind: 'status', status: 429 }, 10);
+		const failed = await run({ ...createLabel, name: 'Other' });
+		expect(server.requests).toHaveLength(resiliencePolicy.rateLimitAttempts);
+		expect(failed.error?.message).toBe('Rate limit reached: the Customer Engagement API answered 429 (TOO_MANY_REQUESTS)');
+	});
+
+	test('the total wait is bounded: a Retry-After beyond it fails at once, saying why', async () => {
+		server.injectFault({ kind: 'status', status: 429, retryAfter: '3600' });
+		const started = Date.now();
+		const result = await run(createLabel);
+		expect(Date.now() - started).toBeLessThan(1000);
+		expect(server.requests).toHaveLength(1);
+		expect(result.error?.description).toContain('waiting longer would exceed 120 s');
+	});
+
+	test('a 500 on a write is not retried (it may have happened): one request, a clear error', async () => {
+		server.injectFault({ kind: 'status', status: 500, body: { errorCode: 'INTERNAL', message: 'database timeout' } });
+		const result = await run(createLabel);
+		expect(server.requests).toHaveLength(1);
+		expect(result.error?.message).toBe('The Customer Engagement API failed with HTTP 500: database timeout');
+		expect(result.error?.description).toContain('check whether it happened before running it again');
+	});
+
+	test('a dropped connection on a write is not retried', async () => {
+		server.injectFault({ kind: 'drop' });
+		const result = await run(createLabel);
+		expect(server.requests).toHaveLength(1);
+		expect(result.error?.message).toBe('Could not reach the Customer Engagement API: the connection was closed before a response arrived');
+	});
+
+	test('reads are retried on 5xx and dropped connections', async () => {
+		server.state.labels.set('lb_1', { id: 'lb_1', name: 'VIP', color: 'GREY' });
+		server.injectFault({ kind: 'status', status: 502 });
+		server.injectFault({ kind: 'drop' });
+		const result = await run({ resource: 'label', operation: 'get', labelId: byId('lb_1') });
+		expect(result.items.map((i) => i.json.name)).toEqual(['VIP']);
+		expect(server.requests).toHaveLength(3);
+	});
+
+	test('30 writes against 10 requests per second: every item done exactly once, 5 in flight at most', async () => {
+		resiliencePolicy.maxTotalWaitMs = 60_000;
+		server.setRateLimit({ requests: 10, windowMs: 1000 });
+		// Slow answers, so that the cap is what limits the requests in flight.
+		server.responseDelayMs = 100;
+		const items = Array.from({ length: 30 }, (_, i) => ({ name: `L${i}` }));
+		const result = await run(createLabel, items);
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((i) => i.json.name)).toEqual(items.map((i) => i.name));
+		expect([...server.state.labels.values()].map((l) => l.name).sort()).toEqual(items.map((i) => i.name).sort());
+		expect(server.maxInFlight).toBe(resiliencePolicy.maxConcurrent);
+	}, 30_000);
+
+	test('the cap is exact: a slow server sees exactly 5 requests at once, also when one is retried after a 429', async () => {
+		server.state.labels.set('lb_1', { id: 'lb_1', name: 'VIP', color: 'GREY' });
+		server.responseDelayMs = 150;
+		server.injectFault({ kind: 'status', status: 429, retryAfter: '0' });
+		const items = Array.from({ length: 12 }, () => ({}));
+		const result = await run({ resource: 'label', operation: 'get', labelId: byId('lb_1') }, items);
+		expect(result.items).toHaveLength(12);
+		expect(server.requests).toHaveLength(13);
+		expect(server.maxInFlight).toBe(resiliencePolicy.maxConcurrent);
+	});
+
+	test("a 429 pauses only the credential that got it: another account's requests go on", async () => {
+		server.state.labels.set('lb_a', { id: 'lb_a', name: 'A', color: 'GREY' });
+		server.state.labels.set('lb_b', { id: 'lb_b', name: 'B', color: 'GREY' });
+		server.injectFault({ kind: 'status', status: 429, retryAfter: '2' }, 1, (request) => request.path === '/v1/labels/lb_a');
+		const started = Date.now();
+		const getLabel = (labelId: string, credentialId: string) =>
+			runNode({ type: 'customerEngagement', parameters: { resource: 'label', operation: 'get', labelId: byId(labelId) } as never, credentials: credentials(), items: Array.from({ length: 3 }, () => ({})) as never, credentialId }).then((r) => ({ r, ms: Date.now() - started }));
+		const first = getLabel('lb_a', 'account-a');
+		// The second account starts while the first one's 429 pause is running.
+		await new Promise((resolve) => setTimeout(resolve, 200));
+		const [a, b] = await Promise.all([first, getLabel('lb_b', 'account-b')]);
+		expect(a.r.items.map((i) => i.json.name)).toEqual(['A', 'A', 'A']);
+		expect(b.r.items.map((i) => i.json.name)).toEqual(['B', 'B', 'B']);
+		expect(a.ms).toBeGreaterThanOrEqual(1900);
+		expect(b.ms).toBeLessThan(1500);
+	});
+});
+
+describe('Check Monitor and triggers', () => {
+	const { server, credentials } = useCheckMonitorServer();
+
+	test('a 429 (text body, as from a proxy) during a trigger poll is waited out', async () => {
+		const check = server.seedCheck({ name: 'a' });
+		const trigger = createPoller({ type: 'checkMonitorTrigger', parameters: { event: 'newFlip', scope: 'one', checkId: byId(check.uuid) } as never, credentials: credentials() });
+		await trigger.poll();
+		server.receivePing(check.uuid);
+		server.injectFault({ kind: 'status', status: 429, retryAfter: '0' });
+		const result = await trigger.poll();
+		expect(result?.[0].map((i) => i.json.to)).toEqual(['up']);
+	});
+
+	test('pause (a write) after a 429 is sent again and happens once', async () => {
+		const check = server.seedCheck();
+		server.injectFault({ kind: 'status', status: 429, retryAfter: '0' });
+		const result = await runNode({ type: 'checkMonitor', parameters: { resource: 'check', operation: 'pause', checkId: byId(check.uuid) } as never, credentials: credentials() });
+		expect(result.items[0].json.status).toBe('paused');
+		expect(check.flips).toHaveLength(1);
+	});
+});

@@ -1,0 +1,144 @@
+/** The local Check Monitor API answers like the real server (check-monitor-real-server.md). */
+// @ts-nocheck
+
+import axios from 'axios';
+import { useCheckMonitorServer } from '../harness/setup';
+import { CheckMonitorServer, CM_KEY, CM_READ_ONLY_KEY } from './checkMonitorServer';
+
+const { server } = useCheckMonitorServer();
+const api = (key = CM_KEY) =>
+	axios.create({ baseURL: server.url, headers: { 'X-Api-Key': key }, validateStatus: () => true, maxRedirects: 0 });
+
+test('flips are an object {flips: [...]}, newest first, with whole-second timestamps', async () => {
+	const check = server.seedCheck();
+	server.seedFlip(check.uuid, new Date('2026-11-01T10:00:00.500Z'), 1);
+	server.seedFlip(check.uuid, new Date('2026-11-02T10:00:00Z'), 0);
+	const { status, data } = await api().get(`/api/v3/checks/${check.uuid}/flips/`);
+	expect(status).toBe(200);
+	expect(data).toEqual({
+		flips: [
+			{ timestamp: '2026-11-02T10:00:00+00:00', up: 0 },
+			{ timestamp: '2026-11-01T10:00:00+00:00', up: 1 },
+		],
+	});
+});
+
+test('flips filters: start inclusive, end exclusive, bad values 400 with an empty body', async () => {
+	const check = server.seedCheck();
+	server.seedFlip(check.uuid, new Date(1_000_000 * 1000), 1);
+	server.seedFlip(check.uuid, new Date(2_000_000 * 1000), 0);
+	const start = await api().get(`/api/v3/checks/${check.uuid}/flips/`, { params: { start: 1_000_000 } });
+	expect(start.data.flips).toHaveLength(2);
+	const end = await api().get(`/api/v3/checks/${check.uuid}/flips/`, { params: { end: 2_000_000 } });
+	expect(end.data.flips).toHaveLength(1);
+	const bad = await api().get(`/api/v3/checks/${check.uuid}/flips/`, { params: { seconds: -1 } });
+	expect(bad.status).toBe(400);
+	expect(bad.data).toBe('');
+});
+
+test('pause and resume write flips with up: 0; resuming a running check is 409', async () => {
+	const check = server.seedCheck();
+	expect((await api().post(`/api/v3/checks/${check.uuid}/pause`, '')).data.status).toBe('paused');
+	expect((await api().post(`/api/v3/checks/${check.uuid}/resume`, '')).data.status).toBe('new');
+	const again = await api().post(`/api/v3/checks/${check.uuid}/resume`, '');
+	expect(again.status).toBe(409);
+	expect(again.data).toBe('check is not paused');
+	const flips = await api().get(`/api/v3/checks/${check.uuid}/flips/`);
+	expect(flips.data.flips.map((f: { up: number }) => f.up)).toEqual([0, 0]);
+});
+
+test('the read-only key reads checks (with unique_key) but is rejected on writes, pings and channels', async () => {
+	const check = server.seedCheck({ name: 'nightly' });
+	const list = await api(CM_READ_ONLY_KEY).get('/api/v3/checks/');
+	expect(list.status).toBe(200);
+	expect(list.data.checks[0].unique_key).toBe(CheckMonitorServer.uniqueKey(check.uuid));
+	expect(list.data.checks[0].uuid).toBeUndefined();
+	const byKey = await api(CM_READ_ONLY_KEY).get(`/api/v3/checks/${CheckMonitorServer.uniqueKey(check.uuid)}`);
+	expect(byKey.data.name).toBe('nightly');
+	for (const [method, path] of [
+		['post', '/api/v3/checks/'],
+		['post', `/api/v3/checks/${check.uuid}/pause`],
+		['delete', `/api/v3/checks/${check.uuid}`],
+		['get', `/api/v3/checks/${check.uuid}/pings/`],
+		['get', '/api/v3/channels/'],
+	] as const) {
+		const response = await api(CM_READ_ONLY_KEY).request({ method, url: path, data: method === 'post' ? {} : undefined });
+		expect([path, response.status, response.data]).toEqual([path, 401, { error: 'wrong api key' }]);
+	}
+});
+
+test('missing or short keys are "missing api key"', async () => {
+	const response = await api('short').get('/api/v3/checks/');
+	expect(response.status).toBe(401);
+	expect(response.data).toEqual({ error: 'missing api key' });
+});
+
+test('collection paths without the slash get 301; single-check paths with a slash get the HTML 404', async () => {
+	const check = server.seedCheck();
+	const redirect = await api().get('/api/v3/checks');
+	expect(redirect.status).toBe(301);
+	expect(redirect.headers.location).toBe('/api/v3/checks/');
+	const slashed = await api().get(`/api/v3/checks/${check.uuid}/`);
+	expect(slashed.status).toBe(404);
+	expect(slashed.data).toContain('<h1>Not Found</h1>');
+});
+
+test('unknown uuid: HTML 404; unknown unique_key: empty 404; another project: empty 403', async () => {
+	const unknown = await api().get('/api/v3/checks/5d0c4b6e-0000-4000-8000-000000000000');
+	expect(unknown.status).toBe(404);
+	expect(unknown.data).toContain('<h1>Not Found</h1>');
+	const unknownKey = await api().get(`/api/v3/checks/${'a'.repeat(40)}`);
+	expect([unknownKey.status, unknownKey.data]).toEqual([404, '']);
+	const other = server.seedCheck({ project: 'other' });
+	const forbidden = await api().get(`/api/v3/checks/${other.uuid}`);
+	expect([forbidden.status, forbidden.data]).toEqual([403, '']);
+});
+
+test('validation errors are {"error": "json validation error: ..."}', async () => {
+	const cases: Array<[unknown, string]> = [
+		[{ timeout: 30 }, 'json validation error: timeout is too small'],
+		[{ timeout: '3600' }, 'json validation error: timeout is not a number'],
+		[{ timeout: true }, 'json validation error: timeout is too small'],
+		[{ name: null }, 'json validation error: name is not a string'],
+		[{ slug: 'Bad Slug' }, 'json validation error: slug does not match pattern'],
+		[{ methods: 'GET' }, 'json validation error: methods has unexpected value'],
+		[{ unique: ['desc'] }, "json validation error: an item in 'unique' has unexpected value"],
+		[{ channels: 'nope' }, 'invalid channel identifier: nope'],
+	];
+	for (const [body, error] of cases) {
+		const response = await api().post('/api/v3/checks/', body);
+		expect([body, response.status, response.data]).toEqual([body, 400, { error }]);
+	}
+	const notJson = await api().post('/api/v3/checks/', 'name=x', { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+	expect(notJson.data).toEqual({ error: 'could not parse request body' });
+});
+
+test('create is 201, an upsert match is 200 and updates the matched check', async () => {
+	const first = await api().post('/api/v3/checks/', { name: 'db', unique: ['name'], timeout: 120 });
+	expect(first.status).toBe(201);
+	const second = await api().post('/api/v3/checks/', { name: 'db', unique: ['name'], timeout: 300 });
+	expect(second.status).toBe(200);
+	expect(second.data.uuid).toBe(first.data.uuid);
+	expect(second.data.timeout).toBe(300);
+	expect(server.checks.size).toBe(1);
+});
+
+test('ping bodies are text/plain verbatim; pings without a body or outside the log are HTML 404', async () => {
+	const check = server.seedCheck();
+	server.receivePing(check.uuid, '', 'héllo {"a":1}');
+	server.receivePing(check.uuid, '');
+	const body = await api().get(`/api/v3/checks/${check.uuid}/pings/1/body`, { responseType: 'arraybuffer' });
+	expect(body.headers['content-type']).toBe('text/plain');
+	expect(Buffer.from(body.data).toString('utf8')).toBe('héllo {"a":1}');
+	const none = await api().get(`/api/v3/checks/${check.uuid}/pings/2/body`);
+	expect(none.status).toBe(404);
+	server.pingLogLimit = 1;
+	const gone = await api().get(`/api/v3/checks/${check.uuid}/pings/1/body`);
+	expect(gone.status).toBe(404);
+});
+
+test('status needs no key and answers OK as text', async () => {
+	const response = await axios.get(`${server.url}/api/v3/status/`);
+	expect(response.data).toBe('OK');
+	expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+});

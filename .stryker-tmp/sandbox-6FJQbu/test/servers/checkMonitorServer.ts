@@ -1,0 +1,680 @@
+/**
+ * A stateful local stand-in for the Check Monitor management API that behaves like the
+ * real reference server (../shared/specs/check-monitor-real-server.md): `{"error": ...}`
+ * for 400/401, empty bodies for 403 and for unknown unique_keys, Django's HTML 404,
+ * 301 for collection paths without a slash, 409 on resuming a check that is not paused,
+ * `{"flips": [...]}`, read-only key limits, and the no-key ping endpoints.
+ */
+// @ts-nocheck
+
+import { createHash, randomUUID } from 'node:crypto';
+import type { Express, Request, Response } from 'express';
+import { ApiServer, isPlainObject, parseJson } from './apiServer';
+
+type Json = Record<string, unknown>;
+
+export const CM_KEY = 'cmRW0123456789abcdefghijklmnopqr'; // 32 chars: read-write
+export const CM_READ_ONLY_KEY = 'hcr_456789abcdefghijklmnopqrstuv'; // 32 chars: read-only
+export const CM_OTHER_PROJECT_KEY = 'otherProject0123456789abcdefghij'; // 32 chars
+
+const HTML_404 =
+	'\n<!doctype html>\n<html lang="en">\n<head>\n  <title>Not Found</title>\n</head>\n<body>\n  <h1>Not Found</h1><p>The requested resource was not found on this server.</p>\n</body>\n</html>\n';
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const SHA1_RE = /^[0-9a-f]{40}$/;
+const UNIQUE_FIELDS = ['name', 'slug', 'tags', 'timeout', 'grace'];
+
+export interface StoredCheck {
+	uuid: string;
+	project: string;
+	name: string;
+	slug: string;
+	tags: string;
+	desc: string;
+	timeout: number;
+	grace: number;
+	schedule: string | null;
+	tz: string;
+	kind: 'simple' | 'cron';
+	manual_resume: boolean;
+	methods: string;
+	start_kw: string;
+	success_kw: string;
+	failure_kw: string;
+	filter_subject: boolean;
+	filter_body: boolean;
+	filter_http_body: boolean;
+	filter_default_fail: boolean;
+	subject: string;
+	subject_fail: string;
+	channels: string[];
+	status: 'new' | 'up' | 'down' | 'paused';
+	last_start: Date | null;
+	last_ping: Date | null;
+	last_duration: number | null;
+	n_pings: number;
+	pings: StoredPing[];
+	flips: Array<{ created: Date; up: number; status: string }>;
+}
+
+interface StoredPing {
+	n: number;
+	type: string;
+	date: Date;
+	scheme: string;
+	remote_addr: string;
+	method: string;
+	ua: string;
+	rid: string | null;
+	body: Buffer | null;
+	duration?: number;
+}
+
+class HttpError extends Error {
+	constructor(
+		readonly status: number,
+		readonly body: { json: Json } | { text: string } | { empty: true },
+	) {
+		super(`HTTP ${status}`);
+	}
+}
+
+const jsonError = (status: number, error: string) => new HttpError(status, { json: { error } });
+const validation = (problem: string) => jsonError(400, `json validation error: ${problem}`);
+const notFoundHtml = () => new HttpError(404, { text: HTML_404 });
+const empty = (status: number) => new HttpError(status, { empty: true });
+
+export class CheckMonitorServer extends ApiServer {
+	readWriteKey = CM_KEY;
+
+	readOnlyKey = CM_READ_ONLY_KEY;
+
+	otherProjectKey = CM_OTHER_PROJECT_KEY;
+
+	checks = new Map<string, StoredCheck>();
+
+	channels: Array<{ id: string; name: string; kind: string }> = [];
+
+	checkLimit = 20_000;
+
+	pingLogLimit = 100;
+
+	now: () => Date = () => new Date();
+
+	reset(): void {
+		this.checks.clear();
+		this.channels = [];
+		this.checkLimit = 20_000;
+		this.pingLogLimit = 100;
+		this.clearLog();
+		this.clearFaults();
+		this.setRateLimit(undefined);
+	}
+
+	protected sendTooManyRequests(res: Response): void {
+		// The hosted service's proxy answers 429 outside the application.
+		res.status(429).type('text/html; charset=utf-8').send('Too Many Requests');
+	}
+
+	static uniqueKey(uuid: string): string {
+		return createHash('sha1').update(uuid.replace(/-/g, '').slice(0, 16)).digest('hex');
+	}
+
+	// ---- seeding helpers for tests ----
+
+	seedCheck(fields: Partial<StoredCheck> = {}): StoredCheck {
+		const check = this.newCheck(fields.project ?? 'main');
+		Object.assign(check, fields);
+		this.checks.set(check.uuid, check);
+		return check;
+	}
+
+	seedChannel(name: string, kind = 'email'): { id: string; name: string; kind: string } {
+		const channel = { id: randomUUID(), name, kind };
+		this.channels.push(channel);
+		return channel;
+	}
+
+	/** Record a flip at a given time, as the server's alert worker would. */
+	seedFlip(uuid: string, created: Date, up: 0 | 1, status = up ? 'up' : 'down'): void {
+		const check = this.checks.get(uuid);
+		if (!check) throw new Error(`no check ${uuid}`);
+		check.flips.push({ created, up, status });
+	}
+
+	/** A ping as the monitored job sends it (no key needed). */
+	receivePing(uuid: string, action: '' | 'start' | 'fail' | 'log' | string = '', body?: Buffer | string, method = 'POST'): StoredPing {
+		const check = this.checks.get(uuid);
+		if (!check) throw new Error(`no check ${uuid}`);
+		const now = this.now();
+		const bodyBuffer = body === undefined || body.length === 0 ? null : Buffer.from(body).subarray(0, 10_000);
+		let type = action === '' ? 'success' : action;
+		if (/^\d+$/.test(action)) type = action === '0' ? 'success' : 'fail';
+		if (check.filter_http_body && bodyBuffer) {
+			const text = bodyBuffer.subarray(0, 10_000).toString('utf8');
+			const has = (kw: string) => kw.split(',').some((k) => k !== '' && text.includes(k));
+			if (has(check.failure_kw)) type = 'fail';
+			else if (has(check.success_kw)) type = 'success';
+			else if (has(check.start_kw)) type = 'start';
+			else type = check.filter_default_fail ? 'fail' : 'ign';
+		}
+		if (check.methods === 'POST' && method !== 'POST') type = 'ign';
+		if (check.status === 'paused' && check.manual_resume) type = 'ign';
+		check.n_pings++;
+		const ping: StoredPing = {
+			n: check.n_pings,
+			type,
+			date: now,
+			scheme: 'http',
+			remote_addr: '127.0.0.1',
+			method,
+			ua: 'curl/8.0',
+			rid: null,
+			body: bodyBuffer,
+		};
+		if ((type === 'success' || type === 'fail') && check.last_start) {
+			ping.duration = (now.getTime() - check.last_start.getTime()) / 1000;
+			check.last_duration = Math.round(ping.duration);
+			check.last_start = null;
+		}
+		check.pings.push(ping);
+		if (type === 'start') check.last_start = now;
+		if (type === 'success') {
+			check.last_ping = now;
+			this.setStatus(check, 'up');
+		} else if (type === 'fail') {
+			check.last_ping = now;
+			this.setStatus(check, 'down');
+		}
+		return ping;
+	}
+
+	private setStatus(check: StoredCheck, status: StoredCheck['status']): void {
+		const changed = check.status !== status;
+		check.status = status;
+		// Pausing an already paused check writes another flip in v3.13.
+		if (changed || status === 'paused') {
+			check.flips.push({ created: this.now(), up: status === 'up' ? 1 : 0, status });
+		}
+	}
+
+	private newCheck(project: string): StoredCheck {
+		return {
+			uuid: randomUUID(),
+			project,
+			name: '',
+			slug: '',
+			tags: '',
+			desc: '',
+			timeout: 86400,
+			grace: 3600,
+			schedule: null,
+			tz: 'UTC',
+			kind: 'simple',
+			manual_resume: false,
+			methods: '',
+			start_kw: '',
+			success_kw: '',
+			failure_kw: '',
+			filter_subject: false,
+			filter_body: false,
+			filter_http_body: false,
+			filter_default_fail: false,
+			subject: '',
+			subject_fail: '',
+			channels: [],
+			status: 'new',
+			last_start: null,
+			last_ping: null,
+			last_duration: null,
+			n_pings: 0,
+			pings: [],
+			flips: [],
+		};
+	}
+
+	// ---- routes ----
+
+	protected routes(app: Express): void {
+		const api = '/api/:version';
+		app.use('/api/:version', (req, res, next) => {
+			if (['v1', 'v2', 'v3'].includes(req.params.version as string)) return next();
+			res.status(404).type('text/html; charset=utf-8').send(HTML_404);
+		});
+		type Access = 'read' | 'write';
+		const handle =
+			(access: Access | 'none', handler: (req: Request, ctx: { readOnly: boolean; project: string; body: Json }) => unknown) =>
+			(req: Request, res: Response) => {
+				try {
+					let body: Json = {};
+					const raw = res.locals.rawBody as string;
+					if (req.method === 'POST' && raw !== '') {
+						const parsed = parseJson(raw);
+						if (!parsed.ok) throw jsonError(400, 'could not parse request body');
+						if (!isPlainObject(parsed.value)) throw jsonError(400, 'json validation error: value is not an object');
+						body = parsed.value;
+					}
+					let ctx = { readOnly: false, project: 'main', body };
+					if (access !== 'none') ctx = { ...this.authenticate(req, body, access), body };
+					const result = handler(req, ctx);
+					if (result instanceof BodyResponse) {
+						// Ping bodies: exactly `text/plain`, no charset, the bytes verbatim.
+						res.status(200).setHeader('Content-Type', 'text/plain');
+						return void res.end(result.bytes);
+					}
+					if (result instanceof HttpError) throw result;
+					if (isPlainObject(result) && '__status' in result) {
+						return void sendJson(res, result.__status as number, result.body);
+					}
+					sendJson(res, 200, result);
+				} catch (error) {
+					if (!(error instanceof HttpError)) throw error;
+					const out = res.status(error.status);
+					if ('json' in error.body) sendJson(out, error.status, error.body.json);
+					else if ('text' in error.body) out.type('text/html; charset=utf-8').send(error.body.text);
+					else out.type('text/html; charset=utf-8').send('');
+				}
+			};
+
+		// CORS preflight, as the real server answers it.
+		app.options(/^\/api\/.*/, (_req, res) => {
+			res.setHeader('Access-Control-Allow-Origin', '*');
+			res.setHeader('Access-Control-Allow-Headers', 'X-Api-Key');
+			res.setHeader('Access-Control-Max-Age', '600');
+			res.status(204).end();
+		});
+
+		// Django APPEND_SLASH: collection paths without the slash get a 301.
+		for (const path of ['checks', 'channels', 'badges', 'status', 'checks/:code/flips', 'checks/:code/pings']) {
+			app.all(`${api}/${path}`, (req, res) => {
+				res.redirect(301, `${req.originalUrl.split('?')[0]}/${req.originalUrl.includes('?') ? `?${req.originalUrl.split('?')[1]}` : ''}`);
+			});
+		}
+
+		app.get(`${api}/status/`, (_req, res) => void res.type('text/html; charset=utf-8').send('OK'));
+
+		app.get(`${api}/checks/`, handle('read', (req, ctx) => this.listChecks(req, ctx)));
+		app.post(`${api}/checks/`, handle('write', (req, ctx) => this.createCheck(req, ctx.project, ctx.body)));
+		app.get(`${api}/checks/:code`, handle('read', (req, ctx) => this.present(this.findCheck(req.params.code as string, ctx, true), ctx.readOnly, req)));
+		app.post(`${api}/checks/:code`, handle('write', (req, ctx) => this.updateCheck(req, ctx)));
+		app.delete(`${api}/checks/:code`, handle('write', (req, ctx) => {
+			const check = this.findCheck(req.params.code as string, ctx, false);
+			const presented = this.present(check, false, req);
+			this.checks.delete(check.uuid);
+			return presented;
+		}));
+		app.post(`${api}/checks/:code/pause`, handle('write', (req, ctx) => {
+			const check = this.findCheck(req.params.code as string, ctx, false);
+			this.setStatus(check, 'paused');
+			return this.present(check, false, req);
+		}));
+		app.post(`${api}/checks/:code/resume`, handle('write', (req, ctx) => {
+			const check = this.findCheck(req.params.code as string, ctx, false);
+			if (check.status !== 'paused') throw new HttpError(409, { text: 'check is not paused' });
+			check.last_ping = null;
+			this.setStatus(check, 'new');
+			return this.present(check, false, req);
+		}));
+		app.get(`${api}/checks/:code/pings/`, handle('write', (req, ctx) => {
+			const check = this.findCheck(req.params.code as string, ctx, false);
+			const kept = check.pings.slice(-this.pingLogLimit).reverse();
+			return { pings: kept.map((p) => this.presentPing(check, p, req)) };
+		}));
+		app.get(`${api}/checks/:code/pings/:n/body`, handle('write', (req, ctx) => {
+			const check = this.findCheck(req.params.code as string, ctx, false);
+			const n = Number(req.params.n);
+			const kept = check.pings.slice(-this.pingLogLimit);
+			const ping = kept.find((p) => p.n === n);
+			if (!ping || !ping.body) throw notFoundHtml();
+			return new BodyResponse(ping.body);
+		}));
+		app.get(`${api}/checks/:code/flips/`, handle('read', (req, ctx) => this.listFlips(req, ctx)));
+		app.get(`${api}/channels/`, handle('write', () => ({ channels: this.channels.map((c) => ({ ...c })) })));
+		app.get(`${api}/badges/`, handle('read', (req, ctx) => this.badges(req, ctx.project)));
+
+		// Wrong methods on known endpoints: 405 with an empty body.
+		app.all(new RegExp('^/api/v[123]/checks/[^/]+(/(pause|resume))?$'), (_req, res) => void res.status(405).type('text/html; charset=utf-8').send(''));
+		app.all(new RegExp('^/api/v[123]/checks/$'), (_req, res) => void res.status(405).type('text/html; charset=utf-8').send(''));
+
+		// Ping endpoints need no key.
+		const pingHandler = (req: Request, res: Response) => {
+			const uuid = req.params.uuid as string;
+			const action = (req.params.action as string | undefined) ?? '';
+			if (/^\d+$/.test(action) && Number(action) > 255) return void res.status(400).type('text/html; charset=utf-8').send('invalid url format');
+			if (!['', 'start', 'fail', 'log'].includes(action) && !/^\d+$/.test(action)) return void res.status(404).type('text/html; charset=utf-8').send('not found');
+			if (!this.checks.has(uuid)) return void res.status(404).type('text/html; charset=utf-8').send('not found');
+			this.receivePing(uuid, action, (res.locals.rawBody as string) || undefined, req.method);
+			res.setHeader('Ping-Body-Limit', '10000');
+			res.setHeader('Access-Control-Allow-Origin', '*');
+			res.type('text/html; charset=utf-8').send('OK');
+		};
+		app.all('/ping/:uuid', pingHandler);
+		app.all('/ping/:uuid/:action', pingHandler);
+
+		app.use((_req: Request, res: Response) => void res.status(404).type('text/html; charset=utf-8').send(HTML_404));
+	}
+
+	private authenticate(req: Request, body: Json, access: 'read' | 'write'): { readOnly: boolean; project: string } {
+		const header = req.headers['x-api-key'];
+		const key = typeof header === 'string' ? header : typeof body.api_key === 'string' ? body.api_key : '';
+		if (key.length !== 32) throw jsonError(401, 'missing api key');
+		if (key === this.readWriteKey) return { readOnly: false, project: 'main' };
+		if (key === this.otherProjectKey) return { readOnly: false, project: 'other' };
+		if (key === this.readOnlyKey && access === 'read') return { readOnly: true, project: 'main' };
+		throw jsonError(401, 'wrong api key');
+	}
+
+	/** Find by uuid (or unique_key where allowed), as the real server resolves and rejects. */
+	private findCheck(code: string, ctx: { project: string }, allowUniqueKey: boolean): StoredCheck {
+		if (allowUniqueKey && SHA1_RE.test(code)) {
+			const check = [...this.checks.values()].find((c) => CheckMonitorServer.uniqueKey(c.uuid) === code);
+			if (!check || check.project !== ctx.project) throw empty(404);
+			return check;
+		}
+		if (!UUID_RE.test(code)) throw notFoundHtml();
+		const check = this.checks.get(code);
+		if (!check) throw notFoundHtml();
+		if (check.project !== ctx.project) throw empty(403);
+		return check;
+	}
+
+	private baseUrl(req: Request): string {
+		return `http://${req.headers.host}`;
+	}
+
+	private computedStatus(check: StoredCheck): string {
+		if (check.status !== 'up' || !check.last_ping) return check.status;
+		if (check.kind !== 'simple') return check.status;
+		const due = check.last_ping.getTime() + check.timeout * 1000;
+		const now = this.now().getTime();
+		if (now > due + check.grace * 1000) return 'down';
+		if (now > due) return 'grace';
+		return 'up';
+	}
+
+	present(check: StoredCheck, readOnly: boolean, req: Request): Json {
+		const base = this.baseUrl(req);
+		const version = (req.params.version as string) ?? 'v3';
+		const result: Json = {
+			name: check.name,
+			slug: check.slug,
+			tags: check.tags,
+			desc: check.desc,
+			grace: check.grace,
+			n_pings: check.n_pings,
+			status: this.computedStatus(check),
+			started: check.last_start !== null,
+			last_ping: isoSeconds(check.last_ping),
+			next_ping: check.last_start
+				? isoSeconds(check.last_start)
+				: check.last_ping && check.kind === 'simple'
+					? isoSeconds(new Date(check.last_ping.getTime() + check.timeout * 1000))
+					: null,
+			manual_resume: check.manual_resume,
+			methods: check.methods,
+			subject: check.subject,
+			subject_fail: check.subject_fail,
+			start_kw: check.start_kw,
+			success_kw: check.success_kw,
+			failure_kw: check.failure_kw,
+			filter_subject: check.filter_subject,
+			filter_body: check.filter_body,
+			filter_http_body: check.filter_http_body,
+			filter_default_fail: check.filter_default_fail,
+			badge_url: `${base}/b/2/${CheckMonitorServer.uniqueKey(check.uuid)}.svg`,
+		};
+		if (check.last_duration !== null) result.last_duration = check.last_duration;
+		if (check.kind === 'simple') result.timeout = check.timeout;
+		else {
+			result.schedule = check.schedule;
+			result.tz = check.tz;
+		}
+		if (readOnly) {
+			result.unique_key = CheckMonitorServer.uniqueKey(check.uuid);
+		} else {
+			Object.assign(result, {
+				uuid: check.uuid,
+				ping_url: `${base}/ping/${check.uuid}`,
+				update_url: `${base}/api/${version}/checks/${check.uuid}`,
+				pause_url: `${base}/api/${version}/checks/${check.uuid}/pause`,
+				resume_url: `${base}/api/${version}/checks/${check.uuid}/resume`,
+				channels: [...check.channels].sort().join(','),
+			});
+		}
+		return result;
+	}
+
+	private presentPing(check: StoredCheck, ping: StoredPing, req: Request): Json {
+		const result: Json = {
+			type: ping.type,
+			date: isoMicros(ping.date),
+			n: ping.n,
+			scheme: ping.scheme,
+			remote_addr: ping.remote_addr,
+			method: ping.method,
+			ua: ping.ua,
+			rid: ping.rid,
+			body_url: ping.body ? `${this.baseUrl(req)}/api/v3/checks/${check.uuid}/pings/${ping.n}/body` : null,
+		};
+		if (ping.duration !== undefined) result.duration = ping.duration;
+		return result;
+	}
+
+	private listChecks(req: Request, ctx: { readOnly: boolean; project: string }): Json {
+		let list = [...this.checks.values()].filter((c) => c.project === ctx.project);
+		const params = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
+		const slug = params.get('slug');
+		if (slug !== null) list = list.filter((c) => c.slug === slug);
+		for (const tag of params.getAll('tag')) {
+			list = list.filter((c) => tag !== '' && c.tags.split(' ').includes(tag));
+		}
+		return { checks: list.map((c) => this.present(c, ctx.readOnly, req)) };
+	}
+
+	private validate(body: Json): void {
+		const int = (field: string, min: number, max: number) => {
+			const v = body[field];
+			if (v === undefined) return;
+			const n = v === true ? 1 : v === false ? 0 : v;
+			if (typeof n !== 'number' || !Number.isInteger(n)) throw validation(`${field} is not a number`);
+			if (n < min) throw validation(`${field} is too small`);
+			if (n > max) throw validation(`${field} is too large`);
+			body[field] = n;
+		};
+		const string = (field: string, maxLength?: number, pattern?: RegExp) => {
+			const v = body[field];
+			if (v === undefined) return;
+			if (typeof v !== 'string') throw validation(`${field} is not a string`);
+			if (maxLength !== undefined && v.length > maxLength) throw validation(`${field} is too long`);
+			if (pattern && !pattern.test(v)) throw validation(`${field} does not match pattern`);
+		};
+		const bool = (field: string) => {
+			const v = body[field];
+			if (v !== undefined && typeof v !== 'boolean') throw validation(`${field} is not a boolean`);
+		};
+		string('name', 100);
+		string('slug', 100, /^[a-z0-9-_]*$/);
+		string('tags', 500);
+		string('desc');
+		int('timeout', 60, 31536000);
+		int('grace', 60, 31536000);
+		string('schedule', 100);
+		if (typeof body.schedule === 'string' && !isCronOrOnCalendar(body.schedule)) {
+			throw validation('schedule is not a valid cron or OnCalendar expression');
+		}
+		string('tz');
+		if (typeof body.tz === 'string' && !isTimezone(body.tz)) throw validation('tz is not a valid timezone');
+		bool('manual_resume');
+		string('methods');
+		if (typeof body.methods === 'string' && !['', 'POST'].includes(body.methods)) throw validation('methods has unexpected value');
+		string('channels');
+		for (const kw of ['start_kw', 'success_kw', 'failure_kw']) string(kw, 200);
+		for (const f of ['filter_subject', 'filter_body', 'filter_http_body', 'filter_default_fail']) bool(f);
+		string('subject', 200);
+		string('subject_fail', 200);
+		if (body.unique !== undefined) {
+			if (!Array.isArray(body.unique)) throw validation('unique is not an array');
+			for (const item of body.unique) {
+				if (typeof item !== 'string' || !UNIQUE_FIELDS.includes(item)) {
+					throw validation("an item in 'unique' has unexpected value");
+				}
+			}
+		}
+	}
+
+	private resolveChannels(spec: string): string[] {
+		if (spec === '') return [];
+		if (spec === '*') return this.channels.map((c) => c.id);
+		return spec.split(',').map((raw) => {
+			const part = raw.trim();
+			if (part === '') throw jsonError(400, 'empty channel identifier');
+			if (UUID_RE.test(part)) {
+				const byId = this.channels.find((c) => c.id === part);
+				if (!byId) throw jsonError(400, `invalid channel identifier: ${part}`);
+				return byId.id;
+			}
+			const byName = this.channels.filter((c) => c.name === part);
+			if (byName.length === 0) throw jsonError(400, `invalid channel identifier: ${part}`);
+			if (byName.length > 1) throw jsonError(400, `non-unique channel identifier: ${part}`);
+			return byName[0].id;
+		});
+	}
+
+	private apply(check: StoredCheck, body: Json): void {
+		for (const field of ['name', 'slug', 'tags', 'desc', 'manual_resume', 'methods', 'start_kw', 'success_kw', 'failure_kw', 'filter_subject', 'filter_body', 'filter_http_body', 'filter_default_fail', 'grace']) {
+			if (body[field] !== undefined) (check as unknown as Json)[field] = body[field];
+		}
+		if (typeof body.subject === 'string') {
+			check.subject = body.subject;
+			check.success_kw = body.subject;
+			check.filter_subject = true;
+		}
+		if (typeof body.subject_fail === 'string') {
+			check.subject_fail = body.subject_fail;
+			check.failure_kw = body.subject_fail;
+			check.filter_subject = true;
+		}
+		if (typeof body.schedule === 'string') {
+			check.kind = 'cron';
+			check.schedule = body.schedule;
+		} else if (body.timeout !== undefined) {
+			check.kind = 'simple';
+			check.timeout = body.timeout as number;
+		}
+		if (typeof body.tz === 'string') check.tz = body.tz;
+		if (typeof body.channels === 'string') check.channels = this.resolveChannels(body.channels);
+	}
+
+	private createCheck(req: Request, project: string, body: Json): unknown {
+		this.validate(body);
+		if (typeof body.channels === 'string') this.resolveChannels(body.channels);
+		const unique = (body.unique as string[] | undefined) ?? [];
+		if (unique.length > 0) {
+			const match = [...this.checks.values()].find(
+				(c) => c.project === project && unique.every((field) => (c as unknown as Json)[field] === (body[field] ?? (this.newCheck(project) as unknown as Json)[field])),
+			);
+			if (match) {
+				this.apply(match, body);
+				return { __status: 200, body: this.present(match, false, req) };
+			}
+		}
+		if ([...this.checks.values()].filter((c) => c.project === project).length >= this.checkLimit) throw empty(403);
+		const check = this.newCheck(project);
+		if (req.params.version !== 'v3' && body.slug === undefined && typeof body.name === 'string') {
+			check.slug = body.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+		}
+		this.apply(check, body);
+		this.checks.set(check.uuid, check);
+		return { __status: 201, body: this.present(check, false, req) };
+	}
+
+	private updateCheck(req: Request, ctx: { readOnly: boolean; project: string; body: Json }): unknown {
+		const check = this.findCheck(req.params.code as string, ctx, false);
+		this.validate(ctx.body);
+		this.apply(check, ctx.body);
+		return this.present(check, false, req);
+	}
+
+	private listFlips(req: Request, ctx: { readOnly: boolean; project: string }): Json | HttpError {
+		const check = this.findCheck(req.params.code as string, ctx, true);
+		const params = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
+		const bounded = (name: string, max: number): number | undefined => {
+			const raw = params.get(name);
+			if (raw === null || raw === '') return undefined;
+			if (!/^\d+$/.test(raw) || Number(raw) > max) throw empty(400);
+			return Number(raw);
+		};
+		const seconds = bounded('seconds', 31536000);
+		const start = bounded('start', 10000000000);
+		const end = bounded('end', 10000000000);
+		let flips = [...check.flips];
+		const nowMs = this.now().getTime();
+		// seconds=0 is falsy on the real server and so means "no filter".
+		if (seconds) flips = flips.filter((f) => f.created.getTime() >= nowMs - seconds * 1000);
+		if (start !== undefined) flips = flips.filter((f) => f.created.getTime() >= start * 1000);
+		if (end !== undefined) flips = flips.filter((f) => f.created.getTime() < end * 1000);
+		// Newest first; flips recorded in the same millisecond keep "later recorded first".
+		flips.reverse().sort((a, b) => b.created.getTime() - a.created.getTime());
+		return { flips: flips.map((f) => ({ timestamp: isoSeconds(f.created), up: f.up })) };
+	}
+
+	private badges(req: Request, project: string): Json {
+		const base = this.baseUrl(req);
+		const tags = new Set<string>();
+		for (const check of this.checks.values()) {
+			if (check.project !== project) continue;
+			for (const tag of check.tags.split(' ')) if (tag) tags.add(tag);
+		}
+		const urls = (tag: string) => ({
+			svg: `${base}/badge/abc/sig-2/${tag}.svg`,
+			svg3: `${base}/badge/abc/sig/${tag}.svg`,
+			json: `${base}/badge/abc/sig-2/${tag}.json`,
+			json3: `${base}/badge/abc/sig/${tag}.json`,
+			shields: `${base}/badge/abc/sig-2/${tag}.shields`,
+			shields3: `${base}/badge/abc/sig/${tag}.shields`,
+		});
+		const badges: Json = {};
+		for (const tag of [...tags].sort()) badges[tag] = urls(tag);
+		badges['*'] = urls('*');
+		return { badges };
+	}
+}
+
+/** A verbatim text/plain body (ping bodies). */
+class BodyResponse extends HttpError {
+	constructor(readonly bytes: Buffer) {
+		super(200, { text: '' });
+	}
+}
+
+/** The real server sends `application/json` with no charset. */
+function sendJson(res: Response, status: number, body: unknown): void {
+	res.status(status).setHeader('Content-Type', 'application/json');
+	res.end(JSON.stringify(body));
+}
+
+export function isoSeconds(date: Date | null): string | null {
+	if (!date) return null;
+	return `${date.toISOString().slice(0, 19)}+00:00`;
+}
+
+function isoMicros(date: Date): string {
+	return `${date.toISOString().slice(0, 23)}000+00:00`;
+}
+
+function isTimezone(tz: string): boolean {
+	if (tz === 'UTC') return true;
+	try {
+		new Intl.DateTimeFormat('en-US', { timeZone: tz });
+		return tz.length > 0;
+	} catch {
+		return false;
+	}
+}
+
+function isCronOrOnCalendar(expr: string): boolean {
+	const fields = expr.trim().split(/\s+/);
+	if (fields.length === 5 && fields.every((f) => /^[\d*/,\-A-Za-z?LW#]+$/.test(f))) return true;
+	// OnCalendar: keywords or date/time specs containing ':' (e.g. "Mon *-*-* 09:00:00").
+	if (/^(minutely|hourly|daily|weekly|monthly|yearly|annually|quarterly|semiannually)$/.test(expr.trim())) return true;
+	return /\d{1,2}:\d{2}/.test(expr) && expr.length <= 100;
+}

@@ -1,0 +1,111 @@
+/** The local Customer Engagement API keeps the spec's rules that the node depends on. */
+// @ts-nocheck
+
+import axios from 'axios';
+import { useCustomerEngagementServer } from '../harness/setup';
+import { CE_TOKEN } from './customerEngagementServer';
+
+const { server } = useCustomerEngagementServer();
+const api = () =>
+	axios.create({
+		baseURL: server.url,
+		headers: { Authorization: `Bearer ${CE_TOKEN}` },
+		validateStatus: () => true,
+	});
+
+test('lists page with page/perPage, report X-Total-Count, and end with an empty array', async () => {
+	for (let i = 0; i < 5; i++) server.seedContact();
+	const first = await api().get('/v1/contacts', { params: { page: 1, perPage: 2 } });
+	expect(first.status).toBe(200);
+	expect(first.headers['x-total-count']).toBe('5');
+	expect(first.data).toHaveLength(2);
+	const last = await api().get('/v1/contacts', { params: { page: 3, perPage: 2 } });
+	expect(last.data).toHaveLength(1);
+	const after = await api().get('/v1/contacts', { params: { page: 4, perPage: 2 } });
+	expect(after.data).toEqual([]);
+	const capped = await api().get('/v1/contacts', { params: { perPage: 500 } });
+	expect(capped.data).toHaveLength(5);
+});
+
+test('contacts list newest first by default', async () => {
+	const a = server.seedContact();
+	const b = server.seedContact();
+	const { data } = await api().get('/v1/contacts');
+	expect(data.map((c: { id: string }) => c.id)).toEqual([b.id, a.id]);
+});
+
+test('PUT of a contact sets every omitted field to null but keeps custom fields', async () => {
+	server.state.customFields.set('cf_1', { id: 'cf_1', name: 'Size', type: 'text' });
+	const created = await api().post('/v1/contacts', {
+		firstName: 'Ann',
+		lastName: 'Lee',
+		email: 'ann@example.com',
+		customFields: [{ id: 'cf_1', value: 'M', type: 'text' }],
+	});
+	expect(created.status).toBe(201);
+	const updated = await api().put(`/v1/contacts/${created.data.id}`, { email: 'ann@example.com', lastName: 'Kim' });
+	expect(updated.status).toBe(200);
+	expect(updated.data).toMatchObject({ firstName: null, lastName: 'Kim', email: 'ann@example.com' });
+	expect(updated.data.customFields).toEqual([{ id: 'cf_1', type: 'text', value: 'M' }]);
+});
+
+test('PUT of a reward sets omitted fields to null', async () => {
+	const created = await api().post('/v1/loyalty-rewards', { title: 'Coffee', points: 10, itemName: 'Latte' });
+	const updated = await api().put(`/v1/loyalty-rewards/${created.data.id}`, { points: 12 });
+	expect(updated.data).toMatchObject({ title: 'Coffee', points: 12, itemName: null });
+});
+
+test.each([
+	['/v1/contacts/nope', 'Contact nope not found'],
+	['/v1/labels/nope', 'Label nope not found'],
+	['/v1/visits/nope', 'Visit nope not found'],
+	['/v1/loyalty-rewards/nope', 'Loyalty reward nope not found'],
+])('unknown id %s answers 404 RESOURCE_NOT_FOUND', async (path, message) => {
+	const response = await api().get(path);
+	expect(response.status).toBe(404);
+	expect(response.data).toEqual({ errorCode: 'RESOURCE_NOT_FOUND', message });
+});
+
+test('missing and invalid tokens', async () => {
+	const missing = await axios.get(`${server.url}/v1/contacts`, { validateStatus: () => true });
+	expect(missing.status).toBe(401);
+	expect(missing.data.errorCode).toBe('MISSING_TOKEN');
+	const invalid = await axios.get(`${server.url}/v1/contacts`, {
+		headers: { Authorization: 'Bearer nope' },
+		validateStatus: () => true,
+	});
+	expect(invalid.data.errorCode).toBe('INVALID_TOKEN');
+});
+
+test('bulk visits answer [] when a contactId is unknown, and create nothing', async () => {
+	const contact = server.seedContact();
+	const response = await api().post('/v1/visits/all', [{ contactId: contact.id }, { contactId: 'ghost' }]);
+	expect(response.status).toBe(201);
+	expect(response.data).toEqual([]);
+	expect(server.state.visits.size).toBe(0);
+});
+
+test('contact create needs an email or a phone; duplicates are rejected', async () => {
+	const none = await api().post('/v1/contacts', { firstName: 'X' });
+	expect(none.status).toBe(400);
+	expect(none.data.errorCode).toBe('MISSING_REQUIRED_FIELD');
+	await api().post('/v1/contacts', { email: 'a@example.com' });
+	const dup = await api().post('/v1/contacts', { email: 'a@example.com' });
+	expect(dup.data.errorCode).toBe('RESOURCE_ALREADY_EXISTS');
+});
+
+test('fault injection: the next request answers 429 with Retry-After, then normal service', async () => {
+	server.injectFault({ kind: 'status', status: 429, retryAfter: '2' });
+	const limited = await api().get('/v1/labels');
+	expect(limited.status).toBe(429);
+	expect(limited.headers['retry-after']).toBe('2');
+	expect(limited.data.errorCode).toBe('TOO_MANY_REQUESTS');
+	expect((await api().get('/v1/labels')).status).toBe(200);
+});
+
+test('rate-limit mode answers 429 beyond the allowed requests per window', async () => {
+	server.setRateLimit({ requests: 2, windowMs: 60_000 });
+	const statuses = [];
+	for (let i = 0; i < 3; i++) statuses.push((await api().get('/v1/labels')).status);
+	expect(statuses).toEqual([200, 200, 429]);
+});
