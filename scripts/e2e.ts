@@ -10,7 +10,9 @@ import path from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 import { CheckMonitorServer, CM_KEY } from '../test/servers/checkMonitorServer';
 import { CE_TOKEN, CustomerEngagementServer } from '../test/servers/customerEngagementServer';
-import { ensureN8n, installPackage, n8nCli, startN8n } from './n8nRuntime';
+import { queueModeChecks } from './e2eQueue';
+import { startScriptChecks } from './e2eStart';
+import { ensureN8n, installPackage, N8N_VERSION, n8nCli, publishWorkflow, startN8n } from './n8nRuntime';
 
 type Check = (items: IDataObject[]) => string | undefined;
 interface Step {
@@ -127,12 +129,12 @@ async function activeTriggers(
 		),
 	];
 	await n8nCli(userFolder, ['import:workflow', `--input=${file('trigger-workflows.json', workflows)}`]);
-	for (const workflow of workflows) await n8nCli(userFolder, ['publish:workflow', `--id=${workflow.id}`]);
+	for (const workflow of workflows) await publishWorkflow(userFolder, workflow.id);
 
 	ce.clearLog();
 	cm.clearLog();
 	const port = 20000 + Math.floor(Math.random() * 20000);
-	const n8n = startN8n(userFolder, port, { N8N_RUNNERS_BROKER_PORT: String(port + 1) });
+	const n8n = startN8n(userFolder, port);
 	const until = async (what: string, test: () => boolean, timeoutMs: number) => {
 		const end = Date.now() + timeoutMs;
 		while (Date.now() < end) {
@@ -247,7 +249,8 @@ async function main() {
 		console.log(`${message ? '✗' : '✓'} ${name}${message ? `: ${message}` : ''}`);
 	};
 
-	ensureN8n();
+	await ensureN8n();
+	console.log(`End-to-end tier on n8n ${N8N_VERSION}`);
 	const userFolder = installPackage();
 	const ce = await new CustomerEngagementServer().start();
 	const cm = await new CheckMonitorServer().start();
@@ -317,9 +320,16 @@ async function main() {
 	await activeTriggers(userFolder, ce, cm, seeded.uuid, file, record);
 	await ce.stop();
 	await cm.stop();
+	// npm start itself (ports, kept data, reset, examples that fire); E2E_START=0 skips it.
+	if (process.env.E2E_START !== '0') await startScriptChecks(record);
+	// Queue mode: Redis, PostgreSQL, a main and two workers; E2E_QUEUE=0 skips it.
+	if (process.env.E2E_QUEUE !== '0') await queueModeChecks(record);
 	const passed = results.filter((r) => r.ok).length;
 	const failed = results.length - passed;
-	writeFileSync(path.join(__dirname, '..', '.e2e-results.json'), JSON.stringify({ passed, failed }));
+	writeFileSync(
+		process.env.E2E_RESULTS ?? path.join(__dirname, '..', '.e2e-results.json'),
+		JSON.stringify({ n8nVersion: N8N_VERSION, passed, failed, results }, null, 1),
+	);
 	console.log(`\n${passed} passed, ${failed} failed`);
 	process.exit(failed === 0 && passed > 0 ? 0 : 1);
 }

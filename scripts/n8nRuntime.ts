@@ -1,23 +1,45 @@
 /**
- * A pinned n8n, cached outside the repository, and a fresh n8n user folder with this
- * package installed the way a community install does it. Used by `npm start` and by the
- * end-to-end tests.
+ * Real n8n for the developer scripts (`npm start`, the end-to-end tier, the benchmarks):
+ * a pinned n8n version, installed once per version into a cache outside the repository,
+ * and user folders with this package installed the way a community install does it.
  *
- * n8n 2.41.3 pulls packages this registry lacks; 2.41.1 with linkedom 0.18.14 installs.
+ * The version is `N8N_VERSION` (default: the newest that installs here). Facts of this
+ * registry, tried:
+ * - n8n up to 2.30.x depends on `xlsx` from a web address that cannot be reached; the same
+ *   library is on the registry as `@e965/xlsx`, so those versions install with an override.
+ * - n8n 2.41.x needs `linkedom` 0.18.14 (newer ones are missing here); 2.41.3 needs 21
+ *   internal packages the registry lacks, so 2.41.1 is the newest that installs.
  * Install scripts are skipped (some fetch binaries from the internet) and only sqlite3 is
- * rebuilt. sqlite3 uses N-API, so the machine's Node headers build a module Node 24 loads.
+ * rebuilt; it uses N-API, so the machine's Node headers build a module Node 24 loads.
+ * An install goes to a temporary folder and is renamed into place when complete, under a
+ * lock, so two scripts starting at once never share a half-installed n8n.
  */
-import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync, spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
+import { createWriteStream, existsSync, openSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { phase } from './progress';
 
-export const N8N_VERSION = '2.41.1';
+/** Oldest and newest supported n8n; the matrix adds one of each line in between. */
+export const OLDEST_N8N = '1.123.81';
+export const NEWEST_N8N = '2.41.1';
+export const MATRIX_N8N = [OLDEST_N8N, '2.0.3', '2.20.12', '2.30.8', '2.37.11', NEWEST_N8N];
+
+export const N8N_VERSION = process.env.N8N_VERSION || NEWEST_N8N;
 const root = path.join(__dirname, '..');
-const cacheRoot = path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'n8n-nodes-engagement-monitor');
+export const cacheRoot = path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'n8n-nodes-engagement-monitor');
 export const n8nDir = path.join(cacheRoot, `n8n-${N8N_VERSION}`);
 const stamp = path.join(n8nDir, '.installed');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+/** npm overrides an n8n version needs to install from this registry. */
+export function overridesFor(version: string): Record<string, string> {
+	const [major, minor] = version.split('.').map(Number);
+	const overrides: Record<string, string> = {};
+	if (major < 2 || (major === 2 && minor <= 30)) overrides.xlsx = 'npm:@e965/xlsx@0.20.2';
+	if (major === 2 && minor >= 41) overrides.linkedom = '0.18.14';
+	return overrides;
+}
 
 /** Node 24 (from the `node` devDependency) first on PATH for n8n and for npm's builds. */
 export function runtimeEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -27,41 +49,110 @@ export function runtimeEnv(extra: Record<string, string> = {}): NodeJS.ProcessEn
 		N8N_DIAGNOSTICS_ENABLED: 'false',
 		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
 		N8N_PERSONALIZATION_ENABLED: 'false',
-		N8N_RUNNERS_ENABLED: 'false',
 		N8N_LISTEN_ADDRESS: '127.0.0.1',
 		N8N_HOST: '127.0.0.1',
 		N8N_SECURE_COOKIE: 'false',
 		N8N_LOG_LEVEL: 'info',
+		// n8n 1.x runs Code nodes in process unless told otherwise; 2.x always uses runners
+		// and warns about the variable, so it is set only where it means something.
+		...(N8N_VERSION.startsWith('1.') ? { N8N_RUNNERS_ENABLED: 'false' } : {}),
 		...extra,
 	};
 }
 
-export function ensureN8n(log: (line: string) => void = console.log): string {
-	if (existsSync(stamp)) return n8nDir;
-	mkdirSync(n8nDir, { recursive: true });
-	writeFileSync(
-		path.join(n8nDir, 'package.json'),
-		JSON.stringify({ name: 'n8n-runtime', private: true, dependencies: { n8n: N8N_VERSION }, overrides: { linkedom: '0.18.14' } }, null, 2),
-	);
-	log(`Installing n8n ${N8N_VERSION} into ${n8nDir} (first run only, a few minutes)...`);
-	execFileSync(npm, ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: n8nDir, stdio: 'inherit', env: runtimeEnv() });
-	log('Building sqlite3 for Node 24...');
-	execFileSync(npm, ['rebuild', 'sqlite3', '--loglevel=error'], { cwd: n8nDir, stdio: 'inherit', env: runtimeEnv() });
-	writeFileSync(stamp, new Date().toISOString());
-	return n8nDir;
+/** Run a command, its output to a log file; on failure the log's end is in the error. */
+async function runLogged(command: string, args: string[], cwd: string, logFile: string): Promise<void> {
+	const out = createWriteStream(logFile, { flags: 'a' });
+	await new Promise<void>((resolve, reject) => {
+		const child = spawn(command, args, { cwd, env: runtimeEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+		child.stdout.pipe(out, { end: false });
+		child.stderr.pipe(out, { end: false });
+		child.once('error', reject);
+		child.once('exit', (code) => {
+			out.end(() => {
+				if (code === 0) return resolve();
+				const tail = readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n');
+				reject(new Error(`${command} ${args.join(' ')} exited with ${code}; the end of ${logFile}:\n${tail}`));
+			});
+		});
+	});
 }
 
-/** Build, pack, and install the tarball into a new user folder's nodes directory. */
-export function installPackage(userFolder?: string, log: (line: string) => void = console.log): string {
-	const folder = userFolder ?? mkdtempSync(path.join(os.tmpdir(), 'n8n-user-'));
+function lockHolder(lock: string): number | undefined {
+	try {
+		const pid = Number(readFileSync(path.join(lock, 'pid'), 'utf8'));
+		process.kill(pid, 0);
+		return pid;
+	} catch {
+		return undefined;
+	}
+}
+
+/** The cached n8n of N8N_VERSION, installed on first use (about 3–5 minutes, ~3 GB). */
+export async function ensureN8n(log: (line: string) => void = console.log): Promise<string> {
+	if (existsSync(stamp)) return n8nDir;
+	mkdirSync(cacheRoot, { recursive: true });
+	const lock = `${n8nDir}.lock`;
+	for (;;) {
+		try {
+			mkdirSync(lock);
+			writeFileSync(path.join(lock, 'pid'), String(process.pid));
+			break;
+		} catch {
+			if (existsSync(stamp)) return n8nDir;
+			if (lockHolder(lock) === undefined) {
+				rmSync(lock, { recursive: true, force: true });
+				continue;
+			}
+			log(`  waiting for another process (pid ${lockHolder(lock)}) installing n8n ${N8N_VERSION}...`);
+			await new Promise((resolve) => setTimeout(resolve, 10_000));
+		}
+	}
+	try {
+		if (existsSync(stamp)) return n8nDir;
+		const staging = `${n8nDir}.partial`;
+		rmSync(staging, { recursive: true, force: true });
+		mkdirSync(staging, { recursive: true });
+		const logFile = path.join(cacheRoot, `install-${N8N_VERSION}.log`);
+		rmSync(logFile, { force: true });
+		writeFileSync(
+			path.join(staging, 'package.json'),
+			JSON.stringify({ name: 'n8n-runtime', private: true, dependencies: { n8n: N8N_VERSION }, overrides: overridesFor(N8N_VERSION) }, null, 2),
+		);
+		log(`Installing n8n ${N8N_VERSION} into ${n8nDir} (first use of this version only; about 3 GB; npm's output: ${logFile})`);
+		await phase(`Download and install n8n ${N8N_VERSION} from the npm registry`, () =>
+			runLogged(npm, ['install', '--ignore-scripts', '--no-audit', '--no-fund'], staging, logFile), log);
+		await phase('Build sqlite3 for Node 24', () => runLogged(npm, ['rebuild', 'sqlite3'], staging, logFile), log);
+		writeFileSync(path.join(staging, '.installed'), new Date().toISOString());
+		rmSync(n8nDir, { recursive: true, force: true });
+		renameSync(staging, n8nDir);
+		return n8nDir;
+	} finally {
+		rmSync(lock, { recursive: true, force: true });
+	}
+}
+
+/** Build and pack this package once per process; returns the tarball. */
+let packed: string | undefined;
+export function packPackage(log: (line: string) => void = console.log): string {
+	if (packed) return packed;
 	log('Building and packing the package...');
-	execFileSync(npm, ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit', env: runtimeEnv() });
+	execFileSync(npm, ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: runtimeEnv() });
 	const packDir = mkdtempSync(path.join(os.tmpdir(), 'n8n-pack-'));
 	execFileSync(npm, ['pack', '--silent', '--pack-destination', packDir], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: runtimeEnv() });
-	const tarball = path.join(packDir, readdirSync(packDir).find((f) => f.endsWith('.tgz'))!);
+	packed = path.join(packDir, readdirSync(packDir).find((f) => f.endsWith('.tgz'))!);
+	return packed;
+}
+
+/** Install the packed tarball into a user folder's nodes directory (new folder if none). */
+export function installPackage(userFolder?: string, log: (line: string) => void = console.log): string {
+	const folder = userFolder ?? mkdtempSync(path.join(os.tmpdir(), 'n8n-user-'));
+	const tarball = packPackage(log);
 	const nodesDir = path.join(folder, '.n8n', 'nodes');
 	mkdirSync(nodesDir, { recursive: true });
-	writeFileSync(path.join(nodesDir, 'package.json'), JSON.stringify({ name: 'installed-nodes', private: true }));
+	if (!existsSync(path.join(nodesDir, 'package.json'))) {
+		writeFileSync(path.join(nodesDir, 'package.json'), JSON.stringify({ name: 'installed-nodes', private: true }));
+	}
 	// As a community install: the package only; n8n provides n8n-workflow.
 	execFileSync(npm, ['install', tarball, '--ignore-scripts', '--omit=peer', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: nodesDir, stdio: 'inherit', env: runtimeEnv() });
 	return folder;
@@ -75,11 +166,16 @@ export function n8nBin(): string {
 	return path.join(n8nDir, 'node_modules', '.bin', 'n8n');
 }
 
+/** The major version of the n8n in use (CLI commands differ between 1.x and 2.x). */
+export function n8nMajor(): number {
+	return Number(N8N_VERSION.split('.')[0]);
+}
+
 /**
  * Run an n8n CLI command to completion; resolves with stdout. Asynchronous on purpose: the
  * API servers n8n talks to may live in this very process.
  */
-export async function n8nCli(userFolder: string, args: string[], timeoutMs = 180_000): Promise<string> {
+export async function n8nCli(userFolder: string, args: string[], timeoutMs = 180_000, extraEnv: Record<string, string> = {}): Promise<string> {
 	return await new Promise((resolve, reject) => {
 		execFile(
 			n8nBin(),
@@ -88,7 +184,7 @@ export async function n8nCli(userFolder: string, args: string[], timeoutMs = 180
 				cwd: n8nDir,
 				// Every n8n process opens a task broker; a port of its own avoids clashing with
 				// an n8n that is already running (npm start, another test run).
-				env: runtimeEnv({ N8N_USER_FOLDER: userFolder, N8N_RUNNERS_BROKER_PORT: String(freePortGuess()) }),
+				env: runtimeEnv({ N8N_USER_FOLDER: userFolder, N8N_RUNNERS_BROKER_PORT: String(freePortGuess()), ...extraEnv }),
 				encoding: 'utf8',
 				timeout: timeoutMs,
 				maxBuffer: 256 * 2 ** 20,
@@ -98,10 +194,36 @@ export async function n8nCli(userFolder: string, args: string[], timeoutMs = 180
 	});
 }
 
-export function startN8n(userFolder: string, port: number, extraEnv: Record<string, string> = {}): ChildProcess {
-	return spawn(n8nBin(), ['start'], {
+/** Publish (activate) a workflow: `publish:workflow` on n8n 2.x, `update:workflow --active` on 1.x. */
+export async function publishWorkflow(userFolder: string, workflowId: string, extraEnv: Record<string, string> = {}): Promise<void> {
+	const args = n8nMajor() >= 2 ? ['publish:workflow', `--id=${workflowId}`] : ['update:workflow', `--id=${workflowId}`, '--active=true'];
+	await n8nCli(userFolder, args, 180_000, extraEnv);
+}
+
+export interface StartOptions {
+	/** The task broker's port (n8n 2.x opens one); default port + 1. */
+	brokerPort?: number;
+	extraEnv?: Record<string, string>;
+	/** Where n8n's output goes: inherited by default, or a file. */
+	logFile?: string;
+	/** `start` (default), `worker`, ... */
+	command?: string[];
+}
+
+export function startN8n(userFolder: string, port: number, opts: StartOptions = {}): ChildProcess {
+	let stdio: StdioOptions = ['ignore', 'inherit', 'inherit'];
+	if (opts.logFile) {
+		const fd = openSync(opts.logFile, 'a');
+		stdio = ['ignore', fd, fd];
+	}
+	return spawn(n8nBin(), opts.command ?? ['start'], {
 		cwd: n8nDir,
-		env: runtimeEnv({ N8N_USER_FOLDER: userFolder, N8N_PORT: String(port), N8N_RUNNERS_BROKER_PORT: String(port + 1), ...extraEnv }),
-		stdio: ['ignore', 'inherit', 'inherit'],
+		env: runtimeEnv({
+			N8N_USER_FOLDER: userFolder,
+			N8N_PORT: String(port),
+			N8N_RUNNERS_BROKER_PORT: String(opts.brokerPort ?? port + 1),
+			...opts.extraEnv,
+		}),
+		stdio,
 	});
 }

@@ -3,10 +3,11 @@
  * (playwright-core, headless) through the real n8n editor, and saves the PNGs the README
  * shows under docs/screenshots/.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { LOGIN, startEnvironment } from './start';
+import { configFrom, LOGIN, startEnvironment } from './start';
 
 const out = path.join(__dirname, '..', 'docs', 'screenshots');
 
@@ -24,7 +25,9 @@ async function openNode(page: Page, base: string, workflowId: string, nodeName: 
 
 async function main() {
 	mkdirSync(out, { recursive: true });
-	const environment = await startEnvironment();
+	// A folder of its own: the screenshots never touch the workflows of your `npm start`.
+	const folder = path.join(mkdtempSync(path.join(os.tmpdir(), 'n8n-screenshots-')), 'sandbox');
+	const environment = await startEnvironment({ ...configFrom(process.env, []), folder });
 	const browser = await chromium.launch({
 		executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
 		args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

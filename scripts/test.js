@@ -57,11 +57,12 @@ try {
 	console.error('jest wrote no results');
 	failed++;
 }
-// End-to-end in real n8n (installs a pinned n8n into a cache on first use). E2E=0 skips it.
+// End-to-end in real n8n, on the newest and the oldest supported version (each installed
+// into a cache on first use). E2E=0 skips it.
 if (process.env.E2E !== '0') {
 	const e2eResults = path.join(root, '.e2e-results.json');
 	rmSync(e2eResults, { force: true });
-	run('end-to-end in real n8n', process.execPath, [bin('tsx'), path.join('scripts', 'e2e.ts')]);
+	run('end-to-end in real n8n (newest and oldest supported)', process.execPath, [bin('tsx'), path.join('scripts', 'matrix.ts'), '--ci']);
 	try {
 		const e2e = JSON.parse(readFileSync(e2eResults, 'utf8'));
 		passed += e2e.passed;

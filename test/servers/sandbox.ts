@@ -45,3 +45,62 @@ export async function startSandbox(cePort = 4010, cmPort = 4020) {
 		},
 	};
 }
+
+export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+
+/**
+ * Events the sandbox can play so that each example workflow fires: `npm start` and
+ * `npm run sandbox` map a key to each (see the README). Returns what happened, in words.
+ */
+export const SANDBOX_EVENTS = {
+	visit: { key: 'v', what: 'a new visit by Ann (fires "New visit: thank you")' },
+	down: { key: 'd', what: 'a fail ping: "Nightly backup" goes down (fires "Check down: note")' },
+	up: { key: 'u', what: 'a success ping: "Nightly backup" is up again' },
+	contact: { key: 'c', what: 'a new contact' },
+} as const;
+export type SandboxEvent = keyof typeof SANDBOX_EVENTS;
+
+export function playEvent(sandbox: Sandbox, event: SandboxEvent): string {
+	switch (event) {
+		case 'visit': {
+			const visit = sandbox.ce.seedVisit({ contactId: SANDBOX_CONTACT_ID, points: 1 });
+			return `visit ${String(visit.id)} by Ann`;
+		}
+		case 'down':
+		case 'up': {
+			const backup = [...sandbox.cm.checks.values()].find((check) => check.slug === 'nightly-backup');
+			if (!backup) return 'the "Nightly backup" check was deleted: nothing to ping';
+			sandbox.cm.receivePing(backup.uuid, event === 'down' ? 'fail' : '');
+			return `"Nightly backup" pinged ${event === 'down' ? 'fail (down)' : 'success (up)'}`;
+		}
+		case 'contact': {
+			const n = sandbox.ce.state.contacts.size + 1;
+			const contact = sandbox.ce.seedContact({ firstName: `Guest ${n}`, phone: `+1555020${String(n).padStart(4, '0')}` });
+			return `contact ${String(contact.id)} (Guest ${n})`;
+		}
+	}
+}
+
+/** Keys on a terminal play events; returns a function that stops listening. */
+export function playFromKeyboard(sandbox: Sandbox, onExit: () => void): () => void {
+	const input = process.stdin;
+	if (!input.isTTY) return () => undefined;
+	input.setRawMode(true);
+	input.resume();
+	input.setEncoding('utf8');
+	const onKey = (key: string) => {
+		if (key === '\u0003' || key === 'q') return onExit();
+		const event = (Object.keys(SANDBOX_EVENTS) as SandboxEvent[]).find((name) => SANDBOX_EVENTS[name].key === key);
+		if (event) console.log(`  played: ${playEvent(sandbox, event)}`);
+	};
+	input.on('data', onKey);
+	return () => {
+		input.off('data', onKey);
+		input.setRawMode(false);
+		input.pause();
+	};
+}
+
+export function describeKeys(): string[] {
+	return (Object.keys(SANDBOX_EVENTS) as SandboxEvent[]).map((name) => `  ${SANDBOX_EVENTS[name].key}  ${SANDBOX_EVENTS[name].what}`);
+}

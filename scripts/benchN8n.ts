@@ -1,0 +1,297 @@
+/**
+ * `npm run bench:n8n`: the node against what a user would use instead, n8n's HTTP Request
+ * node, doing exactly the same requests against the same stand-in server, in one real n8n
+ * process (the end-to-end tier's n8n, N8N_VERSION) per case.
+ *
+ * Each case is one workflow: a Code node emits N items, then 1 warm-up and REPS
+ * repetitions of each side hang off it, sides alternated (A B C, C B A, ...). n8n runs
+ * them one after another in the same `n8n execute`; each node's own execution time comes
+ * from the run data. Sides: our node; HTTP Request with a Header Auth credential; HTTP
+ * Request with a plain header. Also: the n8n process's peak memory (VmHWM) and the
+ * expressions n8n evaluated per item on each side (counted inside n8n by
+ * scripts/bench/countExpressions.cjs). Both expression engines (N8N_EXPRESSION_ENGINE vm
+ * and legacy; 1.x has only legacy).
+ *
+ * Options: BENCH_N="100,1000" (sizes for the per-item cases), BENCH_REPS=5,
+ * BENCH_ENGINES="vm,legacy", `-- --write` puts the tables into BENCHMARKS.md.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { IDataObject } from 'n8n-workflow';
+import { CheckMonitorServer, CM_KEY } from '../test/servers/checkMonitorServer';
+import { CE_TOKEN, CustomerEngagementServer } from '../test/servers/customerEngagementServer';
+import { ensureN8n, installPackage, N8N_VERSION, n8nBin, n8nCli, n8nDir, runtimeEnv } from './n8nRuntime';
+import { freePort } from './ports';
+
+const PKG = 'n8n-nodes-engagement-monitor';
+const REPS = Number(process.env.BENCH_REPS ?? 5);
+const SIZES = (process.env.BENCH_N ?? '100,1000,10000').split(',').map(Number);
+const ENGINES = (process.env.BENCH_ENGINES ?? (N8N_VERSION.startsWith('1.') ? 'legacy' : 'vm,legacy')).split(',');
+const CRED = {
+	ce: { customerEngagementApi: { id: 'benchCeCred0001', name: 'CE bench' } },
+	cm: { checkMonitorApi: { id: 'benchCmCred0001', name: 'CM bench' } },
+	ceHeader: { httpHeaderAuth: { id: 'benchCeHeader01', name: 'CE bearer header' } },
+	cmHeader: { httpHeaderAuth: { id: 'benchCmHeader01', name: 'CM key header' } },
+};
+
+type Side = 'node' | 'httpCredential' | 'httpPlain';
+const SIDES: Side[] = ['node', 'httpCredential', 'httpPlain'];
+interface Case {
+	name: string;
+	n: number;
+	/** Items the Code node emits (JSON). */
+	items: IDataObject[];
+	/** Our node's parameters, and the HTTP Request node's parameters without auth. */
+	node: { type: string; parameters: IDataObject; credentials: IDataObject };
+	http: IDataObject;
+	/** The header the plain side sends, and the Header Auth credential to use. */
+	header: { name: string; value: string; credentials: IDataObject };
+	/** Per-item figures make no sense for one Get Many request: report per run. */
+	perRun?: boolean;
+}
+
+const median = (values: number[]) => {
+	const sorted = [...values].sort((a, b) => a - b);
+	return sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+};
+
+function workflow(benchCase: Case): IDataObject {
+	const nodes: IDataObject[] = [
+		{ id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+		{ id: 'items', name: 'Items', type: 'n8n-nodes-base.code', typeVersion: 2, position: [200, 0], parameters: { jsCode: `return ${JSON.stringify(benchCase.items.map((json) => ({ json })))};` } },
+	];
+	const targets: Array<{ node: string; type: string; index: number }> = [];
+	for (let rep = 0; rep <= REPS; rep++) {
+		const order = rep % 2 === 0 ? SIDES : [...SIDES].reverse();
+		order.forEach((side, i) => {
+			const name = `${side} ${rep}`;
+			// v1 execution order runs the branches top to bottom: y orders them.
+			const position = [400 + 200 * i, (rep * SIDES.length + i) * 100];
+			if (side === 'node') {
+				nodes.push({ id: name, name, typeVersion: 1, position, ...benchCase.node });
+			} else {
+				const auth =
+					side === 'httpCredential'
+						? { authentication: 'genericCredentialType', genericAuthType: 'httpHeaderAuth' }
+						: { sendHeaders: true, headerParameters: { parameters: [{ name: benchCase.header.name, value: benchCase.header.value }] } };
+				nodes.push({
+					id: name,
+					name,
+					type: 'n8n-nodes-base.httpRequest',
+					typeVersion: 4.2,
+					position,
+					parameters: { ...benchCase.http, ...auth },
+					...(side === 'httpCredential' ? { credentials: benchCase.header.credentials } : {}),
+				});
+			}
+			targets.push({ node: name, type: 'main', index: 0 });
+		});
+	}
+	return {
+		id: 'benchWorkflow001',
+		name: `bench ${benchCase.name} ${benchCase.n}`,
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes,
+		connections: { Start: { main: [[{ node: 'Items', type: 'main', index: 0 }]] }, Items: { main: [targets] } },
+	};
+}
+
+/** `n8n execute` of the case's workflow; run data, peak memory and expression counts. */
+async function runCase(userFolder: string, work: string, benchCase: Case, engine: string) {
+	const file = path.join(work, 'workflow.json');
+	writeFileSync(file, JSON.stringify(workflow(benchCase)));
+	await n8nCli(userFolder, ['import:workflow', `--input=${file}`]);
+	const countsFile = path.join(work, 'counts.json');
+	const outFile = path.join(work, 'out.json');
+	const child = spawn(n8nBin(), ['execute', '--id=benchWorkflow001', '--rawOutput'], {
+		cwd: n8nDir,
+		env: runtimeEnv({
+			N8N_USER_FOLDER: userFolder,
+			N8N_RUNNERS_BROKER_PORT: String(await freePort()),
+			N8N_EXPRESSION_ENGINE: engine,
+			NODE_OPTIONS: `--require ${path.join(__dirname, 'bench', 'countExpressions.cjs')} --max-old-space-size=8192`,
+			BENCH_EXPRESSION_COUNTS: countsFile,
+			N8N_LOG_LEVEL: 'warn',
+		}),
+		stdio: ['ignore', 'pipe', 'inherit'],
+	});
+	let peakKb = 0;
+	const sampler = setInterval(() => {
+		try {
+			const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+			peakKb = Math.max(peakKb, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0));
+		} catch {
+			/* exited */
+		}
+	}, 200);
+	const chunks: Buffer[] = [];
+	child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+	await new Promise((resolve) => child.once('exit', resolve));
+	clearInterval(sampler);
+	const stdout = Buffer.concat(chunks).toString('utf8');
+	writeFileSync(outFile, stdout);
+	const start = stdout.search(/^\{$/m);
+	const end = stdout.slice(start).search(/^\}$/m);
+	if (start === -1 || end === -1) throw new Error(`n8n printed no run data for ${benchCase.name}: ${stdout.slice(-1500)}`);
+	const run = JSON.parse(stdout.slice(start, start + end + 1)) as IDataObject;
+	const runData = ((run.data as IDataObject).resultData as IDataObject).runData as Record<string, IDataObject[]>;
+	const times: Record<Side, number[]> = { node: [], httpCredential: [], httpPlain: [] };
+	for (const side of SIDES) {
+		for (let rep = 1; rep <= REPS; rep++) {
+			const task = runData[`${side} ${rep}`]?.[0];
+			if (!task || task.error) throw new Error(`${side} ${rep} failed: ${JSON.stringify(task?.error ?? 'did not run').slice(0, 500)}`);
+			const out = ((task.data as IDataObject).main as IDataObject[][])[0];
+			if (!benchCase.perRun && out.length !== benchCase.n) throw new Error(`${side} ${rep} returned ${out.length} items, expected ${benchCase.n}`);
+			times[side].push(Number(task.executionTime));
+		}
+	}
+	const counts = new Map(JSON.parse(readFileSync(countsFile, 'utf8')) as Array<[string, number]>);
+	return { times, peakMb: Math.round(peakKb / 1024), counts };
+}
+
+async function main() {
+	const out: string[] = [];
+	const print = (line = '') => {
+		out.push(line);
+		console.log(line);
+	};
+	await ensureN8n();
+	const userFolder = installPackage(undefined, () => undefined);
+	const work = mkdtempSync(path.join(os.tmpdir(), 'n8n-bench-'));
+	const ce = await new CustomerEngagementServer().start();
+	const cm = await new CheckMonitorServer().start();
+	const maxN = Math.max(...SIZES, 5000);
+	const contacts = Array.from({ length: maxN }, (_, i) => ce.seedContact({ firstName: `Bench ${i}`, email: `bench${i}@example.com` }));
+	const checks = Array.from({ length: 1000 }, (_, i) => cm.seedCheck({ name: `bench ${i}` }));
+	const file = path.join(work, 'credentials.json');
+	writeFileSync(
+		file,
+		JSON.stringify([
+			{ ...CRED.ce.customerEngagementApi, type: 'customerEngagementApi', data: { baseUrl: ce.url, accessToken: CE_TOKEN } },
+			{ ...CRED.cm.checkMonitorApi, type: 'checkMonitorApi', data: { baseUrl: cm.url, apiKey: CM_KEY } },
+			{ ...CRED.ceHeader.httpHeaderAuth, type: 'httpHeaderAuth', data: { name: 'Authorization', value: `Bearer ${CE_TOKEN}` } },
+			{ ...CRED.cmHeader.httpHeaderAuth, type: 'httpHeaderAuth', data: { name: 'X-Api-Key', value: CM_KEY } },
+		]),
+	);
+	await n8nCli(userFolder, ['import:credentials', `--input=${file}`]);
+	const ceHeader = { name: 'Authorization', value: `Bearer ${CE_TOKEN}`, credentials: CRED.ceHeader };
+	const cmHeader = { name: 'X-Api-Key', value: CM_KEY, credentials: CRED.cmHeader };
+	const cases: Case[] = [];
+	for (const n of SIZES) {
+		cases.push({
+			name: 'Contact Get',
+			n,
+			items: contacts.slice(0, n).map((c) => ({ id: String(c.id) })),
+			node: { type: `${PKG}.customerEngagement`, parameters: { resource: 'contact', operation: 'get', contactId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } }, credentials: CRED.ce },
+			http: { method: 'GET', url: `=${ce.url}/v1/contacts/{{ $json.id }}`, options: {} },
+			header: ceHeader,
+		});
+		cases.push({
+			name: 'Contact Create',
+			n,
+			items: Array.from({ length: n }, (_, i) => ({ email: `new${i}@example.com`, first: `New ${i}` })),
+			node: {
+				type: `${PKG}.customerEngagement`,
+				parameters: { resource: 'contact', operation: 'create', email: '={{ $json.email }}', additionalFields: { firstName: '={{ $json.first }}', lastName: 'Bench', description: 'benchmark' } },
+				credentials: CRED.ce,
+			},
+			http: {
+				method: 'POST',
+				url: `${ce.url}/v1/contacts`,
+				sendBody: true,
+				specifyBody: 'json',
+				jsonBody: "={{ JSON.stringify({ email: $json.email, firstName: $json.first, lastName: 'Bench', description: 'benchmark' }) }}",
+				options: {},
+			},
+			header: ceHeader,
+		});
+	}
+	cases.push({
+		name: 'Check Get',
+		n: 1000,
+		items: checks.map((c) => ({ uuid: c.uuid })),
+		node: { type: `${PKG}.checkMonitor`, parameters: { resource: 'check', operation: 'get', checkId: { __rl: true, mode: 'id', value: '={{ $json.uuid }}' } }, credentials: CRED.cm },
+		http: { method: 'GET', url: `=${cm.url}/api/v3/checks/{{ $json.uuid }}`, options: {} },
+		header: cmHeader,
+	});
+	cases.push({
+		name: 'Contact Get Many, Return All (5000 contacts)',
+		n: 1,
+		perRun: true,
+		items: [{}],
+		node: { type: `${PKG}.customerEngagement`, parameters: { resource: 'contact', operation: 'getAll', returnAll: true, simplify: false }, credentials: CRED.ce },
+		// What a user would configure: HTTP Request's own pagination over the same pages.
+		http: {
+			method: 'GET',
+			url: `${ce.url}/v1/contacts`,
+			sendQuery: true,
+			queryParameters: { parameters: [{ name: 'perPage', value: '100' }] },
+			options: {
+				pagination: {
+					pagination: {
+						parameters: { parameters: [{ name: 'page', value: '={{ $pageCount + 1 }}' }] },
+						paginationCompleteWhen: 'responseIsEmpty',
+						completeExpression: '',
+						limitPagesFetched: true,
+						maxRequests: 60,
+					},
+				},
+			},
+		},
+		header: ceHeader,
+	});
+
+	print(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB; n8n ${N8N_VERSION}; ${new Date().toISOString()}`);
+	print(`Each figure: the median of ${REPS} runs (after 1 warm-up) of the node's own execution time in one n8n process, sides alternated; spread = min–max.`);
+	print();
+	for (const engine of ENGINES) {
+		print(`## Expression engine: ${engine}`);
+		print();
+		print('| case | N | our node ms/item (spread) | HTTP Request + Header Auth credential | HTTP Request + plain header | ratio to credential side | ratio to plain side | expressions per item: ours / HTTP | n8n peak memory |');
+		print('|---|---|---|---|---|---|---|---|---|');
+		for (const benchCase of cases) {
+			ce.clearLog();
+			cm.clearLog();
+			let result;
+			try {
+				result = await runCase(userFolder, work, benchCase, engine);
+			} catch (error) {
+				print(`| ${benchCase.name} | ${benchCase.n} | failed: ${(error as Error).message.slice(0, 200).replace(/\|/g, '/')} | | | | | | |`);
+				continue;
+			}
+			const per = (side: Side) => median(result.times[side]) / (benchCase.perRun ? 1 : benchCase.n);
+			const spread = (side: Side) => `${(Math.min(...result.times[side]) / (benchCase.perRun ? 1 : benchCase.n)).toFixed(2)}–${(Math.max(...result.times[side]) / (benchCase.perRun ? 1 : benchCase.n)).toFixed(2)}`;
+			const unit = benchCase.perRun ? 'ms/run' : 'ms/item';
+			// Expressions by side: HTTP's texts name the server; the rest are ours.
+			let ours = 0;
+			let http = 0;
+			for (const [text, count] of result.counts) {
+				if (text.includes('/v1/contacts') || text.includes('/api/v3/checks') || text.includes('JSON.stringify') || text.includes('$pageCount')) http += count;
+				else ours += count;
+			}
+			const runs = (REPS + 1) * (benchCase.perRun ? 1 : benchCase.n);
+			print(
+				`| ${benchCase.name} | ${benchCase.n} | ${per('node').toFixed(2)} ${unit} (${spread('node')}) | ${per('httpCredential').toFixed(2)} (${spread('httpCredential')}) | ${per('httpPlain').toFixed(2)} (${spread('httpPlain')}) | ${(per('node') / per('httpCredential')).toFixed(2)}x | ${(per('node') / per('httpPlain')).toFixed(2)}x | ${(ours / runs).toFixed(1)} / ${(http / (2 * runs)).toFixed(1)} | ${result.peakMb} MB |`,
+			);
+		}
+		print();
+	}
+	await ce.stop();
+	await cm.stop();
+	if (process.argv.includes('--write')) {
+		const benchmarks = path.join(__dirname, '..', 'BENCHMARKS.md');
+		const text = readFileSync(benchmarks, 'utf8');
+		const marker = '\n## Side by side in real n8n';
+		const kept = text.includes(marker) ? text.slice(0, text.indexOf(marker)) : text.trimEnd();
+		writeFileSync(benchmarks, `${kept}${marker} (\`npm run bench:n8n\`)\n\n${out.join('\n')}\n`);
+	}
+	process.exit(0);
+}
+
+main().catch((error) => {
+	console.error(error);
+	process.exit(1);
+});

@@ -1,0 +1,57 @@
+/**
+ * Ports for the processes the developer scripts start. A port is tested by binding it on
+ * 127.0.0.1 and releasing it: nothing is ever sent to whatever already listens there (an
+ * n8n without an owner would accept the first owner set-up it receives).
+ */
+import net from 'node:net';
+
+/** Whether nothing listens on 127.0.0.1:port (binding it is the only test). */
+export async function portIsFree(port: number): Promise<boolean> {
+	return await new Promise((resolve) => {
+		const server = net.createServer();
+		server.once('error', () => resolve(false));
+		server.listen({ port, host: '127.0.0.1', exclusive: true }, () => server.close(() => resolve(true)));
+	});
+}
+
+/** A port the system reports free now (for tests; a later bind may still race). */
+export async function freePort(): Promise<number> {
+	return await new Promise((resolve, reject) => {
+		const server = net.createServer();
+		server.once('error', reject);
+		server.listen({ port: 0, host: '127.0.0.1' }, () => {
+			const { port } = server.address() as net.AddressInfo;
+			server.close(() => resolve(port));
+		});
+	});
+}
+
+export interface PortRequest {
+	/** What uses it, for the message: "n8n", "the task broker of n8n". */
+	purpose: string;
+	/** The environment variable that sets it. */
+	variable: string;
+	port: number;
+}
+
+/**
+ * Every requested port free, or one message naming each busy port and the variable that
+ * moves it. Nothing is started before this passes.
+ */
+export async function busyPorts(requests: PortRequest[]): Promise<string | undefined> {
+	const busy: PortRequest[] = [];
+	const seen = new Map<number, PortRequest>();
+	const clashes: string[] = [];
+	for (const request of requests) {
+		const other = seen.get(request.port);
+		if (other) clashes.push(`${request.variable} and ${other.variable} are both ${request.port}`);
+		seen.set(request.port, request);
+		if (!(await portIsFree(request.port))) busy.push(request);
+	}
+	if (busy.length === 0 && clashes.length === 0) return undefined;
+	return [
+		...busy.map((b) => `Port ${b.port} (${b.purpose}) is already in use on 127.0.0.1, perhaps by another n8n. Set ${b.variable} to a free port, for example ${b.variable}=${b.port + 100} npm start.`),
+		...clashes.map((c) => `${c}: give each its own port.`),
+		'Nothing was started and nothing was sent to the processes on those ports.',
+	].join('\n');
+}
