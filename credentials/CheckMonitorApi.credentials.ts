@@ -5,7 +5,7 @@ import type {
 	ICredentialType,
 	INodeProperties,
 } from 'n8n-workflow';
-import { applyCredential, normalizeBaseUrl } from '../nodes/shared/baseUrl';
+import { applyCredential, applyPingCredential, isPingPath, normalizeBaseUrl, pingRoot } from '../nodes/shared/baseUrl';
 
 export class CheckMonitorApi implements ICredentialType {
 	name = 'checkMonitorApi';
@@ -41,12 +41,39 @@ export class CheckMonitorApi implements ICredentialType {
 			description:
 				'Project API key from Project Settings → API Access. A read-only key can only list and read checks, flips and badges.',
 		},
+		{
+			displayName: 'Ping URL',
+			name: 'pingUrl',
+			type: 'string',
+			default: '',
+			placeholder: 'https://hc-ping.com',
+			description:
+				"Root of the ping endpoints, only for Ping → Send. Leave empty for the hosted service's ping host (https://hc-ping.com) or, for a self-hosted server, <Base URL>/ping. A server with its own PING_ENDPOINT shows it in every check's ping URL.",
+		},
+		// The ping key lets anyone ping (and with ?create=1 create) the project's checks by slug:
+		// a secret, and a password field in the node contract.
+		// eslint-disable-next-line @n8n/community-nodes/credential-unnecessary-password
+		{
+			displayName: 'Ping Key',
+			name: 'pingKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description:
+				"The project's ping key (Project Settings → API Access), only needed to ping a check by its slug",
+		},
 	];
 
 	// Plain code rather than a generic header expression: n8n evaluates expressions for every
 	// item; this also sets the base URL (see applyCredential).
-	authenticate: IAuthenticate = async (credentials, requestOptions) =>
-		applyCredential(requestOptions, normalizeBaseUrl(credentials.baseUrl, /\/api\/v[0-9]+$/), { 'X-Api-Key': String(credentials.apiKey ?? '') });
+	authenticate: IAuthenticate = async (credentials, requestOptions) => {
+		const baseUrl = normalizeBaseUrl(credentials.baseUrl, /\/api\/v[0-9]+$/);
+		// Pings go to the ping root with the ping key where needed, and no API key.
+		if (isPingPath(String(requestOptions.url ?? ''))) {
+			return applyPingCredential(requestOptions, pingRoot(baseUrl, credentials.pingUrl), String(credentials.pingKey ?? ''));
+		}
+		return applyCredential(requestOptions, baseUrl, { 'X-Api-Key': String(credentials.apiKey ?? '') });
+	};
 
 	// Listing checks needs a valid key (read-only or read-write); /status/ would pass without one.
 	test: ICredentialTestRequest = {

@@ -16,13 +16,13 @@
  * BENCH_ENGINES="vm,legacy", `-- --write` puts the tables into BENCHMARKS.md.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 import { CheckMonitorServer, CM_KEY } from '../test/servers/checkMonitorServer';
 import { CE_TOKEN, CustomerEngagementServer } from '../test/servers/customerEngagementServer';
-import { ensureN8n, installPackage, N8N_VERSION, n8nBin, n8nCli, n8nDir, runtimeEnv } from './n8nRuntime';
+import { ensureN8n, importWorkflows, installPackage, N8N_VERSION, n8nBin, n8nCli, n8nDir, runtimeEnv } from './n8nRuntime';
 import { freePort } from './ports';
 
 const PKG = 'n8n-nodes-engagement-monitor';
@@ -57,7 +57,7 @@ const median = (values: number[]) => {
 	return sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
 };
 
-function workflow(benchCase: Case): IDataObject {
+function workflow(benchCase: Case, id: string): IDataObject {
 	const nodes: IDataObject[] = [
 		{ id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
 		{ id: 'items', name: 'Items', type: 'n8n-nodes-base.code', typeVersion: 2, position: [200, 0], parameters: { jsCode: `return ${JSON.stringify(benchCase.items.map((json) => ({ json })))};` } },
@@ -90,7 +90,7 @@ function workflow(benchCase: Case): IDataObject {
 		});
 	}
 	return {
-		id: 'benchWorkflow001',
+		id,
 		name: `bench ${benchCase.name} ${benchCase.n}`,
 		active: false,
 		settings: { executionOrder: 'v1' },
@@ -99,14 +99,19 @@ function workflow(benchCase: Case): IDataObject {
 	};
 }
 
+let runs = 0;
+
 /** `n8n execute` of the case's workflow; run data, peak memory and expression counts. */
 async function runCase(userFolder: string, work: string, benchCase: Case, engine: string) {
-	const file = path.join(work, 'workflow.json');
-	writeFileSync(file, JSON.stringify(workflow(benchCase)));
-	await n8nCli(userFolder, ['import:workflow', `--input=${file}`]);
+	// A new id per run: each case is a workflow of its own.
+	const id = `benchWorkflow${String(++runs).padStart(3, '0')}`;
+	await importWorkflows(userFolder, [workflow(benchCase, id)]);
 	const countsFile = path.join(work, 'counts.json');
 	const outFile = path.join(work, 'out.json');
-	const child = spawn(n8nBin(), ['execute', '--id=benchWorkflow001', '--rawOutput'], {
+	// stdout to a file, not a pipe: n8n exits right after printing the run data, and only
+	// writes to a file are complete by then (a large output through a pipe is cut short).
+	const outFd = openSync(outFile, 'w');
+	const child = spawn(n8nBin(), ['execute', `--id=${id}`, '--rawOutput'], {
 		cwd: n8nDir,
 		env: runtimeEnv({
 			N8N_USER_FOLDER: userFolder,
@@ -114,9 +119,8 @@ async function runCase(userFolder: string, work: string, benchCase: Case, engine
 			N8N_EXPRESSION_ENGINE: engine,
 			NODE_OPTIONS: `--require ${path.join(__dirname, 'bench', 'countExpressions.cjs')} --max-old-space-size=8192`,
 			BENCH_EXPRESSION_COUNTS: countsFile,
-			N8N_LOG_LEVEL: 'warn',
 		}),
-		stdio: ['ignore', 'pipe', 'inherit'],
+		stdio: ['ignore', outFd, 'inherit'],
 	});
 	let peakKb = 0;
 	const sampler = setInterval(() => {
@@ -127,12 +131,10 @@ async function runCase(userFolder: string, work: string, benchCase: Case, engine
 			/* exited */
 		}
 	}, 200);
-	const chunks: Buffer[] = [];
-	child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-	await new Promise((resolve) => child.once('exit', resolve));
+	await new Promise((resolve) => child.once('close', resolve));
 	clearInterval(sampler);
-	const stdout = Buffer.concat(chunks).toString('utf8');
-	writeFileSync(outFile, stdout);
+	closeSync(outFd);
+	const stdout = readFileSync(outFile, 'utf8');
 	const start = stdout.search(/^\{$/m);
 	const end = stdout.slice(start).search(/^\}$/m);
 	if (start === -1 || end === -1) throw new Error(`n8n printed no run data for ${benchCase.name}: ${stdout.slice(-1500)}`);
@@ -142,13 +144,21 @@ async function runCase(userFolder: string, work: string, benchCase: Case, engine
 	for (const side of SIDES) {
 		for (let rep = 1; rep <= REPS; rep++) {
 			const task = runData[`${side} ${rep}`]?.[0];
-			if (!task || task.error) throw new Error(`${side} ${rep} failed: ${JSON.stringify(task?.error ?? 'did not run').slice(0, 500)}`);
+			if (!task || task.error) {
+				const failed = Object.entries(runData).find(([, tasks]) => tasks[0]?.error);
+				const why = task?.error ?? (failed ? { node: failed[0], error: failed[1][0].error } : 'did not run');
+				throw new Error(`${side} ${rep} failed: ${JSON.stringify(why).slice(0, 600)}`);
+			}
 			const out = ((task.data as IDataObject).main as IDataObject[][])[0];
 			if (!benchCase.perRun && out.length !== benchCase.n) throw new Error(`${side} ${rep} returned ${out.length} items, expected ${benchCase.n}`);
 			times[side].push(Number(task.executionTime));
 		}
 	}
-	const counts = new Map(JSON.parse(readFileSync(countsFile, 'utf8')) as Array<[string, number]>);
+	const counts = new Map<string, number>();
+	for (const name of readdirSync(work).filter((f) => f.startsWith('counts.json.'))) {
+		for (const [text, count] of JSON.parse(readFileSync(path.join(work, name), 'utf8')) as Array<[string, number]>) counts.set(text, (counts.get(text) ?? 0) + count);
+		rmSync(path.join(work, name));
+	}
 	return { times, peakMb: Math.round(peakKb / 1024), counts };
 }
 
@@ -159,10 +169,12 @@ async function main() {
 		console.log(line);
 	};
 	await ensureN8n();
-	const userFolder = installPackage(undefined, () => undefined);
+	const userFolder = await installPackage(undefined, () => undefined);
 	const work = mkdtempSync(path.join(os.tmpdir(), 'n8n-bench-'));
 	const ce = await new CustomerEngagementServer().start();
 	const cm = await new CheckMonitorServer().start();
+	// Each side creates the same contacts (the same requests); uniqueness is not what is measured.
+	ce.uniqueContacts = false;
 	const maxN = Math.max(...SIZES, 5000);
 	const contacts = Array.from({ length: maxN }, (_, i) => ce.seedContact({ firstName: `Bench ${i}`, email: `bench${i}@example.com` }));
 	const checks = Array.from({ length: 1000 }, (_, i) => cm.seedCheck({ name: `bench ${i}` }));

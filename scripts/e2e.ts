@@ -4,15 +4,15 @@
  * each node in a chain, and the two triggers run as n8n runs a trigger by hand. Each
  * node's output is checked. Ends with "N passed, N failed".
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
-import { CheckMonitorServer, CM_KEY } from '../test/servers/checkMonitorServer';
+import { CheckMonitorServer, CM_KEY, CM_PING_KEY } from '../test/servers/checkMonitorServer';
 import { CE_TOKEN, CustomerEngagementServer } from '../test/servers/customerEngagementServer';
 import { queueModeChecks } from './e2eQueue';
 import { startScriptChecks } from './e2eStart';
-import { ensureN8n, installPackage, N8N_VERSION, n8nCli, publishWorkflow, startN8n } from './n8nRuntime';
+import { ensureN8n, importWorkflows, installPackage, N8N_VERSION, n8nCli, publishWorkflow, startN8n } from './n8nRuntime';
 
 type Check = (items: IDataObject[]) => string | undefined;
 interface Step {
@@ -60,9 +60,9 @@ function chain(workflowId: string, name: string, steps: Step[]): IDataObject {
 }
 
 /** The committed example that runs by hand: nightly upsert of checks, run twice. */
-async function exampleWorkflows(userFolder: string, cm: CheckMonitorServer, record: (name: string, message?: string) => void) {
+async function exampleWorkflows(userFolder: string, ce: CustomerEngagementServer, cm: CheckMonitorServer, record: (name: string, message?: string) => void) {
 	const examples = path.join(__dirname, '..', 'examples');
-	await n8nCli(userFolder, ['import:workflow', '--separate', `--input=${examples}`]);
+	await importWorkflows(userFolder, readdirSync(examples).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(readFileSync(path.join(examples, f), 'utf8')) as object));
 	const outcomes: string[][] = [];
 	for (let run = 0; run < 2; run++) {
 		try {
@@ -71,10 +71,29 @@ async function exampleWorkflows(userFolder: string, cm: CheckMonitorServer, reco
 			const items = (((runData['Create or update check']?.[0]?.data as IDataObject)?.main as IDataObject[][]) ?? [])[0] ?? [];
 			outcomes.push(items.map((item) => String((item.json as IDataObject).outcome)));
 		} catch (error) {
-			outcomes.push([`failed: ${(error as Error).message.slice(0, 300)}`]);
+			const output = `${String((error as { stdout?: string }).stdout ?? '')}${String((error as { stderr?: string }).stderr ?? '')}`;
+			outcomes.push([`failed: ${(error as Error).message.slice(0, 200)} ${output.slice(-800)}`]);
 		}
 	}
 	const names = [...cm.checks.values()].map((c) => c.name).filter((n) => ['Nightly backup', 'Invoice export', 'Search index rebuild'].includes(n));
+
+	// The pings example: start, the work, success with a body (the check made by the upsert above).
+	let pings: string;
+	ce.seedContact({ firstName: 'Exported', email: 'exported@example.com' });
+	const contacts = ce.state.contacts.size;
+	try {
+		const data = parseRun(await n8nCli(userFolder, ['execute', '--id=exNightlyJobPings', '--rawOutput']));
+		const error = ((data.data as IDataObject).resultData as IDataObject).error as IDataObject | undefined;
+		const backup = [...cm.checks.values()].find((c) => c.slug === 'nightly-backup');
+		const logged = (backup?.pings ?? []).map((p) => ({ type: p.type, rid: p.rid, body: p.body?.toString('utf8') ?? null }));
+		pings =
+			!error && logged.length === 2 && logged[0].type === 'start' && logged[1].type === 'success' && logged[0].rid !== null && logged[0].rid === logged[1].rid && logged[1].body === `exported ${contacts} contacts`
+				? ''
+				: `error ${JSON.stringify(error?.message ?? null)}, pings ${JSON.stringify(logged)}`;
+	} catch (error) {
+		pings = `failed: ${(error as Error).message.slice(0, 300)}`;
+	}
+	record('examples › nightly job pings start, then success with the run ID of the execution and a body', pings || undefined);
 	record(
 		'examples › nightly upsert creates three checks, then updates the same three',
 		expect(
@@ -128,7 +147,7 @@ async function activeTriggers(
 			note('Note the flip', '=flip {{ $json.check.name }} {{ $json.to }}', String(contact.id)),
 		),
 	];
-	await n8nCli(userFolder, ['import:workflow', `--input=${file('trigger-workflows.json', workflows)}`]);
+	await importWorkflows(userFolder, workflows);
 	for (const workflow of workflows) await publishWorkflow(userFolder, workflow.id);
 
 	ce.clearLog();
@@ -225,7 +244,8 @@ function checkMonitorSteps(seeded: { uuid: string }): Step[] {
 		{ name: 'Pause check', node: 'checkMonitor', parameters: { resource: 'check', operation: 'pause', checkId: check }, check: (i) => expect(first(i).status === 'paused', 'not paused') },
 		{ name: 'Resume check', node: 'checkMonitor', parameters: { resource: 'check', operation: 'resume', checkId: check }, check: (i) => expect(first(i).status === 'new', 'not resumed') },
 		{ name: 'Get flips', node: 'checkMonitor', parameters: { resource: 'flip', operation: 'getAll', checkId: check, returnAll: true, filters: { seconds: 3600 } }, check: (i) => expect(i.length === 2 && i.every((f) => f.up === 0), `flips: ${JSON.stringify(i)}`) },
-		{ name: 'Get pings', node: 'checkMonitor', parameters: { resource: 'ping', operation: 'getAll', checkId: pinged, returnAll: true }, check: (i) => expect(i.length === 2 && first(i).type === 'success', `pings: ${i.length}`) },
+		{ name: 'Send ping', node: 'checkMonitor', parameters: { resource: 'ping', operation: 'send', checkId: pinged, signal: 'log', additionalFields: { body: 'from n8n' } }, check: (i) => expect(first(i).answer === 'OK' && first(i).signal === 'log', `ping: ${JSON.stringify(first(i))}`) },
+		{ name: 'Get pings', node: 'checkMonitor', parameters: { resource: 'ping', operation: 'getAll', checkId: pinged, returnAll: true }, check: (i) => expect(i.length === 3 && first(i).type === 'log', `pings: ${i.length}`) },
 		{ name: 'Get ping body', node: 'checkMonitor', parameters: { resource: 'ping', operation: 'getBody', checkId: pinged, pingNumber: 2 }, check: (i) => expect(first(i).body === '{"files": 42}', `body: ${String(first(i).body)}`) },
 		{ name: 'Get badges', node: 'checkMonitor', parameters: { resource: 'badge', operation: 'getAll' }, check: (i) => expect(i.some((b) => b.tag === '*'), 'badges missing') },
 		{ name: 'Get status', node: 'checkMonitor', parameters: { resource: 'status', operation: 'get' }, check: (i) => expect(first(i).ok === true, 'status not OK') },
@@ -251,7 +271,7 @@ async function main() {
 
 	await ensureN8n();
 	console.log(`End-to-end tier on n8n ${N8N_VERSION}`);
-	const userFolder = installPackage();
+	const userFolder = await installPackage();
 	const ce = await new CustomerEngagementServer().start();
 	const cm = await new CheckMonitorServer().start();
 	cm.seedChannel('ops-email');
@@ -267,7 +287,7 @@ async function main() {
 	};
 	await n8nCli(userFolder, ['import:credentials', `--input=${file('credentials.json', [
 		{ ...CREDENTIALS.customerEngagementApi, type: 'customerEngagementApi', data: { baseUrl: `${ce.url}/`, accessToken: CE_TOKEN } },
-		{ ...CREDENTIALS.checkMonitorApi, type: 'checkMonitorApi', data: { baseUrl: cm.url, apiKey: CM_KEY } },
+		{ ...CREDENTIALS.checkMonitorApi, type: 'checkMonitorApi', data: { baseUrl: cm.url, apiKey: CM_KEY, pingKey: CM_PING_KEY } },
 	])}`]);
 
 	const ceSteps = customerEngagementSteps();
@@ -276,7 +296,7 @@ async function main() {
 		{ id: 'e2eCustomerEng1', steps: ceSteps, workflow: chain('e2eCustomerEng1', 'Customer Engagement: every operation', ceSteps) },
 		{ id: 'e2eCheckMonitor1', steps: cmSteps, workflow: chain('e2eCheckMonitor1', 'Check Monitor: every operation', cmSteps) },
 	];
-	await n8nCli(userFolder, ['import:workflow', `--input=${file('workflows.json', workflows.map((w) => w.workflow))}`]);
+	await importWorkflows(userFolder, workflows.map((w) => w.workflow));
 
 	if (process.env.E2E_TRACE) {
 		const shown = new Map<object, number>();
@@ -316,7 +336,7 @@ async function main() {
 			record(`${workflowId} › ${step.name}`, step.check(items));
 		}
 	}
-	await exampleWorkflows(userFolder, cm, record);
+	await exampleWorkflows(userFolder, ce, cm, record);
 	await activeTriggers(userFolder, ce, cm, seeded.uuid, file, record);
 	await ce.stop();
 	await cm.stop();

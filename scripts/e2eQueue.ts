@@ -15,7 +15,7 @@ import path from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 import { CheckMonitorServer, CM_KEY } from '../test/servers/checkMonitorServer';
 import { CE_TOKEN, CustomerEngagementServer } from '../test/servers/customerEngagementServer';
-import { installPackage, n8nCli, publishWorkflow, startN8n } from './n8nRuntime';
+import { importWorkflows, installPackage, n8nCli, publishWorkflow, startN8n } from './n8nRuntime';
 import { freePort } from './ports';
 import { waitUntil } from './progress';
 import { ensureServerPackages, startPostgres, startRedis, type Service } from './services';
@@ -110,8 +110,8 @@ export async function queueModeChecks(record: Record): Promise<void> {
 			N8N_LOG_LEVEL: 'info',
 		};
 		// Every process has its own user folder with the package installed, as on separate hosts.
-		const mainFolder = installPackage(mkdtempSync(path.join(work, 'main-')), () => undefined);
-		const workerFolders = [installPackage(mkdtempSync(path.join(work, 'worker1-')), () => undefined), installPackage(mkdtempSync(path.join(work, 'worker2-')), () => undefined)];
+		const mainFolder = await installPackage(mkdtempSync(path.join(work, 'main-')), () => undefined);
+		const workerFolders = [await installPackage(mkdtempSync(path.join(work, 'worker1-')), () => undefined), await installPackage(mkdtempSync(path.join(work, 'worker2-')), () => undefined)];
 		const file = (name: string, data: unknown) => {
 			const target = path.join(work, name);
 			writeFileSync(target, JSON.stringify(data, null, 1));
@@ -122,7 +122,7 @@ export async function queueModeChecks(record: Record): Promise<void> {
 			{ ...CE_CREDENTIAL, type: 'customerEngagementApi', data: { baseUrl: ce.url, accessToken: CE_TOKEN } },
 			{ ...CM_CREDENTIAL, type: 'checkMonitorApi', data: { baseUrl: cm.url, apiKey: CM_KEY } },
 		])}`], 180_000, shared);
-		await n8nCli(mainFolder, ['import:workflow', `--input=${file('workflows.json', [webhookWorkflow(), visitTriggerWorkflow(String(contact.id))])}`], 180_000, shared);
+		await importWorkflows(mainFolder, [webhookWorkflow(), visitTriggerWorkflow(String(contact.id))], shared);
 		await publishWorkflow(mainFolder, 'queueWebhook0001', shared);
 		await publishWorkflow(mainFolder, 'queueVisitNote01', shared);
 

@@ -14,6 +14,7 @@
  * An install goes to a temporary folder and is renamed into place when complete, under a
  * lock, so two scripts starting at once never share a half-installed n8n.
  */
+import { randomUUID } from 'node:crypto';
 import { execFile, execFileSync, spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { createWriteStream, existsSync, openSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -88,26 +89,36 @@ function lockHolder(lock: string): number | undefined {
 	}
 }
 
-/** The cached n8n of N8N_VERSION, installed on first use (about 3–5 minutes, ~3 GB). */
-export async function ensureN8n(log: (line: string) => void = console.log): Promise<string> {
-	if (existsSync(stamp)) return n8nDir;
-	mkdirSync(cacheRoot, { recursive: true });
-	const lock = `${n8nDir}.lock`;
+/**
+ * A lock between processes (a folder holding the owner's pid; a dead owner's lock is
+ * taken over). Resolves with the release function, or undefined when `done()` says the
+ * work was finished by the process that held the lock meanwhile.
+ */
+async function acquireLock(lock: string, what: string, done: () => boolean, log: (line: string) => void): Promise<(() => void) | undefined> {
 	for (;;) {
 		try {
 			mkdirSync(lock);
 			writeFileSync(path.join(lock, 'pid'), String(process.pid));
-			break;
+			return () => rmSync(lock, { recursive: true, force: true });
 		} catch {
-			if (existsSync(stamp)) return n8nDir;
-			if (lockHolder(lock) === undefined) {
+			if (done()) return undefined;
+			const holder = lockHolder(lock);
+			if (holder === undefined) {
 				rmSync(lock, { recursive: true, force: true });
 				continue;
 			}
-			log(`  waiting for another process (pid ${lockHolder(lock)}) installing n8n ${N8N_VERSION}...`);
-			await new Promise((resolve) => setTimeout(resolve, 10_000));
+			log(`  waiting for another process (pid ${holder}) ${what}...`);
+			await new Promise((resolve) => setTimeout(resolve, 5_000));
 		}
 	}
+}
+
+/** The cached n8n of N8N_VERSION, installed on first use (about 3–5 minutes, ~3 GB). */
+export async function ensureN8n(log: (line: string) => void = console.log): Promise<string> {
+	if (existsSync(stamp)) return n8nDir;
+	mkdirSync(cacheRoot, { recursive: true });
+	const unlock = await acquireLock(`${n8nDir}.lock`, `installing n8n ${N8N_VERSION}`, () => existsSync(stamp), log);
+	if (!unlock) return n8nDir;
 	try {
 		if (existsSync(stamp)) return n8nDir;
 		const staging = `${n8nDir}.partial`;
@@ -128,26 +139,35 @@ export async function ensureN8n(log: (line: string) => void = console.log): Prom
 		renameSync(staging, n8nDir);
 		return n8nDir;
 	} finally {
-		rmSync(lock, { recursive: true, force: true });
+		unlock();
 	}
 }
 
-/** Build and pack this package once per process; returns the tarball. */
+/**
+ * Build and pack this package once per process; returns the tarball. Under a lock: a
+ * build starts by cleaning dist/, so two scripts packing at once (npm start and the
+ * end-to-end tier, say) would otherwise pack each other's half-built dist/.
+ */
 let packed: string | undefined;
-export function packPackage(log: (line: string) => void = console.log): string {
+export async function packPackage(log: (line: string) => void = console.log): Promise<string> {
 	if (packed) return packed;
-	log('Building and packing the package...');
-	execFileSync(npm, ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: runtimeEnv() });
-	const packDir = mkdtempSync(path.join(os.tmpdir(), 'n8n-pack-'));
-	execFileSync(npm, ['pack', '--silent', '--pack-destination', packDir], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: runtimeEnv() });
-	packed = path.join(packDir, readdirSync(packDir).find((f) => f.endsWith('.tgz'))!);
-	return packed;
+	const unlock = (await acquireLock(path.join(root, '.pack.lock'), 'building this package', () => false, log))!;
+	try {
+		log('Building and packing the package...');
+		execFileSync(npm, ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: runtimeEnv() });
+		const packDir = mkdtempSync(path.join(os.tmpdir(), 'n8n-pack-'));
+		execFileSync(npm, ['pack', '--silent', '--pack-destination', packDir], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: runtimeEnv() });
+		packed = path.join(packDir, readdirSync(packDir).find((f) => f.endsWith('.tgz'))!);
+		return packed;
+	} finally {
+		unlock();
+	}
 }
 
 /** Install the packed tarball into a user folder's nodes directory (new folder if none). */
-export function installPackage(userFolder?: string, log: (line: string) => void = console.log): string {
+export async function installPackage(userFolder?: string, log: (line: string) => void = console.log): Promise<string> {
 	const folder = userFolder ?? mkdtempSync(path.join(os.tmpdir(), 'n8n-user-'));
-	const tarball = packPackage(log);
+	const tarball = await packPackage(log);
 	const nodesDir = path.join(folder, '.n8n', 'nodes');
 	mkdirSync(nodesDir, { recursive: true });
 	if (!existsSync(path.join(nodesDir, 'package.json'))) {
@@ -192,6 +212,20 @@ export async function n8nCli(userFolder: string, args: string[], timeoutMs = 180
 			(error, stdout, stderr) => (error ? reject(Object.assign(error, { stdout, stderr })) : resolve(stdout)),
 		);
 	});
+}
+
+/**
+ * Import workflows with the CLI. Each gets a `versionId` when it has none: n8n 2.0.x
+ * refuses workflows without one (NOT NULL constraint), later versions make one up.
+ */
+export async function importWorkflows(userFolder: string, workflows: object[], extraEnv: Record<string, string> = {}): Promise<void> {
+	const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'n8n-import-')), 'workflows.json');
+	writeFileSync(file, JSON.stringify(workflows.map((workflow) => ({ versionId: randomUUID(), ...workflow }))));
+	try {
+		await n8nCli(userFolder, ['import:workflow', `--input=${file}`], 180_000, extraEnv);
+	} finally {
+		rmSync(path.dirname(file), { recursive: true, force: true });
+	}
 }
 
 /** Publish (activate) a workflow: `publish:workflow` on n8n 2.x, `update:workflow --active` on 1.x. */

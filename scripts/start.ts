@@ -13,10 +13,10 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { CM_KEY } from '../test/servers/checkMonitorServer';
+import { CM_KEY, CM_PING_KEY } from '../test/servers/checkMonitorServer';
 import { CE_TOKEN } from '../test/servers/customerEngagementServer';
 import { describeKeys, playFromKeyboard, startSandbox, type Sandbox } from '../test/servers/sandbox';
-import { ensureN8n, installPackage, N8N_VERSION, n8nCli, startN8n } from './n8nRuntime';
+import { ensureN8n, importWorkflows, installPackage, N8N_VERSION, n8nCli, startN8n } from './n8nRuntime';
 import { busyPorts } from './ports';
 import { phase } from './progress';
 
@@ -100,7 +100,7 @@ function prepareFolder(config: StartConfig): void {
 }
 
 /** Import the examples whose file changed since the last import (new folder: all of them). */
-async function importExamples(folder: string, work: string, log: (line: string) => void): Promise<void> {
+async function importExamples(folder: string, log: (line: string) => void): Promise<void> {
 	const recordFile = path.join(folder, 'imported-examples.json');
 	const record: Record<string, string> = existsSync(recordFile) ? (JSON.parse(readFileSync(recordFile, 'utf8')) as Record<string, string>) : {};
 	const examples = path.join(root, 'examples');
@@ -111,10 +111,7 @@ async function importExamples(folder: string, work: string, log: (line: string) 
 		next[file] = createHash('sha256').update(text).digest('hex');
 		if (record[file] !== next[file]) changed.push(JSON.parse(text));
 	}
-	if (changed.length > 0) {
-		writeFileSync(path.join(work, 'workflows.json'), JSON.stringify(changed));
-		await n8nCli(folder, ['import:workflow', `--input=${path.join(work, 'workflows.json')}`]);
-	}
+	if (changed.length > 0) await importWorkflows(folder, changed as object[]);
 	writeFileSync(recordFile, JSON.stringify(next, null, 1));
 	log(changed.length > 0 ? `  imported ${changed.length} example workflow(s); your own workflows are kept` : '  example workflows unchanged since the last start; your own workflows are kept');
 }
@@ -171,11 +168,11 @@ export async function startEnvironment(config: StartConfig): Promise<Environment
 				path.join(work, 'credentials.json'),
 				JSON.stringify([
 					{ id: 'ceSandboxCred01', name: 'Customer Engagement sandbox', type: 'customerEngagementApi', data: { baseUrl: ce.url, accessToken: CE_TOKEN } },
-					{ id: 'cmSandboxCred01', name: 'Check Monitor sandbox', type: 'checkMonitorApi', data: { baseUrl: cm.url, apiKey: CM_KEY } },
+					{ id: 'cmSandboxCred01', name: 'Check Monitor sandbox', type: 'checkMonitorApi', data: { baseUrl: cm.url, apiKey: CM_KEY, pingKey: CM_PING_KEY } },
 				]),
 			);
 			await n8nCli(folder, ['import:credentials', `--input=${path.join(work, 'credentials.json')}`]);
-			await importExamples(folder, work, log);
+			await importExamples(folder, log);
 		}, log);
 
 		const logFile = path.join(folder, 'n8n.log');

@@ -102,3 +102,35 @@ describe('credentials restricted to some domains ("Allowed HTTP Request Domains"
 		expect(own).toEqual({ url: '/v1/labels', baseURL: 'https://api.example.com', allowedDomains: 'api.example.com, other.example', headers: { Authorization: 'Bearer t0k' } });
 	});
 });
+
+describe('Check Monitor API credential: where pings go', () => {
+	const authenticate = async (credentials: Record<string, string>, url: string) => {
+		const { CheckMonitorApi } = await import('../credentials/CheckMonitorApi.credentials');
+		const options: IHttpRequestOptions = { url, method: 'POST', headers: { Accept: 'text/plain' } };
+		const apply = new CheckMonitorApi().authenticate as (c: Record<string, string>, o: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
+		const result = await apply({ apiKey: CM_KEY, ...credentials }, options);
+		return { target: `${result.baseURL}${result.url}`, headers: result.headers };
+	};
+	const uuid = '8a3c5b7e-1f2d-4c6a-9b0e-3d5f7a9c1e2b';
+
+	test.each([
+		['the hosted service: its ping host', { baseUrl: 'https://healthchecks.io/' }, `https://hc-ping.com/${uuid}/start`],
+		['a self-hosted server: <Base URL>/ping', { baseUrl: 'http://monitor.internal:8000/api/v3' }, `http://monitor.internal:8000/ping/${uuid}/start`],
+		['the Ping URL when given', { baseUrl: 'https://healthchecks.io', pingUrl: ' https://ping.example.com/p/ ' }, `https://ping.example.com/p/${uuid}/start`],
+	])('%s, without the API key', async (_name, credentials, target) => {
+		const result = await authenticate(credentials, `/ping/${uuid}/start`);
+		expect(result.target).toBe(target);
+		expect(result.headers).toEqual({ Accept: 'text/plain' });
+	});
+
+	test('by slug: the ping key goes into the path, URL-encoded', async () => {
+		const result = await authenticate({ baseUrl: 'https://healthchecks.io', pingKey: 'k/y' }, '/ping-by-slug/nightly-backup/fail');
+		expect(result.target).toBe('https://hc-ping.com/k%2Fy/nightly-backup/fail');
+	});
+
+	test('API requests keep the API key and the base URL', async () => {
+		const result = await authenticate({ baseUrl: 'https://healthchecks.io' }, '/api/v3/checks/');
+		expect(result.target).toBe('https://healthchecks.io/api/v3/checks/');
+		expect(result.headers).toEqual({ Accept: 'text/plain', 'X-Api-Key': CM_KEY });
+	});
+});

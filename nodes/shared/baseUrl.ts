@@ -44,3 +44,35 @@ export function applyCredential(
 	requestOptions.headers = { ...(requestOptions.headers ?? {}), ...headers };
 	return requestOptions;
 }
+
+/**
+ * Pings (Check Monitor): the nodes send them as relative paths that only the credential
+ * turns into the real ping URL, so neither the ping URL (a secret: anyone who has it can
+ * ping) nor the ping key ever appears in the node's parameters, output or errors.
+ *   /ping/<uuid>[/<signal>]            → <ping root>/<uuid>[/<signal>]
+ *   /ping-by-slug/<slug>[/<signal>]    → <ping root>/<ping key>/<slug>[/<signal>]
+ * Pings carry no API key header.
+ */
+export const PING_BY_UUID = '/ping/';
+export const PING_BY_SLUG = '/ping-by-slug/';
+const HOSTED_PING_ROOT = 'https://hc-ping.com';
+
+/** The credential's Ping URL; else the hosted service's ping host, or <Base URL>/ping for a self-hosted server. */
+export function pingRoot(baseUrl: string, pingUrl: unknown): string {
+	const given = String(pingUrl ?? '').trim().replace(/\/+$/, '');
+	if (given) return given;
+	const host = hostOf(baseUrl) ?? '';
+	return host === 'healthchecks.io' || host.endsWith('.healthchecks.io') ? HOSTED_PING_ROOT : `${baseUrl}/ping`;
+}
+
+export function isPingPath(url: string): boolean {
+	return url.startsWith(PING_BY_UUID) || url.startsWith(PING_BY_SLUG);
+}
+
+export function applyPingCredential(requestOptions: IHttpRequestOptions, root: string, pingKey: string): IHttpRequestOptions {
+	const url = String(requestOptions.url);
+	requestOptions.url = url.startsWith(PING_BY_SLUG)
+		? `/${encodeURIComponent(pingKey)}/${url.slice(PING_BY_SLUG.length)}`
+		: `/${url.slice(PING_BY_UUID.length)}`;
+	return applyCredential(requestOptions, root, {});
+}

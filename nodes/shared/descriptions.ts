@@ -24,3 +24,8 @@ export function getManyParameters(show: Show): INodeProperties[] {
 		},
 	];
 }
+
+/** The contract's collection of a write's optional API fields (`additionalFields`). */
+export function additionalFields(show: Show, options: INodeProperties[]): INodeProperties {
+	return { displayName: 'Additional Fields', name: 'additionalFields', type: 'collection', placeholder: 'Add Field', default: {}, displayOptions: { show }, options };
+}

@@ -201,7 +201,10 @@ export async function sendRequest(
 		method,
 		async () => {
 			slot.current = sent;
-			return await context.makeRoutingRequest({ ...requestData, options });
+			// A fresh copy per attempt: the credential rewrites the options it is given (a
+			// ping's path becomes the ping URL), and a retry must start from what was built.
+			const attempt = { ...options, headers: { ...(options.headers ?? {}) }, qs: { ...(options.qs ?? {}) } };
+			return await context.makeRoutingRequest({ ...requestData, options: attempt });
 		},
 		classifyFailure,
 	).catch((error) => {

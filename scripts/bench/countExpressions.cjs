@@ -2,7 +2,8 @@
  * Preloaded into the benchmark's n8n process (NODE_OPTIONS=--require): counts every
  * expression n8n evaluates, by text, through n8n-workflow's Expression.renderExpression
  * (every copy of n8n-workflow that gets loaded), and writes the counts to
- * $BENCH_EXPRESSION_COUNTS when the process exits.
+ * $BENCH_EXPRESSION_COUNTS.<pid> when the process exits (n8n's task runner, a child
+ * process, inherits the preload: each process writes its own file).
  */
 const Module = require('node:module');
 const { writeFileSync } = require('node:fs');
@@ -12,7 +13,8 @@ const patched = new WeakSet();
 const load = Module._load;
 Module._load = function (request, ...rest) {
 	const loaded = load.call(this, request, ...rest);
-	const prototype = loaded && loaded.Expression && loaded.Expression.prototype;
+	if (request !== 'n8n-workflow') return loaded;
+	const prototype = loaded.Expression && loaded.Expression.prototype;
 	if (prototype && typeof prototype.renderExpression === 'function' && !patched.has(prototype)) {
 		patched.add(prototype);
 		const original = prototype.renderExpression;
@@ -24,5 +26,7 @@ Module._load = function (request, ...rest) {
 	return loaded;
 };
 process.on('exit', () => {
-	if (process.env.BENCH_EXPRESSION_COUNTS) writeFileSync(process.env.BENCH_EXPRESSION_COUNTS, JSON.stringify([...counts]));
+	if (process.env.BENCH_EXPRESSION_COUNTS && counts.size > 0) {
+		writeFileSync(`${process.env.BENCH_EXPRESSION_COUNTS}.${process.pid}`, JSON.stringify([...counts]));
+	}
 });

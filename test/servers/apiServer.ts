@@ -22,6 +22,7 @@ export interface LoggedRequest {
 }
 
 export type Fault =
+	/** `body`: a string is sent as text, anything else as JSON. */
 	| { kind: 'status'; status: number; retryAfter?: string; body?: unknown }
 	| { kind: 'delay'; ms: number }
 	| { kind: 'drop' }
@@ -202,6 +203,9 @@ export abstract class ApiServer {
 				this.sendTooManyRequests(res);
 			} else if (fault.body === undefined) {
 				res.status(fault.status).type('text/html; charset=utf-8').send('');
+			} else if (typeof fault.body === 'string') {
+				// A text answer, as the ping endpoints give.
+				res.status(fault.status).type('text/html; charset=utf-8').send(fault.body);
 			} else {
 				res.status(fault.status).json(fault.body);
 			}

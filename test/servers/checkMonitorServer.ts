@@ -14,6 +14,8 @@ type Json = Record<string, unknown>;
 export const CM_KEY = 'cmRW0123456789abcdefghijklmnopqr'; // 32 chars: read-write
 export const CM_READ_ONLY_KEY = 'hcr_456789abcdefghijklmnopqrstuv'; // 32 chars: read-only
 export const CM_OTHER_PROJECT_KEY = 'otherProject0123456789abcdefghij'; // 32 chars
+/** The project's ping key (22 URL-safe characters, as the real server makes them): pings by slug. */
+export const CM_PING_KEY = 'pk0123456789abcdefghij';
 
 const HTML_404 =
 	'\n<!doctype html>\n<html lang="en">\n<head>\n  <title>Not Found</title>\n</head>\n<body>\n  <h1>Not Found</h1><p>The requested resource was not found on this server.</p>\n</body>\n</html>\n';
@@ -88,6 +90,8 @@ export class CheckMonitorServer extends ApiServer {
 
 	otherProjectKey = CM_OTHER_PROJECT_KEY;
 
+	pingKey = CM_PING_KEY;
+
 	checks = new Map<string, StoredCheck>();
 
 	channels: Array<{ id: string; name: string; kind: string }> = [];
@@ -140,7 +144,7 @@ export class CheckMonitorServer extends ApiServer {
 	}
 
 	/** A ping as the monitored job sends it (no key needed). */
-	receivePing(uuid: string, action: '' | 'start' | 'fail' | 'log' | string = '', body?: Buffer | string, method = 'POST'): StoredPing {
+	receivePing(uuid: string, action: '' | 'start' | 'fail' | 'log' | string = '', body?: Buffer | string, method = 'POST', rid: string | null = null): StoredPing {
 		const check = this.checks.get(uuid);
 		if (!check) throw new Error(`no check ${uuid}`);
 		const now = this.now();
@@ -166,7 +170,7 @@ export class CheckMonitorServer extends ApiServer {
 			remote_addr: '127.0.0.1',
 			method,
 			ua: 'curl/8.0',
-			rid: null,
+			rid,
 			body: bodyBuffer,
 		};
 		if ((type === 'success' || type === 'fail') && check.last_start) {
@@ -333,20 +337,40 @@ export class CheckMonitorServer extends ApiServer {
 		app.all(new RegExp('^/api/v[123]/checks/[^/]+(/(pause|resume))?$'), (_req, res) => void res.status(405).type('text/html; charset=utf-8').send(''));
 		app.all(new RegExp('^/api/v[123]/checks/$'), (_req, res) => void res.status(405).type('text/html; charset=utf-8').send(''));
 
-		// Ping endpoints need no key.
+		// Ping endpoints need no key: /ping/<uuid>[/<action>] and /ping/<ping_key>/<slug>[/<action>],
+		// GET, HEAD or POST, answered as text/html (real-server notes, Pings).
+		const text = (res: Response, status: number, body: string) => void res.status(status).type('text/html; charset=utf-8').send(body);
 		const pingHandler = (req: Request, res: Response) => {
-			const uuid = req.params.uuid as string;
-			const action = (req.params.action as string | undefined) ?? '';
-			if (/^\d+$/.test(action) && Number(action) > 255) return void res.status(400).type('text/html; charset=utf-8').send('invalid url format');
-			if (!['', 'start', 'fail', 'log'].includes(action) && !/^\d+$/.test(action)) return void res.status(404).type('text/html; charset=utf-8').send('not found');
-			if (!this.checks.has(uuid)) return void res.status(404).type('text/html; charset=utf-8').send('not found');
-			this.receivePing(uuid, action, (res.locals.rawBody as string) || undefined, req.method);
+			const segments = req.path.split('/').slice(2).map(decodeURIComponent);
+			let uuid: string | undefined;
+			let action = '';
+			let created = false;
+			if (segments.length >= 1 && segments.length <= 2 && UUID_RE.test(segments[0])) {
+				uuid = segments[0];
+				action = segments[1] ?? '';
+			} else if (segments.length >= 2 && segments.length <= 3 && segments[0] === this.pingKey) {
+				const slug = segments[1];
+				action = segments[2] ?? '';
+				const matching = [...this.checks.values()].filter((c) => c.project === 'main' && c.slug === slug);
+				if (matching.length > 1) return text(res, 409, 'ambiguous slug');
+				if (matching.length === 1) uuid = matching[0].uuid;
+				else if (req.query.create === '1' && /^[a-z0-9-_]+$/.test(slug)) {
+					const check = this.seedCheck({ name: slug, slug, channels: this.channels.map((c) => c.id) });
+					uuid = check.uuid;
+					created = true;
+				}
+			}
+			if (/^\d+$/.test(action) && Number(action) > 255) return text(res, 400, 'invalid url format');
+			if (!['', 'start', 'fail', 'log'].includes(action) && !/^\d+$/.test(action)) return text(res, 404, 'not found');
+			if (!uuid || !this.checks.has(uuid)) return text(res, 404, 'not found');
+			const rid = typeof req.query.rid === 'string' ? req.query.rid : undefined;
+			if (rid !== undefined && !UUID_RE.test(rid.toLowerCase())) return text(res, 400, 'invalid uuid format');
+			this.receivePing(uuid, action, (res.locals.rawBody as string) || undefined, req.method, rid ?? null);
 			res.setHeader('Ping-Body-Limit', '10000');
 			res.setHeader('Access-Control-Allow-Origin', '*');
-			res.type('text/html; charset=utf-8').send('OK');
+			text(res, created ? 201 : 200, created ? 'Created' : 'OK');
 		};
-		app.all('/ping/:uuid', pingHandler);
-		app.all('/ping/:uuid/:action', pingHandler);
+		app.all(/^\/ping\/.+/, pingHandler);
 
 		app.use((_req: Request, res: Response) => void res.status(404).type('text/html; charset=utf-8').send(HTML_404));
 	}

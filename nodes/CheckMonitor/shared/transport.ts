@@ -1,4 +1,53 @@
+import { isPingPath, PING_BY_SLUG } from '../../shared/baseUrl';
 import { type ApiDefinition, bodyText, type ErrorResponse, singleRequest } from '../../shared/transport';
+
+/**
+ * A failed ping in plain words. Never the ping URL, the UUID in it or the ping key: a ping
+ * URL is its own secret (anyone who has it can ping the check). The slug is not secret.
+ */
+function describePingError(response: ErrorResponse, path: string) {
+	const said = bodyText(response.body);
+	const bySlug = path.startsWith(PING_BY_SLUG);
+	const slug = bySlug ? decodeURIComponent(path.slice(PING_BY_SLUG.length).split('/')[0]) : '';
+	// The server's own words for what it refused; a failed server's page says nothing useful.
+	const answer = `${response.statusCode}${said && response.statusCode < 500 ? ` ${said}` : ''}`;
+	if (response.statusCode === 404) {
+		return bySlug
+			? {
+					message: `No check with the slug "${slug}" was found (${answer})`,
+					description:
+						"Check the slug, turn on Create Missing Check to create it, or check the Ping Key in the credential: it must be this project's.",
+				}
+			: {
+					message: `No check with this UUID was found (${answer})`,
+					description: 'The check may have been deleted, or the Ping URL in the credential points to another server.',
+				};
+	}
+	if (response.statusCode === 409) {
+		return {
+			message: `More than one check has the slug "${slug}" (${answer})`,
+			description: 'Ping it by UUID, or give the checks different slugs.',
+		};
+	}
+	if (response.statusCode === 400) {
+		return {
+			message: `The server refused the ping (${answer})`,
+			description:
+				said === 'invalid uuid format'
+					? 'The Run ID must be a UUID.'
+					: said === 'invalid url format'
+						? 'The Exit Status must be a whole number from 0 to 255.'
+						: 'Check the signal, exit status and run ID.',
+		};
+	}
+	return {
+		message: `The ping was not accepted (${answer})`,
+		description:
+			response.statusCode >= 500
+				? 'The server failed. It is not sent again automatically: it may have been recorded. Check the pings of the check before sending it again.'
+				: 'Check the Ping URL in the credential.',
+	};
+}
 
 /** Endpoints that accept a read-only key (the real server rejects it everywhere else). */
 export const READ_ONLY_KEY_ALLOWS =
@@ -29,6 +78,7 @@ export function describeCheckMonitorError(
 	request: { method: string; url: string },
 ) {
 	const path = request.url.split('?')[0];
+	if (isPingPath(path)) return describePingError(response, path);
 	const method = request.method.toUpperCase();
 	const said = bodyText(response.body);
 	const checkId = checkIdInPath(path);

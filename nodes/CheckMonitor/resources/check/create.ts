@@ -1,18 +1,11 @@
+import { additionalFields } from '../../../shared/descriptions';
 import type { INodeProperties } from 'n8n-workflow';
 import { checkFields, UNIQUE_FIELDS } from '../../shared/checkFields';
 
 const show = { resource: ['check'], operation: ['create'] };
 
 export const checkCreateDescription: INodeProperties[] = [
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: { show },
-		options: checkFields,
-	},
+	additionalFields(show, checkFields),
 	{
 		displayName: 'Options',
 		name: 'options',

@@ -57,7 +57,8 @@ export const flipDescription: INodeProperties[] = [
 	},
 	{
 		...checkLocator(PING_AND_FLIP_CHECK),
-		displayOptions: { show: { resource: ['flip'] } },
+		// By operation, as the ping resource's, so that the two merge into one definition.
+		displayOptions: { show: { resource: ['flip'], operation: ['getAll'] } },
 	},
 	...getManyParameters(show),
 	{

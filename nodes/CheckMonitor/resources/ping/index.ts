@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { getManyParameters } from '../../../shared/descriptions';
 import { CHECK_PATH, checkLocator, PING_AND_FLIP_CHECK } from '../../shared/descriptions';
 import { pingBodyToItem, pingsToItems } from '../../shared/output';
+import { pingSendDescription, sendPing } from './send';
 
 
 export const pingDescription: INodeProperties[] = [
@@ -38,13 +39,25 @@ export const pingDescription: INodeProperties[] = [
 					output: { postReceive: [pingsToItems] },
 				},
 			},
+			{
+				name: 'Send',
+				value: 'send',
+				action: 'Send a ping',
+				description: 'Ping a check from the workflow: success, start, fail, log or an exit status',
+				routing: {
+					// The path is built by sendPing and completed by the credential (ping root, ping key).
+					request: { method: 'POST', url: '/ping/' },
+					operations: { pagination: sendPing },
+				},
+			},
 		],
 		default: 'getAll',
 	},
 	{
 		...checkLocator(PING_AND_FLIP_CHECK),
-		displayOptions: { show: { resource: ['ping'] } },
+		displayOptions: { show: { resource: ['ping'], operation: ['getAll', 'getBody'] } },
 	},
+	...pingSendDescription,
 	{
 		displayName: 'Ping Number',
 		name: 'pingNumber',

@@ -1,3 +1,4 @@
+import { additionalFields } from '../../../shared/descriptions';
 import type { INodeProperties } from 'n8n-workflow';
 
 const show = { resource: ['contact'], operation: ['adjustLoyaltyPoints'] };
@@ -13,31 +14,23 @@ export const contactAdjustLoyaltyPointsDescription: INodeProperties[] = [
 		displayOptions: { show },
 		routing: { send: { type: 'body', property: 'pointsValue' } },
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: { show },
-		options: [
-			{
-				displayName: 'Employee PIN',
-				name: 'employeePin',
-				type: 'string',
-				typeOptions: { password: true },
-				default: '',
-				description: 'Attributes the change to an employee',
-				routing: { send: { type: 'body', property: 'employeePin' } },
-			},
-			{
-				displayName: 'Note',
-				name: 'note',
-				type: 'string',
-				default: '',
-				description: 'Attached to the loyalty transaction',
-				routing: { send: { type: 'body', property: 'note' } },
-			},
-		],
-	},
+	additionalFields(show, [
+		{
+			displayName: 'Employee PIN',
+			name: 'employeePin',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description: 'Attributes the change to an employee',
+			routing: { send: { type: 'body', property: 'employeePin' } },
+		},
+		{
+			displayName: 'Note',
+			name: 'note',
+			type: 'string',
+			default: '',
+			description: 'Attached to the loyalty transaction',
+			routing: { send: { type: 'body', property: 'note' } },
+		},
+	]),
 ];

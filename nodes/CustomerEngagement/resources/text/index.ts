@@ -1,3 +1,4 @@
+import { additionalFields } from '../../../shared/descriptions';
 import type { INodeProperties } from 'n8n-workflow';
 import { apiDates, validateText } from '../../shared/validation';
 
@@ -53,23 +54,15 @@ export const textDescription: INodeProperties[] = [
 		displayOptions: { show },
 		routing: { send: { type: 'body', property: 'message' } },
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: { show },
-		options: [
-			{ displayName: 'Agent ID', name: 'agentId', type: 'string', default: '', routing: { send: { type: 'body', property: 'agentId' } } },
-			{
-				displayName: 'Scheduled Date',
-				name: 'scheduledDate',
-				type: 'dateTime',
-				default: '',
-				description: 'When to send; empty or in the past sends at once',
-				routing: { send: { type: 'body', property: 'scheduledDate' } },
-			},
-		],
-	},
+	additionalFields(show, [
+		{ displayName: 'Agent ID', name: 'agentId', type: 'string', default: '', routing: { send: { type: 'body', property: 'agentId' } } },
+		{
+			displayName: 'Scheduled Date',
+			name: 'scheduledDate',
+			type: 'dateTime',
+			default: '',
+			description: 'When to send; empty or in the past sends at once',
+			routing: { send: { type: 'body', property: 'scheduledDate' } },
+		},
+	]),
 ];

@@ -1,0 +1,243 @@
+/**
+ * Ping → Send through n8n's engine against the stand-in, which answers pings as the real
+ * server does (text "OK" / 201 "Created", 404 "not found", 409 "ambiguous slug", 400s).
+ * Asserts what reached the server, what the node returned, and that the ping URL, the
+ * UUID inside it and the ping key never appear in an error.
+ */
+import { byId, runNode } from '../harness/engine';
+import { everything, useCheckMonitorServer } from '../harness/setup';
+import { CM_KEY, CM_PING_KEY } from '../servers/checkMonitorServer';
+import { runIdFromExecution } from '../../nodes/CheckMonitor/resources/ping/send';
+
+const { server } = useCheckMonitorServer();
+
+interface Options {
+	items?: object[];
+	continueOnFail?: boolean;
+	pingKey?: string;
+	pingUrl?: string;
+}
+const run = (parameters: Record<string, unknown>, options: Options = {}) =>
+	runNode({
+		type: 'checkMonitor',
+		parameters: { resource: 'ping', operation: 'send', ...parameters } as never,
+		credentials: {
+			checkMonitorApi: { baseUrl: server.url, apiKey: CM_KEY, pingKey: options.pingKey ?? CM_PING_KEY, pingUrl: options.pingUrl ?? '' },
+		},
+		items: options.items as never,
+		continueOnFail: options.continueOnFail,
+	});
+const bySlug = (slug: string) => ({ __rl: true, mode: 'slug', value: slug });
+const RID = '3f1b6c2e-8a4d-4e5f-9c7b-1a2d3e4f5a6b';
+
+describe('ping send', () => {
+	test.each([
+		['success', '', 'success'],
+		['start', '/start', 'start'],
+		['fail', '/fail', 'fail'],
+		['log', '/log', 'log'],
+	])('signal %s: POST <ping root>/<uuid>%s, no API key, the server logs a %s ping', async (signal, suffix, type) => {
+		const check = server.seedCheck({ name: 'backup' });
+		const result = await run({ checkId: byId(check.uuid), signal });
+		expect(result.error).toBeUndefined();
+		expect(server.requestLines()).toEqual([`POST /ping/${check.uuid}${suffix}`]);
+		expect(server.requests[0].headers['x-api-key']).toBeUndefined();
+		expect(check.pings.map((p) => p.type)).toEqual([type]);
+		expect(result.items.map((i) => i.json)).toEqual([
+			{ signal, check: { id: check.uuid }, rid: null, answer: 'OK', created: false, bodyBytes: 0 },
+		]);
+	});
+
+	test.each([
+		[0, 'success'],
+		[1, 'fail'],
+		[255, 'fail'],
+	])('exit status %i: POST /ping/<uuid>/%i, logged as %s', async (exitStatus, type) => {
+		const check = server.seedCheck();
+		const result = await run({ checkId: byId(check.uuid), signal: 'exitStatus', exitStatus });
+		expect(server.requestLines()).toEqual([`POST /ping/${check.uuid}/${exitStatus}`]);
+		expect(check.pings.map((p) => p.type)).toEqual([type]);
+		expect(result.items[0].json).toMatchObject({ signal: 'exitStatus', exitStatus, answer: 'OK' });
+	});
+
+	test('by slug: POST <ping root>/<ping key>/<slug>; the output names the slug, never the key', async () => {
+		const check = server.seedCheck({ slug: 'nightly-backup' });
+		const result = await run({ checkId: bySlug('nightly-backup'), signal: 'start' });
+		expect(server.requestLines()).toEqual([`POST /ping/${CM_PING_KEY}/nightly-backup/start`]);
+		expect(check.pings.map((p) => p.type)).toEqual(['start']);
+		expect(result.items[0].json).toEqual({ signal: 'start', check: { slug: 'nightly-backup' }, rid: null, answer: 'OK', created: false, bodyBytes: 0 });
+		expect(everything(result.items)).not.toContain(CM_PING_KEY);
+	});
+
+	test('by slug with Create Missing Check: ?create=1, the server answers 201 Created, the check exists', async () => {
+		const result = await run({ checkId: bySlug('new-job'), additionalFields: { create: true } });
+		expect(server.requestLines()).toEqual([`POST /ping/${CM_PING_KEY}/new-job?create=1`]);
+		expect([...server.checks.values()].map((c) => c.slug)).toEqual(['new-job']);
+		expect(result.items[0].json).toMatchObject({ answer: 'Created', created: true });
+	});
+
+	test('a body is sent as text, logged by the server, and counted', async () => {
+		const check = server.seedCheck();
+		const result = await run({ checkId: byId(check.uuid), signal: 'fail', additionalFields: { body: 'disk full: 0 bytes left' } });
+		expect(server.requests[0].rawBody).toBe('disk full: 0 bytes left');
+		expect(String(server.requests[0].headers['content-type'])).toMatch(/^text\/plain/);
+		expect(check.pings[0].body?.toString('utf8')).toBe('disk full: 0 bytes left');
+		expect(result.items[0].json).toMatchObject({ bodyBytes: 23 });
+		expect(result.items[0].json.warning).toBeUndefined();
+	});
+
+	test('a body over the server\'s Ping-Body-Limit is sent, and the output warns what the server kept', async () => {
+		const check = server.seedCheck();
+		const body = 'x'.repeat(12_000);
+		const result = await run({ checkId: byId(check.uuid), additionalFields: { body } });
+		expect(check.pings[0].body?.length).toBe(10_000);
+		expect(result.items[0].json.warning).toBe(
+			'The body has 12000 bytes; the server keeps the first 10000 (its Ping-Body-Limit) and its keyword filters read only those.',
+		);
+	});
+
+	test('a body can turn the signal into another type through the check\'s keyword filter', async () => {
+		const check = server.seedCheck({ filter_http_body: true, failure_kw: 'ERROR', success_kw: '', start_kw: '' });
+		await run({ checkId: byId(check.uuid), signal: 'success', additionalFields: { body: 'ERROR: backup failed' } });
+		expect(check.pings.map((p) => p.type)).toEqual(['fail']);
+	});
+
+	test('run ID: sent as ?rid=, stored on the ping, returned', async () => {
+		const check = server.seedCheck();
+		const result = await run({ checkId: byId(check.uuid), signal: 'start', additionalFields: { rid: ` ${RID.toUpperCase()} ` } });
+		expect(server.requestLines()).toEqual([`POST /ping/${check.uuid}/start?rid=${RID}`]);
+		expect(check.pings[0].rid).toBe(RID);
+		expect(result.items[0].json.rid).toBe(RID);
+	});
+
+	test('Run ID From Execution: a version-5 UUID, the same for every ping of one execution, different for another', async () => {
+		const check = server.seedCheck();
+		const result = await run({ checkId: byId(check.uuid), signal: 'start', additionalFields: { ridFromExecution: true } }, { items: [{}, {}] });
+		const rids = result.items.map((i) => i.json.rid as string);
+		expect(rids[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+		expect(rids[1]).toBe(rids[0]);
+		expect(check.pings.map((p) => p.rid)).toEqual(rids);
+		expect(runIdFromExecution('wf', '1')).not.toBe(runIdFromExecution('wf', '2'));
+		expect(runIdFromExecution('wf', '1')).toBe(runIdFromExecution('wf', '1'));
+	});
+
+	test('the credential\'s Ping URL is where pings go (here: the same server under another root would 404)', async () => {
+		const check = server.seedCheck();
+		const result = await run({ checkId: byId(check.uuid) }, { pingUrl: `${server.url}/ping/`, continueOnFail: true });
+		expect(server.requestLines()).toEqual([`POST /ping/${check.uuid}`]);
+		expect(result.items[0].json.answer).toBe('OK');
+		const elsewhere = await run({ checkId: byId(check.uuid) }, { pingUrl: `${server.url}/other-root`, continueOnFail: true });
+		expect(server.requestLines()[1]).toBe(`POST /other-root/${check.uuid}`);
+		expect(elsewhere.items[0].json.error).toBe('No check with this UUID was found (404)');
+	});
+});
+
+describe('ping send: errors in plain words, without the ping URL, the UUID in it or the ping key', () => {
+	// The error object also carries the node's parameters (n8n's own), which hold the UUID the
+	// user entered; the message and description the user reads must not.
+	const expectNoSecrets = (error: { message?: string; description?: string | null } | undefined, uuid?: string) => {
+		const text = everything(error);
+		expect(text).not.toContain(CM_PING_KEY);
+		expect(text).not.toContain(server.url);
+		if (uuid) expect(`${error?.message} ${error?.description}`).not.toContain(uuid);
+	};
+
+	test('unknown check by UUID: 404 not found', async () => {
+		const uuid = '8a3c5b7e-1f2d-4c6a-9b0e-3d5f7a9c1e2b';
+		const result = await run({ checkId: byId(uuid) });
+		expect(result.error?.message).toBe('No check with this UUID was found (404 not found)');
+		expect(result.error?.description).toBe('The check may have been deleted, or the Ping URL in the credential points to another server.');
+		expectNoSecrets(result.error, uuid);
+	});
+
+	test('unknown slug: 404, with what to check', async () => {
+		const result = await run({ checkId: bySlug('nope') });
+		expect(result.error?.message).toBe('No check with the slug "nope" was found (404 not found)');
+		expect(result.error?.description).toBe(
+			"Check the slug, turn on Create Missing Check to create it, or check the Ping Key in the credential: it must be this project's.",
+		);
+		expectNoSecrets(result.error);
+	});
+
+	test('a wrong ping key: 404, the key not repeated', async () => {
+		server.seedCheck({ slug: 'job' });
+		const result = await run({ checkId: bySlug('job') }, { pingKey: 'wrongKey0123456789abcd' });
+		expect(result.error?.message).toBe('No check with the slug "job" was found (404 not found)');
+		expect(everything(result.error)).not.toContain('wrongKey0123456789abcd');
+	});
+
+	test('ambiguous slug: 409', async () => {
+		server.seedCheck({ slug: 'twin' });
+		server.seedCheck({ slug: 'twin' });
+		const result = await run({ checkId: bySlug('twin') });
+		expect(result.error?.message).toBe('More than one check has the slug "twin" (409 ambiguous slug)');
+		expect(result.error?.description).toBe('Ping it by UUID, or give the checks different slugs.');
+	});
+
+	test.each([
+		[{ signal: 'exitStatus', exitStatus: 256 }, 'Exit Status: 256 is not a whole number from 0 to 255'],
+		[{ signal: 'exitStatus', exitStatus: -1 }, 'Exit Status: -1 is not a whole number from 0 to 255'],
+		[{ signal: 'exitStatus', exitStatus: 1.5 }, 'Exit Status: 1.5 is not a whole number from 0 to 255'],
+		[{ additionalFields: { rid: 'run-42' } }, 'Run ID: "run-42" is not a UUID'],
+		[{ checkId: byId('={{ "" }}') }, 'Check: is empty'],
+		[{ checkId: byId('={{ "nightly-backup" }}') }, 'Check: "nightly-backup" is not a check UUID'],
+		[{ checkId: bySlug('={{ "Nightly Backup" }}') }, 'Check (by slug): "Nightly Backup" is not a slug'],
+		// A fixed value is checked by n8n itself, with the mode's own rule.
+		[{ checkId: byId('nightly-backup') }, "The 'Node' node has issues:\n- Enter the check UUID"],
+		[{ checkId: bySlug('Nightly Backup') }, "The 'Node' node has issues:\n- A slug has lower-case letters, digits, - and _ only"],
+		[{ additionalFields: { create: true } }, 'Create Missing Check: works only when pinging by slug'],
+		[{ signal: '={{ "finished" }}' }, 'Signal: "finished" is not one of success, start, fail, log, exitStatus'],
+	])('bad input %j is refused before any request: %s', async (parameters, message) => {
+		const check = server.seedCheck();
+		const result = await run({ checkId: byId(check.uuid), ...parameters });
+		expect(result.error?.message).toBe(message);
+		expect(server.requests).toHaveLength(0);
+	});
+
+	test('slug mode without a ping key in the credential is refused before any request', async () => {
+		const result = await run({ checkId: bySlug('job') }, { pingKey: '' });
+		expect(result.error?.message).toBe('Check (by slug): pinging by slug needs a Ping Key');
+		expect(result.error?.description).toBe(
+			"Add the project's ping key (Project Settings → API Access) to the Check Monitor API credential, or ping by UUID.",
+		);
+		expect(server.requests).toHaveLength(0);
+	});
+
+	test('the server\'s own 400s are explained (a rid the server refuses)', async () => {
+		const check = server.seedCheck();
+		server.injectFault({ kind: 'status', status: 400, body: 'invalid uuid format' });
+		const result = await run({ checkId: byId(check.uuid), additionalFields: { rid: RID } });
+		expect(result.error?.message).toBe('The server refused the ping (400 invalid uuid format)');
+		expect(result.error?.description).toBe('The Run ID must be a UUID.');
+	});
+
+	test('a 5xx is not retried (the ping may have been recorded) and says so', async () => {
+		const check = server.seedCheck();
+		server.injectFault({ kind: 'statusAfter', status: 502 });
+		const result = await run({ checkId: byId(check.uuid) });
+		expect(server.requests).toHaveLength(1);
+		expect(check.pings).toHaveLength(1);
+		expect(result.error?.message).toBe('The ping was not accepted (502)');
+		expect(result.error?.description).toContain('It is not sent again automatically: it may have been recorded.');
+		expectNoSecrets(result.error, check.uuid);
+	});
+
+	test('a 429 is waited out and retried, once recorded', async () => {
+		const check = server.seedCheck();
+		server.injectFault({ kind: 'status', status: 429, retryAfter: '0' });
+		const result = await run({ checkId: byId(check.uuid) });
+		expect(server.requests).toHaveLength(2);
+		expect(check.pings).toHaveLength(1);
+		expect(result.items[0].json.answer).toBe('OK');
+	});
+
+	test('with Continue On Fail, one bad item does not cost the others their pings', async () => {
+		const check = server.seedCheck();
+		const result = await run(
+			{ checkId: byId('={{ $json.id }}') },
+			{ items: [{ id: check.uuid }, { id: '8a3c5b7e-1f2d-4c6a-9b0e-3d5f7a9c1e2b' }, { id: check.uuid }], continueOnFail: true },
+		);
+		expect(result.items.map((i) => i.json.answer ?? i.json.error)).toEqual(['OK', 'No check with this UUID was found (404 not found)', 'OK']);
+		expect(check.pings).toHaveLength(2);
+	});
+});
