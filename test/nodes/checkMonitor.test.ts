@@ -300,3 +300,25 @@ describe('channel, badge, status', () => {
 		expect(json(result)[0].shields).toMatch(/\.shields$/);
 	});
 });
+
+describe('channel and badge Get Many: Return All and Limit, one request either way', () => {
+	test.each([
+		[{ returnAll: true }, ['a', 'b', 'c']],
+		[{ returnAll: false, limit: 2 }, ['a', 'b']],
+	])('channels %j', async (options, names) => {
+		for (const name of ['a', 'b', 'c']) server.seedChannel(name);
+		const result = await run({ resource: 'channel', operation: 'getAll', ...options });
+		expect(json(result).map((c) => c.name)).toEqual(names);
+		expect(server.requestLines()).toEqual(['GET /api/v3/channels/']);
+	});
+
+	test.each([
+		[{ returnAll: true }, 3],
+		[{ returnAll: false, limit: 1 }, 1],
+	])('badges %j: the limit counts badge tags', async (options, count) => {
+		server.seedCheck({ tags: 'prod db' });
+		const result = await run({ resource: 'badge', operation: 'getAll', ...options });
+		expect(json(result)).toHaveLength(count);
+		expect(server.requestLines()).toEqual(['GET /api/v3/badges/']);
+	});
+});

@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { getManyParameters } from '../../../shared/descriptions';
 import { badgesToItems } from '../../shared/output';
 
 export const badgeDescription: INodeProperties[] = [
@@ -22,4 +23,6 @@ export const badgeDescription: INodeProperties[] = [
 		],
 		default: 'getAll',
 	},
+	// The API returns every badge in one response; Limit trims it (badge tags).
+	...getManyParameters({ resource: ['badge'], operation: ['getAll'] }),
 ];

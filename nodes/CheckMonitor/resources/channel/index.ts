@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { getManyParameters } from '../../../shared/descriptions';
 
 export const channelDescription: INodeProperties[] = [
 	{
@@ -21,4 +22,6 @@ export const channelDescription: INodeProperties[] = [
 		],
 		default: 'getAll',
 	},
+	// The API returns every channel in one response; Limit trims it (channels).
+	...getManyParameters({ resource: ['channel'], operation: ['getAll'] }),
 ];
