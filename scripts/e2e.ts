@@ -146,6 +146,11 @@ async function activeTriggers(
 			{ type: `${PKG}.checkMonitorTrigger`, parameters: { event: 'newFlip', scope: 'all', ...everyMinute }, credentials: { checkMonitorApi: CREDENTIALS.checkMonitorApi } },
 			note('Note the flip', '=flip {{ $json.check.name }} {{ $json.to }}', String(contact.id)),
 		),
+		triggerWorkflow(
+			'e2ePingToNote001',
+			{ type: `${PKG}.checkMonitorTrigger`, parameters: { event: 'newPing', checkId: id(checkUuid), ...everyMinute }, credentials: { checkMonitorApi: CREDENTIALS.checkMonitorApi } },
+			note('Note the ping', '=ping {{ $json.n }} {{ $json.type }} {{ $json.check.name }}', String(contact.id)),
+		),
 	];
 	await importWorkflows(userFolder, workflows);
 	for (const workflow of workflows) await publishWorkflow(userFolder, workflow.id);
@@ -168,16 +173,19 @@ async function activeTriggers(
 		// the events below are new to both triggers.
 		const activated = await until(
 			'both triggers to poll on activation',
-			() => ce.requests.some((r) => r.path === '/v1/visits') && cm.requests.some((r) => r.path === `/api/v3/checks/${checkUuid}/flips/`),
+			() =>
+				ce.requests.some((r) => r.path === '/v1/visits') &&
+				cm.requests.some((r) => r.path === `/api/v3/checks/${checkUuid}/flips/`) &&
+				cm.requests.some((r) => r.path === `/api/v3/checks/${checkUuid}/pings/`),
 			120_000,
 		);
 		record('triggers › both triggers poll when their workflows are activated', activated);
 		if (activated) return;
 		const before = ce.state.notes.length;
 		const visit = ce.seedVisit({ contactId: contact.id as string });
-		cm.receivePing(checkUuid, 'fail');
+		const ping = cm.receivePing(checkUuid, 'fail');
 		const noteTexts = () => ce.state.notes.slice(before).map((n) => String(n.text));
-		const emitted = await until('notes from both triggers', () => noteTexts().length >= 2, 150_000);
+		const emitted = await until('notes from the three triggers', () => noteTexts().length >= 3, 150_000);
 		await new Promise((resolve) => setTimeout(resolve, 2000));
 		const texts = noteTexts();
 		record(
@@ -187,6 +195,10 @@ async function activeTriggers(
 		record(
 			'triggers › a new flip is emitted once, naming its check',
 			emitted ?? expect(texts.filter((t) => t === 'flip Seeded down').length === 1, `notes: ${JSON.stringify(texts)}`),
+		);
+		record(
+			'triggers › a new ping is emitted once, with its number, type and check',
+			emitted ?? expect(texts.filter((t) => t === `ping ${ping.n} fail Seeded`).length === 1 && texts.filter((t) => t.startsWith('ping ')).length === 1, `notes: ${JSON.stringify(texts)}`),
 		);
 	} finally {
 		n8n.kill('SIGTERM');

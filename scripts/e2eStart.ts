@@ -3,7 +3,7 @@
  * every service, the user's data kept across a restart, an explicit reset, and each
  * example workflow made to fire by an event the sandbox plays.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { playEvent } from '../test/servers/sandbox';
@@ -13,6 +13,7 @@ import { waitUntil } from './progress';
 import { LOGIN, startEnvironment, type Environment, type StartConfig } from './start';
 
 type Record = (name: string, message?: string) => void;
+const EXAMPLES = readdirSync(path.join(__dirname, '..', 'examples')).filter((f) => f.endsWith('.json')).length;
 
 /** The editor's REST API, logged in as the sandbox owner. */
 async function editorSession(url: string) {
@@ -73,7 +74,7 @@ export async function startScriptChecks(record: Record): Promise<void> {
 		const names = await second.workflowNames();
 		record(
 			'npm start › a workflow made in the editor is there after a restart, examples not duplicated',
-			names.filter((n) => n === 'My own workflow').length === 1 && names.length === 4 ? undefined : `workflows: ${JSON.stringify(names)}`,
+			names.filter((n) => n === 'My own workflow').length === 1 && names.length === EXAMPLES + 1 ? undefined : `workflows: ${JSON.stringify(names)}`,
 		);
 
 		const { ce, cm } = environment.sandbox;
@@ -103,7 +104,7 @@ export async function startScriptChecks(record: Record): Promise<void> {
 		const afterReset = await (await editorSession(environment.url)).workflowNames();
 		record(
 			'npm start -- --reset › the earlier workflows are gone, the examples are back',
-			!afterReset.includes('My own workflow') && afterReset.length === 3 ? undefined : `workflows: ${JSON.stringify(afterReset)}`,
+			!afterReset.includes('My own workflow') && afterReset.length === EXAMPLES ? undefined : `workflows: ${JSON.stringify(afterReset)}`,
 		);
 	} catch (error) {
 		record('npm start › runs', (error as Error).message.slice(0, 1500));

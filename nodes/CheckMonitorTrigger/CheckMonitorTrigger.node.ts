@@ -9,6 +9,7 @@ import {
 } from 'n8n-workflow';
 import { directRequest } from '../shared/directRequest';
 import { pollDeadline } from '../shared/pollDeadline';
+import { pollNewPings } from './newPing';
 import { checkLocator } from '../CheckMonitor/shared/descriptions';
 import { type Flip, type FlipCursor, describeFlips, flipsOf, newestFlip, newFlips } from '../CheckMonitor/shared/flips';
 import { checkMonitorApi } from '../CheckMonitor/shared/transport';
@@ -33,7 +34,7 @@ export class CheckMonitorTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["event"]}}',
-		description: 'Starts the workflow when a check changes status (a flip)',
+		description: 'Starts the workflow when a check changes status (a flip) or receives a ping',
 		defaults: { name: 'Check Monitor Trigger' },
 		polling: true,
 		inputs: [],
@@ -45,12 +46,17 @@ export class CheckMonitorTrigger implements INodeType {
 				name: 'event',
 				type: 'options',
 				noDataExpression: true,
-				options: [{ name: 'New Flip', value: 'newFlip', description: 'A check changed status' }],
+				options: [
+					{ name: 'New Flip', value: 'newFlip', description: 'A check changed status' },
+					{ name: 'New Ping', value: 'newPing', description: 'A check received a ping (success, start, fail, log, or ignored)' },
+				],
 				default: 'newFlip',
 			},
+			{ ...checkLocator('The check whose pings to watch'), displayOptions: { show: { event: ['newPing'] } } },
 			{
 				displayName: 'Checks',
 				name: 'scope',
+				displayOptions: { show: { event: ['newFlip'] } },
 				type: 'options',
 				options: [
 					{ name: 'All Checks', value: 'all', description: 'One list request plus one flips request per check, paced' },
@@ -58,7 +64,7 @@ export class CheckMonitorTrigger implements INodeType {
 				],
 				default: 'all',
 			},
-			{ ...checkLocator('The check to watch'), displayOptions: { show: { scope: ['one'] } } },
+			{ ...checkLocator('The check to watch'), displayOptions: { show: { event: ['newFlip'], scope: ['one'] } } },
 			{
 				displayName: 'Tags',
 				name: 'tags',
@@ -66,12 +72,13 @@ export class CheckMonitorTrigger implements INodeType {
 				default: '',
 				placeholder: 'e.g. prod',
 				description: 'Only checks carrying all of these space-separated tags',
-				displayOptions: { show: { scope: ['all'] } },
+				displayOptions: { show: { event: ['newFlip'], scope: ['all'] } },
 			},
 			{
 				displayName: 'Flips To',
 				name: 'direction',
 				type: 'options',
+				displayOptions: { show: { event: ['newFlip'] } },
 				options: [
 					{ name: 'Any Status', value: 'any', description: 'Up, down, paused and resumed' },
 					{ name: 'Up', value: 'up' },
@@ -85,6 +92,38 @@ export class CheckMonitorTrigger implements INodeType {
 				type: 'collection',
 				placeholder: 'Add Option',
 				default: {},
+				displayOptions: { show: { event: ['newPing'] } },
+				options: [
+					{
+						displayName: 'Include Body',
+						name: 'includeBody',
+						type: 'boolean',
+						default: false,
+						description: "Whether to add each ping's body (one extra request per ping that has one)",
+					},
+					{
+						displayName: 'Ping Types',
+						name: 'pingTypes',
+						type: 'multiOptions',
+						options: [
+							{ name: 'Fail', value: 'fail' },
+							{ name: 'Ignored', value: 'ign', description: 'Pings the check ignored (paused, wrong method, no keyword matched)' },
+							{ name: 'Log', value: 'log' },
+							{ name: 'Start', value: 'start' },
+							{ name: 'Success', value: 'success' },
+						],
+						default: [],
+						description: 'Only pings of these types (none selected: every ping)',
+					},
+				],
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				displayOptions: { show: { event: ['newFlip'] } },
 				options: [
 					{
 						displayName: 'Late Flip Window (Minutes)',
@@ -110,6 +149,7 @@ export class CheckMonitorTrigger implements INodeType {
 	methods = { listSearch: { searchChecks } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		if (this.getNodeParameter('event', 'newFlip') === 'newPing') return await pollNewPings.call(this);
 		const scope = this.getNodeParameter('scope', 'all') as string;
 		const direction = this.getNodeParameter('direction', 'any') as string;
 		const options = this.getNodeParameter('options', {}) as IDataObject;

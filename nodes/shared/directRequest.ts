@@ -10,18 +10,20 @@ import { type ApiDefinition, classifyFailure, ErrorStatusReceived, gateKey, toNo
 export async function directRequest(
 	context: ILoadOptionsFunctions | IPollFunctions,
 	api: ApiDefinition,
-	options: { url: string; qs?: IDataObject; method?: IHttpRequestMethods },
+	options: { url: string; qs?: IDataObject; method?: IHttpRequestMethods; text?: boolean },
 ): Promise<{ body: unknown; headers: IDataObject }> {
 	const method = options.method ?? 'GET';
 	const request: IHttpRequestOptions = {
 		method,
 		url: options.url,
 		qs: options.qs,
-		json: true,
+		// `text`: the body as the server sent it (a ping body that happens to be JSON stays text).
+		json: !options.text,
+		...(options.text ? { encoding: 'text' as const } : {}),
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 		arrayFormat: 'repeat',
-		headers: { Accept: 'application/json' },
+		headers: { Accept: options.text ? 'text/plain, */*' : 'application/json' },
 	};
 	const response = await withRetries(
 		gateKey(context, api.credentialType),
