@@ -147,6 +147,16 @@ async function activeTriggers(
 			note('Note the flip', '=flip {{ $json.check.name }} {{ $json.to }}', String(contact.id)),
 		),
 		triggerWorkflow(
+			'e2eRedeemToNote1',
+			{ type: `${PKG}.customerEngagementTrigger`, parameters: { event: 'newRedeem', ...everyMinute }, credentials: { customerEngagementApi: CREDENTIALS.customerEngagementApi } },
+			note('Note the redeem', '=redeem {{ $json.loyaltyRewardId }} by {{ $json.contactId }}', String(contact.id)),
+		),
+		triggerWorkflow(
+			'e2eRewardToNote1',
+			{ type: `${PKG}.customerEngagementTrigger`, parameters: { event: 'newLoyaltyReward', ...everyMinute }, credentials: { customerEngagementApi: CREDENTIALS.customerEngagementApi } },
+			note('Note the reward', '=reward {{ $json.title }}', String(contact.id)),
+		),
+		triggerWorkflow(
 			'e2ePingToNote001',
 			{ type: `${PKG}.checkMonitorTrigger`, parameters: { event: 'newPing', checkId: id(checkUuid), ...everyMinute }, credentials: { checkMonitorApi: CREDENTIALS.checkMonitorApi } },
 			note('Note the ping', '=ping {{ $json.n }} {{ $json.type }} {{ $json.check.name }}', String(contact.id)),
@@ -176,7 +186,9 @@ async function activeTriggers(
 			() =>
 				ce.requests.some((r) => r.path === '/v1/visits') &&
 				cm.requests.some((r) => r.path === `/api/v3/checks/${checkUuid}/flips/`) &&
-				cm.requests.some((r) => r.path === `/api/v3/checks/${checkUuid}/pings/`),
+				cm.requests.some((r) => r.path === `/api/v3/checks/${checkUuid}/pings/`) &&
+				ce.requests.some((r) => r.path === '/v1/loyalty-rewards/redeems') &&
+				ce.requests.some((r) => r.path === '/v1/loyalty-rewards'),
 			120_000,
 		);
 		record('triggers › both triggers poll when their workflows are activated', activated);
@@ -184,8 +196,10 @@ async function activeTriggers(
 		const before = ce.state.notes.length;
 		const visit = ce.seedVisit({ contactId: contact.id as string });
 		const ping = cm.receivePing(checkUuid, 'fail');
+		ce.seedRedeem({ loyaltyRewardId: 'rw_e2e', contactId: String(contact.id) });
+		ce.state.rewards.set('rw_e2e_new', { id: 'rw_e2e_new', title: 'Free dessert', points: 30, quantity: { total: null, perContact: null }, startDate: null, expiredDate: null, expires: false, type: 'ITEM', value: null, itemId: null, itemName: null });
 		const noteTexts = () => ce.state.notes.slice(before).map((n) => String(n.text));
-		const emitted = await until('notes from the three triggers', () => noteTexts().length >= 3, 150_000);
+		const emitted = await until('notes from the five triggers', () => noteTexts().length >= 5, 150_000);
 		await new Promise((resolve) => setTimeout(resolve, 2000));
 		const texts = noteTexts();
 		record(
@@ -195,6 +209,14 @@ async function activeTriggers(
 		record(
 			'triggers › a new flip is emitted once, naming its check',
 			emitted ?? expect(texts.filter((t) => t === 'flip Seeded down').length === 1, `notes: ${JSON.stringify(texts)}`),
+		);
+		record(
+			'triggers › a new redeem is emitted once',
+			emitted ?? expect(texts.filter((t) => t === `redeem rw_e2e by ${String(contact.id)}`).length === 1 && texts.filter((t) => t.startsWith('redeem ')).length === 1, `notes: ${JSON.stringify(texts)}`),
+		);
+		record(
+			'triggers › a new loyalty reward is emitted once',
+			emitted ?? expect(texts.filter((t) => t.startsWith('reward ')).join() === 'reward Free dessert', `notes: ${JSON.stringify(texts)}`),
 		);
 		record(
 			'triggers › a new ping is emitted once, with its number, type and check',

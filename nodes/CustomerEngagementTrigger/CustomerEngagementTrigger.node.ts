@@ -8,11 +8,14 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 import { directRequest } from '../shared/directRequest';
+import { type CountedState, pollCounted } from '../shared/countedFeed';
+import { pollIdSet } from '../shared/idSetFeed';
 import { type FeedState, pollNewestFirst } from '../shared/newestFirstFeed';
 import { pollDeadline } from '../shared/pollDeadline';
 import { customerEngagementApi } from '../CustomerEngagement/shared/transport';
 import { searchContacts } from '../CustomerEngagement/listSearch/searchContacts';
-import { contactLocator } from '../CustomerEngagement/shared/descriptions';
+import { searchRewards } from '../CustomerEngagement/listSearch/searchRewards';
+import { contactLocator, rewardLocator } from '../CustomerEngagement/shared/descriptions';
 
 const PAGE_SIZE = 100;
 const HOUR_MS = 3_600_000;
@@ -39,7 +42,7 @@ export class CustomerEngagementTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["event"]}}',
-		description: 'Starts the workflow when a visit is recorded or a contact registers',
+		description: 'Starts the workflow when a visit is recorded, a contact registers, a reward is redeemed or created',
 		defaults: { name: 'Customer Engagement Trigger' },
 		polling: true,
 		inputs: [],
@@ -53,6 +56,8 @@ export class CustomerEngagementTrigger implements INodeType {
 				noDataExpression: true,
 				options: [
 					{ name: 'New Contact', value: 'newContact', description: 'A contact registered' },
+					{ name: 'New Loyalty Reward', value: 'newLoyaltyReward', description: 'A loyalty reward was created' },
+					{ name: 'New Redeem', value: 'newRedeem', description: 'A contact redeemed a loyalty reward' },
 					{ name: 'New Visit', value: 'newVisit', description: 'A visit (check-in) was recorded' },
 				],
 				default: 'newVisit',
@@ -60,8 +65,24 @@ export class CustomerEngagementTrigger implements INodeType {
 			{
 				...contactLocator,
 				required: false,
-				description: 'Only visits of this contact; leave empty for every contact',
-				displayOptions: { show: { event: ['newVisit'] } },
+				description: 'Only visits (or redeems) of this contact; leave empty for every contact',
+				displayOptions: { show: { event: ['newVisit', 'newRedeem'] } },
+			},
+			{
+				...rewardLocator,
+				required: false,
+				description: 'Only redeems of this reward; leave empty for every reward',
+				displayOptions: { show: { event: ['newRedeem'] } },
+			},
+			{
+				displayName: 'Late Redeem Window (Minutes)',
+				name: 'redeemWindowMinutes',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: 1440 },
+				default: 60,
+				description:
+					'Redeems are told apart by reward, contact, time and employee. The trigger remembers those dated within this window of the newest redeem; a new redeem dated earlier than that is not reported.',
+				displayOptions: { show: { event: ['newRedeem'] } },
 			},
 			{
 				displayName: 'Back-Dated Visits Window (Hours)',
@@ -76,10 +97,12 @@ export class CustomerEngagementTrigger implements INodeType {
 		],
 	};
 
-	methods = { listSearch: { searchContacts } };
+	methods = { listSearch: { searchContacts, searchRewards } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const eventName = this.getNodeParameter('event') as string;
+		if (eventName === 'newRedeem') return await pollRedeems.call(this);
+		if (eventName === 'newLoyaltyReward') return await pollRewards.call(this);
 		const event = EVENTS[eventName];
 		if (!event) throw new NodeOperationError(this.getNode(), `Unknown event "${eventName}"`);
 		const qs: IDataObject = { ...(event.qs ?? {}) };
@@ -87,18 +110,7 @@ export class CustomerEngagementTrigger implements INodeType {
 			const contactId = String(this.getNodeParameter('contactId', '', { extractValue: true }) ?? '').trim();
 			if (contactId) qs.contactId = contactId;
 		}
-		const fetchPage = async (page: number, perPage = PAGE_SIZE) => {
-			const { body, headers } = await directRequest(this, customerEngagementApi, {
-				url: event.url,
-				qs: { ...qs, page, perPage },
-			});
-			const total = Number(headers['x-total-count']);
-			return {
-				items: (Array.isArray(body) ? body : []) as IDataObject[],
-				total: headers['x-total-count'] !== undefined && Number.isFinite(total) ? total : undefined,
-			};
-		};
-
+		const fetchPage = async (page: number, perPage = PAGE_SIZE) => await fetchListPage(this, event.url, qs, page, perPage);
 		if (this.getMode() !== 'trigger') {
 			// Fetch Test Event (or any run that is not the active poll): the newest record,
 			// without touching the cursor.
@@ -124,4 +136,72 @@ export class CustomerEngagementTrigger implements INodeType {
 		staticData.feed = result.state as unknown as IDataObject;
 		return result.items.length ? [result.items.map((json) => ({ json }))] : null;
 	}
+}
+
+/** One page of a Customer Engagement list, with its X-Total-Count. */
+async function fetchListPage(context: IPollFunctions, url: string, qs: IDataObject, page: number, perPage = PAGE_SIZE) {
+	const { body, headers } = await directRequest(context, customerEngagementApi, { url, qs: { ...qs, page, perPage } });
+	const total = Number(headers['x-total-count']);
+	return {
+		items: (Array.isArray(body) ? body : []) as IDataObject[],
+		total: headers['x-total-count'] !== undefined && Number.isFinite(total) ? total : undefined,
+	};
+}
+
+/** New Redeem: see nodes/shared/countedFeed.ts for the guarantee and the cost. */
+async function pollRedeems(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	const qs: IDataObject = {};
+	const contactId = String(this.getNodeParameter('contactId', '', { extractValue: true }) ?? '').trim();
+	const rewardId = String(this.getNodeParameter('rewardId', '', { extractValue: true }) ?? '').trim();
+	if (contactId) qs.contactId = contactId;
+	if (rewardId) qs.loyaltyRewardId = rewardId;
+	const url = '/v1/loyalty-rewards/redeems';
+	const dateOf = (item: IDataObject) => Date.parse(String(item.date));
+	if (this.getMode() !== 'trigger') {
+		// Fetch Test Event: the newest redeem of the first and the last page (the list's order
+		// is not documented; the server lists newest or oldest first), the cursor untouched.
+		const first = await fetchListPage(this, url, qs, 1);
+		const pages = Math.ceil((first.total ?? 0) / PAGE_SIZE);
+		const candidates = pages > 1 ? [...first.items, ...(await fetchListPage(this, url, qs, pages)).items] : first.items;
+		const newest = [...candidates].sort((a, b) => dateOf(b) - dateOf(a))[0];
+		return newest ? [[{ json: newest }]] : null;
+	}
+	const staticData = this.getWorkflowStaticData('node');
+	const key = `newRedeem:${rewardId || '*'}:${contactId || '*'}`;
+	const previous = staticData.key === key ? (staticData.redeems as unknown as CountedState | undefined) : undefined;
+	const result = await pollCounted({
+		state: previous,
+		fetchPage: async (page) => await fetchListPage(this, url, qs, page),
+		pageSize: PAGE_SIZE,
+		keyOf: (item) => [item.loyaltyRewardId, item.contactId, item.employeeId].map((v) => String(v ?? '')).join('|'),
+		dateOf,
+		windowMs: Number(this.getNodeParameter('redeemWindowMinutes', 60)) * 60_000,
+		deadline: pollDeadline(this),
+	});
+	staticData.key = key;
+	staticData.redeems = result.state as unknown as IDataObject;
+	return result.items.length ? [result.items.map((json) => ({ json }))] : null;
+}
+
+/** New Loyalty Reward: the list is sorted by points, so each poll reads all of it (see idSetFeed.ts). */
+async function pollRewards(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	const url = '/v1/loyalty-rewards';
+	const staticData = this.getWorkflowStaticData('node');
+	const known = staticData.key === 'newLoyaltyReward' ? (staticData.rewardIds as string[] | undefined) : undefined;
+	if (this.getMode() !== 'trigger') {
+		// Fetch Test Event: rewards carry no date; the last one created since activation when
+		// there is one, else the first of the list. The cursor is untouched.
+		const { items } = await pollIdSet({ known, fetchPage: async (page) => await fetchListPage(this, url, {}, page), pageSize: PAGE_SIZE, idOf: (item) => String(item.id) });
+		const sample = items.at(-1) ?? (await fetchListPage(this, url, {}, 1, 1)).items[0];
+		return sample ? [[{ json: sample }]] : null;
+	}
+	const result = await pollIdSet({
+		known,
+		fetchPage: async (page) => await fetchListPage(this, url, {}, page),
+		pageSize: PAGE_SIZE,
+		idOf: (item) => String(item.id),
+	});
+	staticData.key = 'newLoyaltyReward';
+	staticData.rewardIds = result.known;
+	return result.items.length ? [result.items.map((json) => ({ json }))] : null;
 }

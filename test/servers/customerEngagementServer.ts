@@ -92,6 +92,7 @@ export class CustomerEngagementServer extends ApiServer {
 	reset(): void {
 		this.token = CE_TOKEN;
 		this.uniqueContacts = true;
+		this.redeemOrder = 'newestFirst';
 		this.state = CustomerEngagementServer.emptyState();
 		this.clearLog();
 		this.clearFaults();
@@ -330,7 +331,9 @@ export class CustomerEngagementServer extends ApiServer {
 			const contactId = str(req.query.contactId);
 			if (rewardId !== undefined) list = list.filter((r) => r.loyaltyRewardId === rewardId);
 			if (contactId !== undefined) list = list.filter((r) => r.contactId === contactId);
-			list.reverse();
+			// The spec documents no order; the real API lists newest first. Tests vary it.
+			if (this.redeemOrder === 'newestFirst') list.reverse();
+			else if (this.redeemOrder === 'shuffled') list.sort((a, b) => hashOf(a) - hashOf(b));
 			return this.page(req, list.map((r) => ({ ...r })));
 		});
 		route('post', '/v1/loyalty-rewards', (_req, body) => {
@@ -490,6 +493,16 @@ export class CustomerEngagementServer extends ApiServer {
 	 * turns it off: it creates the same contacts on each side, and the check is a scan.
 	 */
 	uniqueContacts = true;
+
+	/** How the redeems list is ordered (undocumented; the trigger must not depend on it). */
+	redeemOrder: 'newestFirst' | 'oldestFirst' | 'shuffled' = 'newestFirst';
+
+	/** A redeem as the API records it, without the points checks (tests and benchmarks). */
+	seedRedeem(fields: { loyaltyRewardId: string; contactId: string; date?: string; employeeId?: string }): Json {
+		const redeem = { points: 10, note: null, employeeId: 'api', date: this.timestamp(), ...fields };
+		this.state.redeems.push(redeem);
+		return redeem;
+	}
 
 	private assertUnique(input: Json, exceptId?: string): void {
 		if (!this.uniqueContacts) return;
@@ -806,6 +819,13 @@ function object(body: unknown): Json {
 
 function str(value: unknown): string | undefined {
 	return typeof value === 'string' ? value : undefined;
+}
+
+/** A stable pseudo-random order of records (for the shuffled redeems list). */
+function hashOf(record: Json): number {
+	let hash = 7;
+	for (const char of JSON.stringify(record)) hash = (hash * 31 + char.charCodeAt(0)) | 0;
+	return hash;
 }
 
 function perPageOf(req: Request): number {

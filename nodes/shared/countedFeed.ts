@@ -1,0 +1,126 @@
+/**
+ * Polling a list whose records have no id and no documented order but are never deleted,
+ * and whose total the API reports (X-Total-Count): the redeems of loyalty rewards.
+ *
+ * A record is known by its key (for a redeem: reward, contact, date, employee); identical
+ * records are counted, not merged. The state keeps the list's total and, for the keys
+ * dated within `windowMs` of the newest record seen, how many of each are known. A
+ * poll reads the first page: when the total has not grown, nothing is new (one request).
+ * When it grew by d, it reads pages (the last one next, then backwards) until the
+ * records it has read hold d more of their keys than are known: a partial read can only
+ * under-count a key, so when the excess reaches d it is exactly the new records, whatever
+ * the list's order. Listed newest first or oldest first, that is one or two requests.
+ *
+ * Guarantees and limits, as the README states them: each record once; a new record dated
+ * more than the window before the newest one seen (which the server's own timestamps do
+ * not produce) is not reported; if the total changes while a poll reads, or the poll
+ * budget runs out, the poll emits nothing and keeps its state (the next poll does it).
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+export interface CountedState {
+	total: number;
+	/** The newest record date seen (ms). */
+	newest: number;
+	/** Known records per key, for keys dated at or after newest − window. */
+	counts: Record<string, number>;
+}
+
+export interface CountedPage {
+	items: IDataObject[];
+	total?: number;
+}
+
+export interface CountedOptions {
+	state?: CountedState;
+	fetchPage(page: number): Promise<CountedPage>;
+	pageSize: number;
+	keyOf(item: IDataObject): string;
+	dateOf(item: IDataObject): number;
+	windowMs: number;
+	deadline: number;
+}
+
+function countsFrom(items: IDataObject[], options: CountedOptions, newest: number, base: Record<string, number> = {}): Record<string, number> {
+	const floor = newest - options.windowMs;
+	const counts: Record<string, number> = {};
+	for (const [key, count] of Object.entries(base)) {
+		const date = Number(key.slice(0, key.indexOf('|')));
+		if (date >= floor) counts[key] = count;
+	}
+	for (const item of items) {
+		const date = options.dateOf(item);
+		if (!(date >= floor)) continue;
+		const key = `${date}|${options.keyOf(item)}`;
+		counts[key] = (counts[key] ?? 0) + 1;
+	}
+	return counts;
+}
+
+export async function pollCounted(options: CountedOptions): Promise<{ items: IDataObject[]; state: CountedState }> {
+	const first = await options.fetchPage(1);
+	const total = first.total ?? first.items.length;
+	const pages = Math.max(1, Math.ceil(total / options.pageSize));
+	const readAll = async (): Promise<IDataObject[] | undefined> => {
+		const all = [...first.items];
+		for (let page = 2; page <= pages; page++) {
+			const next = await options.fetchPage(page);
+			if (next.total !== undefined && next.total !== total) return undefined;
+			all.push(...next.items);
+		}
+		return all;
+	};
+
+	// First poll (or a list that shrank, which redeems cannot): the starting point.
+	if (!options.state || total < options.state.total) {
+		const all = await readAll();
+		if (!all) return { items: [], state: options.state ?? { total: 0, newest: 0, counts: {} } };
+		const newest = all.reduce((max, item) => Math.max(max, options.dateOf(item) || 0), 0);
+		return { items: [], state: { total, newest, counts: countsFrom(all, options, newest) } };
+	}
+	const state = options.state;
+	const delta = total - state.total;
+	if (delta === 0) return { items: [], state };
+
+	const read: IDataObject[] = [...first.items];
+	const order = [pages, ...Array.from({ length: Math.max(0, pages - 2) }, (_, i) => pages - 1 - i)].filter((p) => p > 1);
+	// Records dated before the floor are old by construction: only keys at or after it count.
+	const excess = () => {
+		const seen = countsFrom(read, options, state.newest);
+		let sum = 0;
+		const fresh: Record<string, number> = {};
+		for (const [key, count] of Object.entries(seen)) {
+			const extra = count - (state.counts[key] ?? 0);
+			if (extra > 0) {
+				fresh[key] = extra;
+				sum += extra;
+			}
+		}
+		return { sum, fresh };
+	};
+	let found = excess();
+	for (const page of order) {
+		if (found.sum >= delta) break;
+		if (Date.now() > options.deadline) return { items: [], state };
+		const next = await options.fetchPage(page);
+		// Records added while this poll reads shift the pages: start again next poll.
+		if (next.total !== undefined && next.total !== total) return { items: [], state };
+		read.push(...next.items);
+		found = excess();
+	}
+
+	// The new records: for each key, as many as it has beyond the known ones, oldest first.
+	const items: IDataObject[] = [];
+	const remaining = { ...found.fresh };
+	for (const item of [...read].sort((a, b) => options.dateOf(a) - options.dateOf(b))) {
+		const key = `${options.dateOf(item)}|${options.keyOf(item)}`;
+		if ((remaining[key] ?? 0) > 0) {
+			remaining[key]--;
+			items.push(item);
+		}
+	}
+	const newest = items.reduce((max, item) => Math.max(max, options.dateOf(item) || 0), state.newest);
+	const counts: Record<string, number> = { ...state.counts };
+	for (const [key, extra] of Object.entries(found.fresh)) counts[key] = (counts[key] ?? 0) + extra;
+	return { items, state: { total, newest, counts: countsFrom([], options, newest, counts) } };
+}
