@@ -55,7 +55,7 @@ for (const version of versions) {
 	spawnSync(process.execPath, [path.join(root, 'node_modules', '.bin', 'tsx'), path.join('scripts', 'e2e.ts')], {
 		cwd: root,
 		stdio: 'inherit',
-		env: { ...process.env, N8N_VERSION: version, E2E_RESULTS: resultsFile, E2E_START: ci && version === NEWEST_N8N ? (process.env.E2E_START ?? '1') : '0',
+		env: { ...process.env, N8N_VERSION: version, E2E_RESULTS: resultsFile, E2E_START: version === NEWEST_N8N ? (process.env.E2E_START ?? '1') : '0',
 			// Queue mode on the newest and the oldest in CI; the matrix runs it on every version.
 			E2E_QUEUE: process.env.E2E_QUEUE ?? '1',
 		},
@@ -65,7 +65,7 @@ for (const version of versions) {
 	try {
 		results = JSON.parse(readFileSync(resultsFile, 'utf8')) as E2eResults;
 	} catch {
-		rows.push(`| ${version} | (no results: install or start failed, see the run's output) | | | | | ✘ |`);
+		rows.push(`| ${version} | (no results: install or start failed, see the run's output) | | | | | | ✘ |`);
 		failures.push(`${version}: no results`);
 		failed++;
 		continue;
@@ -75,7 +75,7 @@ for (const version of versions) {
 	failed += results.failed;
 	console.log(`n8n ${version}: ${results.passed} passed, ${results.failed} failed`);
 	rows.push(
-		`| ${version} | ${count(all, /^e2eCustomerEng1/)} | ${count(all, /^e2eCheckMonitor1/)} | ${count(all, /^triggers/)} | ${count(all, /^examples/)} | ${count(all, /^queue mode/)} | ${results.failed === 0 ? `✔ ${results.passed} passed` : `✘ ${results.failed} failed`} (${minutes} min) |`,
+		`| ${version} | ${count(all, /^e2eCustomerEng1/)} | ${count(all, /^e2eCheckMonitor1/)} | ${count(all, /^triggers/)} | ${count(all, /^examples/)} | ${count(all, /^queue mode/)} | ${count(all, /^npm start/)} | ${results.failed === 0 ? `✔ ${results.passed} passed` : `✘ ${results.failed} failed`} (${minutes} min) |`,
 	);
 	for (const failed of all.filter((r) => !r.ok)) failures.push(`${version}: ${failed.name}: ${failed.message ?? ''}`);
 }
@@ -86,12 +86,13 @@ const table = [
 	'Written by `npm run test:matrix` (the end-to-end tier on each version): the packed package',
 	'installed into that n8n as a community package, every operation of both action nodes run',
 	'with `n8n execute`, the example workflow, and both triggers published in a running',
-	'`n8n start` (each new record emitted once). Counts are passed/run.',
+	'`n8n start` (each new record emitted once), queue mode (Redis, PostgreSQL, a main and two',
+	'workers), and on the newest version `npm start` itself. Counts are passed/run; 0/0: not run.',
 	'',
 	`Run on ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}.`,
 	'',
-	'| n8n | Customer Engagement operations | Check Monitor operations | Triggers (published) | Examples | Queue mode | Result |',
-	'|---|---|---|---|---|---|---|',
+	'| n8n | Customer Engagement operations | Check Monitor operations | Triggers (published) | Examples | Queue mode | npm start | Result |',
+	'|---|---|---|---|---|---|---|---|',
 	...rows,
 	'',
 	...(failures.length > 0 ? ['Failures:', '', ...failures.map((f) => `- ${f}`), ''] : []),
