@@ -25,7 +25,22 @@ export function getManyParameters(show: Show): INodeProperties[] {
 	];
 }
 
+/** The contract's collection of everything else an operation can be told (`options`). */
+export function optionsCollection(show: Show, options: INodeProperties[]): INodeProperties {
+	return { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, displayOptions: { show }, options };
+}
+
 /** The contract's collection of a write's optional API fields (`additionalFields`). */
 export function additionalFields(show: Show, options: INodeProperties[]): INodeProperties {
 	return { displayName: 'Additional Fields', name: 'additionalFields', type: 'collection', placeholder: 'Add Field', default: {}, displayOptions: { show }, options };
+}
+
+/**
+ * Simplify, as n8n's newer nodes have it: on by default, and placed the same way in every
+ * operation (after the operation's own parameters, before its collections). The output
+ * functions read it with the same default (SIMPLIFY_DEFAULT).
+ */
+export const SIMPLIFY_DEFAULT = true;
+export function simplifyParameter(show: Show, description: string): INodeProperties {
+	return { displayName: 'Simplify', name: 'simplify', type: 'boolean', default: true, description, displayOptions: { show } };
 }

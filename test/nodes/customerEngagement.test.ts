@@ -32,6 +32,7 @@ describe('contact', () => {
 			operation: 'create',
 			email: 'ann@example.com',
 			phone: '',
+			simplify: false,
 			additionalFields: {
 				firstName: 'Ann',
 				birthDate: '1990-05-17T00:00:00.000Z',
@@ -155,7 +156,7 @@ describe('contact', () => {
 		expect(json(first)[0]).toMatchObject({ outcome: 'created', firstName: 'Ann' });
 		expect(server.requestLines()).toEqual(['GET /v1/contacts?email=ann%40example.com&page=1&perPage=1', 'POST /v1/contacts']);
 		server.clearLog();
-		const second = await run({ resource: 'contact', operation: 'upsert', email: 'ann@example.com', additionalFields: { lastName: 'Lee' } });
+		const second = await run({ resource: 'contact', operation: 'upsert', email: 'ann@example.com', additionalFields: { lastName: 'Lee' }, simplify: false });
 		const id = json(first)[0].id;
 		expect(json(second)[0]).toMatchObject({ outcome: 'updated', id, firstName: 'Ann', lastName: 'Lee', description: 'keep' });
 		expect(server.requestLines()).toEqual(['GET /v1/contacts?email=ann%40example.com&page=1&perPage=1', `PUT /v1/contacts/${id}`]);
@@ -186,13 +187,34 @@ describe('contact', () => {
 			pointsValue: 10,
 			additionalFields: { note: 'welcome' },
 		});
-		expect(server.requestLines()).toEqual([`PUT /v1/contacts/${contact.id}/loyalty-points`]);
+		expect(server.requestLines()).toEqual([`PUT /v1/contacts/${contact.id}/loyalty-points`, `GET /v1/contacts/${contact.id}`]);
 		expect(server.requests[0].body).toEqual({ pointsValue: 10, note: 'welcome' });
-		expect(json(added)[0]).toEqual({ message: 'Loyalty points updated', code: 201 });
+		expect(json(added)[0]).toEqual({ contactId: contact.id, pointsValue: 10, loyaltyPointsCount: 10 });
 		const removed = await run({ resource: 'contact', operation: 'adjustLoyaltyPoints', contactId: byId(contact.id as string), pointsValue: -11 });
 		expect(removed.error?.message).toBe(
 			'The Customer Engagement API rejected the request (INSUFFICIENT_LOYALTY_POINTS): The contact does not have enough loyalty points',
 		);
+	});
+
+	test('adjust loyalty points without Read New Balance: one request, no balance', async () => {
+		const contact = server.seedContact();
+		const result = await run({ resource: 'contact', operation: 'adjustLoyaltyPoints', contactId: byId(contact.id as string), pointsValue: 5, options: { readNewBalance: false } });
+		expect(server.requestLines()).toEqual([`PUT /v1/contacts/${contact.id}/loyalty-points`]);
+		expect(json(result)[0]).toEqual({ contactId: contact.id, pointsValue: 5 });
+	});
+
+	test('adjust loyalty points: when the balance cannot be read, the change still succeeds and says so (never retried as a write)', async () => {
+		const contact = server.seedContact();
+		server.injectFault({ kind: 'status', status: 404, body: { errorCode: 'RESOURCE_NOT_FOUND', message: 'Contact not found' } }, 3, (r) => r.method === 'GET');
+		const result = await run({ resource: 'contact', operation: 'adjustLoyaltyPoints', contactId: byId(contact.id as string), pointsValue: 5 });
+		expect(result.error).toBeUndefined();
+		expect(server.requests.filter((r) => r.method === 'PUT')).toHaveLength(1);
+		expect(json(result)[0]).toEqual({
+			contactId: contact.id,
+			pointsValue: 5,
+			loyaltyPointsCount: null,
+			balanceError: expect.stringMatching(/^The points were changed, but the new balance could not be read: /),
+		});
 	});
 });
 
@@ -242,7 +264,12 @@ describe('custom field', () => {
 		seedLabelsAndFields();
 		const result = await run({ resource: 'customField', operation: 'getAll', returnAll: false, limit: 1 });
 		expect(server.requestLines()).toEqual(['GET /v1/custom-fields']);
-		expect(json(result)).toEqual([{ id: 'cf_size', name: 'Size', type: 'text' }]);
+		expect(json(result)).toEqual([{ id: 'cf_size', name: 'Size', type: 'text', typeName: 'Text' }]);
+	});
+
+	test('the type is also given in words', async () => {
+		const result = await run({ resource: 'customField', operation: 'create', name: 'Size', type: 'single_select', additionalFields: { options: ['S'] } });
+		expect(json(result)[0]).toMatchObject({ type: 'single_select', typeName: 'Single select' });
 	});
 
 	test('rename sends the name as a JSON string body', async () => {
@@ -275,6 +302,21 @@ describe('custom field', () => {
 });
 
 describe('text, conversation', () => {
+	test.each([
+		['picked from the list', (id: string) => ({ __rl: true, mode: 'list', value: id, cachedResultName: 'Ann' })],
+		['by ID', (id: string) => ({ __rl: true, mode: 'id', value: id })],
+		['as saved by earlier versions (a plain string)', (id: string) => id],
+		['by ID from an expression', () => ({ __rl: true, mode: 'id', value: '={{ $json.contact }}' })],
+	])('the customer %s: Text Send and Conversation Get send its ID', async (_name, customer) => {
+		const contact = server.seedContact({ phone: '+15550100' });
+		const send = await run({ resource: 'text', operation: 'send', customerId: customer(contact.id as string), toPhone: '+15550999', message: 'Hi!' }, { items: [{ contact: contact.id }] });
+		expect(send.error).toBeUndefined();
+		expect(server.requests[0].body).toEqual({ customerId: contact.id, toPhone: '+15550999', message: 'Hi!' });
+		const conversation = await run({ resource: 'conversation', operation: 'get', customerId: customer(contact.id as string), phone: '' }, { items: [{ contact: contact.id }] });
+		expect(conversation.error).toBeUndefined();
+		expect(server.requestLines()[1]).toBe(`GET /v1/texts/conversations?customerId=${contact.id}`);
+	});
+
 	test('send to a customer, scheduled', async () => {
 		const contact = server.seedContact({ phone: '+15550100' });
 		const result = await run({
@@ -291,7 +333,7 @@ describe('text, conversation', () => {
 	});
 
 	test.each([
-		[{ customerId: '', toPhone: '', message: 'Hi' }, 'Customer ID or To Phone: enter at least one recipient (Customer ID wins when both are given)'],
+		[{ customerId: '', toPhone: '', message: 'Hi' }, 'Customer or To Phone: enter at least one recipient (Customer wins when both are given)'],
 		[{ customerId: 'ct_1', message: '' }, 'The \'Node\' node has issues:\n- Parameter "Message" is required.'],
 		[{ customerId: 'ct_1', message: '={{ " " }}' }, 'Message: enter the text to send'],
 	])('send rejects %j before any request', async (params, message) => {
@@ -332,7 +374,7 @@ describe('text, conversation', () => {
 
 	test('conversation without customer or phone is rejected before any request', async () => {
 		const result = await run({ resource: 'conversation', operation: 'get', customerId: '', phone: ' ' });
-		expect(result.error?.message).toBe('Customer ID or Phone: enter at least one (Customer ID wins when both are given)');
+		expect(result.error?.message).toBe('Customer or Phone: enter at least one (Customer wins when both are given)');
 		expect(server.requests).toHaveLength(0);
 	});
 });

@@ -1,3 +1,4 @@
+import { SIMPLIFY_DEFAULT } from '../../shared/descriptions';
 /** postReceive functions that shape Check Monitor responses into items. */
 import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
 import { sentRequestOf } from '../../shared/transport';
@@ -16,7 +17,7 @@ export async function checksToItems(
 	this: IExecuteSingleFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
-	const simplify = this.getNodeParameter('simplify', false) as boolean;
+	const simplify = this.getNodeParameter('simplify', SIMPLIFY_DEFAULT) as boolean;
 	const checks = items.flatMap((item) =>
 		Array.isArray(item.json.checks) ? (item.json.checks as IDataObject[]) : [item.json],
 	);

@@ -1,3 +1,4 @@
+import { SIMPLIFY_DEFAULT } from '../../shared/descriptions';
 /** Contact specifics shared by create, update, upsert and get. */
 import type { IDataObject, IExecutePaginationFunctions, IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 import { readMergeWrite } from '../../shared/safeUpdate';
@@ -61,7 +62,7 @@ export async function simplifyContacts(
 	this: IExecuteSingleFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
-	if (!(this.getNodeParameter('simplify', false) as boolean)) return items;
+	if (!(this.getNodeParameter('simplify', SIMPLIFY_DEFAULT) as boolean)) return items;
 	return items.map((item) => {
 		const contact = item.json;
 		const simple: IDataObject = {};

@@ -46,6 +46,18 @@ export const contactLocator = objectLocator({
 	placeholder: 'e.g. 5f1d3c0e9a7b',
 });
 
+/**
+ * `customerId` of Text → Send and Conversation → Get: the contact, from the list or by ID,
+ * optional because a phone number may be given instead. A plain string saved by earlier
+ * versions (the field was a text field) is still read as the ID.
+ */
+export function customerLocator(description: string): INodeProperties {
+	return {
+		...objectLocator({ name: 'customerId', displayName: 'Customer', searchListMethod: 'searchContacts', placeholder: 'e.g. 5f1d3c0e9a7b', description }),
+		required: false,
+	};
+}
+
 export const labelLocator = objectLocator({
 	name: 'labelId',
 	displayName: 'Label',

@@ -109,7 +109,7 @@ export async function validateText(
 	}
 	if (!body.message) throw invalidInput(this, 'Message', 'enter the text to send');
 	if (!body.customerId && !body.toPhone) {
-		throw invalidInput(this, 'Customer ID or To Phone', 'enter at least one recipient (Customer ID wins when both are given)');
+		throw invalidInput(this, 'Customer or To Phone', 'enter at least one recipient (Customer wins when both are given)');
 	}
 	return requestOptions;
 }

@@ -1,4 +1,4 @@
-import { additionalFields } from '../../../shared/descriptions';
+import { additionalFields, optionsCollection } from '../../../shared/descriptions';
 import type { INodeProperties } from 'n8n-workflow';
 import { checkFields, UNIQUE_FIELDS } from '../../shared/checkFields';
 
@@ -6,24 +6,16 @@ const show = { resource: ['check'], operation: ['create'] };
 
 export const checkCreateDescription: INodeProperties[] = [
 	additionalFields(show, checkFields),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show },
-		options: [
-			{
-				displayName: 'Unique',
-				name: 'unique',
-				type: 'multiOptions',
-				options: UNIQUE_FIELDS.map((field) => ({ name: field, value: field })),
-				default: [],
-				description:
-					'Upsert: when a check with the same values of these fields exists, update it instead of creating a new one. The output says "created" or "updated".',
-				routing: { send: { type: 'body', property: 'unique' } },
-			},
-		],
-	},
+	optionsCollection(show, [
+		{
+			displayName: 'Unique',
+			name: 'unique',
+			type: 'multiOptions',
+			options: UNIQUE_FIELDS.map((field) => ({ name: field, value: field })),
+			default: [],
+			description:
+				'Upsert: when a check with the same values of these fields exists, update it instead of creating a new one. The output says "created" or "updated".',
+			routing: { send: { type: 'body', property: 'unique' } },
+		},
+	]),
 ];

@@ -1,5 +1,7 @@
-import { additionalFields } from '../../../shared/descriptions';
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecutePaginationFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { additionalFields, optionsCollection } from '../../../shared/descriptions';
+import { type RequestData, sendRequest, sentRequestOf } from '../../../shared/transport';
+import { customerEngagementApi } from '../../shared/transport';
 
 const show = { resource: ['contact'], operation: ['adjustLoyaltyPoints'] };
 
@@ -33,4 +35,38 @@ export const contactAdjustLoyaltyPointsDescription: INodeProperties[] = [
 			routing: { send: { type: 'body', property: 'note' } },
 		},
 	]),
+	optionsCollection(show, [
+		{
+			displayName: 'Read New Balance',
+			name: 'readNewBalance',
+			type: 'boolean',
+			default: true,
+			description:
+				"Whether to read the contact after the change to return its new balance (one more request per item; the API's answer to the change carries no balance)",
+		},
+	]),
 ];
+
+/**
+ * The change, then (unless turned off) the contact, so the output says what the API's
+ * answer does not: whose points, by how much, and the new balance. The change is a write
+ * and has happened when the read fails: the item then succeeds with `balanceError`.
+ */
+export async function adjustLoyaltyPoints(this: IExecutePaginationFunctions, requestData: RequestData): Promise<INodeExecutionData[]> {
+	const { response } = await sendRequest(this, requestData, customerEngagementApi);
+	const sent = sentRequestOf(response);
+	const id = sent.parameters.contactId;
+	const json: IDataObject = { contactId: id, pointsValue: (sent.body as IDataObject | undefined)?.pointsValue ?? null };
+	const options = this.getNodeParameter('options', {}) as IDataObject;
+	if (options.readNewBalance !== false) {
+		try {
+			const { items } = await sendRequest(this, requestData, customerEngagementApi, { method: 'GET', url: `/v1/contacts/${encodeURIComponent(id)}`, body: undefined });
+			json.loyaltyPointsCount = items[0]?.json.loyaltyPointsCount ?? null;
+		} catch (error) {
+			json.loyaltyPointsCount = null;
+			json.balanceError = `The points were changed, but the new balance could not be read: ${(error as Error).message}`;
+		}
+	}
+	return [{ json, pairedItem: { item: this.getItemIndex() } }];
+}
+

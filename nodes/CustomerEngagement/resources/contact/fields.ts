@@ -1,3 +1,4 @@
+import { simplifyParameter } from '../../../shared/descriptions';
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { convertSent, listOf } from '../../../shared/convertSent';
 
@@ -100,11 +101,8 @@ export const emailAndPhone = (operation: string): INodeProperties[] => [
 	},
 ];
 
-export const simplifyContact = (operations: string[]): INodeProperties => ({
-	displayName: 'Simplify',
-	name: 'simplify',
-	type: 'boolean',
-	default: false,
-	description: 'Whether to return only the main fields, label names and the custom fields that have a value',
-	displayOptions: { show: { resource: ['contact'], operation: operations } },
-});
+export const simplifyContact = (operations: string[]): INodeProperties =>
+	simplifyParameter(
+		{ resource: ['contact'], operation: operations },
+		'Whether to return only the main fields, label names and the custom fields that have a value',
+	);

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { getManyParameters } from '../../../shared/descriptions';
+import { getManyParameters, optionsCollection } from '../../../shared/descriptions';
+import { simplifyContact } from './fields';
 
 /** The API needs sort and order together; the option holds both as "SORT:ORDER". */
 async function sortAndOrder(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
@@ -13,6 +14,7 @@ const show = { resource: ['contact'], operation: ['getAll'] };
 
 export const contactGetManyDescription: INodeProperties[] = [
 	...getManyParameters(show),
+	simplifyContact(['getAll']),
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -40,28 +42,20 @@ export const contactGetManyDescription: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show },
-		options: [
-			{
-				displayName: 'Sort',
-				name: 'sort',
-				type: 'options',
-				options: [
-					{ name: 'Registration Date, Newest First', value: 'REGISTRATION_DATE:DESC' },
-					{ name: 'Registration Date, Oldest First', value: 'REGISTRATION_DATE:ASC' },
-					{ name: 'Modified Date, Newest First', value: 'MODIFIED_DATE:DESC' },
-					{ name: 'Modified Date, Oldest First', value: 'MODIFIED_DATE:ASC' },
-				],
-				default: 'REGISTRATION_DATE:DESC',
-				description: 'The API needs sort and order together, so they are one choice here',
-				routing: { send: { type: 'query', property: 'sort', preSend: [sortAndOrder] } },
-			},
-		],
-	},
+	optionsCollection(show, [
+		{
+			displayName: 'Sort',
+			name: 'sort',
+			type: 'options',
+			options: [
+				{ name: 'Registration Date, Newest First', value: 'REGISTRATION_DATE:DESC' },
+				{ name: 'Registration Date, Oldest First', value: 'REGISTRATION_DATE:ASC' },
+				{ name: 'Modified Date, Newest First', value: 'MODIFIED_DATE:DESC' },
+				{ name: 'Modified Date, Oldest First', value: 'MODIFIED_DATE:ASC' },
+			],
+			default: 'REGISTRATION_DATE:DESC',
+			description: 'The API needs sort and order together, so they are one choice here',
+			routing: { send: { type: 'query', property: 'sort', preSend: [sortAndOrder] } },
+		},
+	]),
 ];

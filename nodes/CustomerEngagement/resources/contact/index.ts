@@ -3,7 +3,7 @@ import { contactLocator } from '../../shared/descriptions';
 import { simplifyContacts, updateContact, upsertContact } from '../../shared/contact';
 import { paginatePages } from '../../shared/transport';
 import { apiDates, requireEmailOrPhone } from '../../shared/validation';
-import { contactAdjustLoyaltyPointsDescription } from './adjustLoyaltyPoints';
+import { adjustLoyaltyPoints, contactAdjustLoyaltyPointsDescription } from './adjustLoyaltyPoints';
 import { contactCreateDescription } from './create';
 import { contactGetDescription } from './get';
 import { contactGetManyDescription } from './getAll';
@@ -25,8 +25,8 @@ export const contactDescription: INodeProperties[] = [
 				name: 'Adjust Loyalty Points',
 				value: 'adjustLoyaltyPoints',
 				action: 'Adjust loyalty points of a contact',
-				description: 'Add or remove loyalty points',
-				routing: { request: { method: 'PUT', url: `${contactUrl}/loyalty-points` } },
+				description: 'Add or remove loyalty points; returns the new balance',
+				routing: { request: { method: 'PUT', url: `${contactUrl}/loyalty-points` }, operations: { pagination: adjustLoyaltyPoints } },
 			},
 			{
 				name: 'Create',

@@ -1,3 +1,5 @@
+import { optionsCollection } from '../../../shared/descriptions';
+import { customerLocator } from '../../shared/descriptions';
 import type { INodeProperties } from 'n8n-workflow';
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { invalidInput } from '../../../shared/validation';
@@ -9,7 +11,7 @@ async function requireCustomerOrPhone(this: IExecuteSingleFunctions, requestOpti
 	const qs = requestOptions.qs ?? {};
 	for (const key of ['customerId', 'phone']) if (String(qs[key] ?? '').trim() === '') delete qs[key];
 	if (!qs.customerId && !qs.phone) {
-		throw invalidInput(this, 'Customer ID or Phone', 'enter at least one (Customer ID wins when both are given)');
+		throw invalidInput(this, 'Customer or Phone', 'enter at least one (Customer wins when both are given)');
 	}
 	requestOptions.qs = qs;
 	return requestOptions;
@@ -38,11 +40,7 @@ export const conversationDescription: INodeProperties[] = [
 		default: 'get',
 	},
 	{
-		displayName: 'Customer ID',
-		name: 'customerId',
-		type: 'string',
-		default: '',
-		description: 'ID of the contact; wins over Phone when both are given',
+		...customerLocator('The contact; wins over Phone when both are given'),
 		displayOptions: { show },
 		routing: { send: { type: 'query', property: 'customerId' } },
 	},
@@ -51,28 +49,20 @@ export const conversationDescription: INodeProperties[] = [
 		name: 'phone',
 		type: 'string',
 		default: '',
-		description: 'Phone of the contact, when no Customer ID is given',
+		description: 'Phone of the contact, when no Customer is given',
 		displayOptions: { show },
 		routing: { send: { type: 'query', property: 'phone' } },
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show },
-		options: [
-			{
-				displayName: 'Output',
-				name: 'output',
-				type: 'options',
-				options: [
-					{ name: 'One Item per Message', value: 'messages' },
-					{ name: 'Raw Pages', value: 'raw', description: 'The API responses as they came, oldest first' },
-				],
-				default: 'messages',
-			},
-		],
-	},
+	optionsCollection(show, [
+		{
+			displayName: 'Output',
+			name: 'output',
+			type: 'options',
+			options: [
+				{ name: 'One Item per Message', value: 'messages' },
+				{ name: 'Raw Pages', value: 'raw', description: 'The API responses as they came, oldest first' },
+			],
+			default: 'messages',
+		},
+	]),
 ];

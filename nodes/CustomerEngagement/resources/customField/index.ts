@@ -19,6 +19,16 @@ async function nameAsJsonString(this: IExecuteSingleFunctions, requestOptions: I
 	return requestOptions;
 }
 
+/** The field's type in words ("Single select") next to the API's value (`single_select`), which stays as it is. */
+async function withTypeName(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	return items.map((item) => {
+		const type = FIELD_TYPES.find((t) => t.value === item.json.type);
+		if (!type) return item;
+		const typeName = type.name.charAt(0) + type.name.slice(1).toLowerCase();
+		return { ...item, json: { ...item.json, typeName } };
+	});
+}
+
 /** Rename answers a bare JSON string; say what changed instead. */
 async function renameResult(
 	this: IExecuteSingleFunctions,
@@ -47,13 +57,13 @@ export const customFieldDescription: INodeProperties[] = [
 				name: 'Create',
 				value: 'create',
 				action: 'Create a custom field',
-				routing: { request: { method: 'POST', url: '/v1/custom-fields' } },
+				routing: { request: { method: 'POST', url: '/v1/custom-fields' }, output: { postReceive: [withTypeName] } },
 			},
 			{
 				name: 'Get Many',
 				value: 'getAll',
 				action: 'Get many custom fields',
-				routing: { request: { method: 'GET', url: '/v1/custom-fields' } },
+				routing: { request: { method: 'GET', url: '/v1/custom-fields' }, output: { postReceive: [withTypeName] } },
 			},
 			{
 				name: 'Rename',
@@ -70,7 +80,7 @@ export const customFieldDescription: INodeProperties[] = [
 				value: 'updateOptions',
 				action: 'Update the options of a select custom field',
 				description: 'Change option values (with an option ID) or add options (without one)',
-				routing: { request: { method: 'PUT', url: `${fieldUrl}/option` } },
+				routing: { request: { method: 'PUT', url: `${fieldUrl}/option` }, output: { postReceive: [withTypeName] } },
 			},
 		],
 		default: 'getAll',

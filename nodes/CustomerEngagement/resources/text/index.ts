@@ -1,5 +1,6 @@
 import { additionalFields } from '../../../shared/descriptions';
 import type { INodeProperties } from 'n8n-workflow';
+import { customerLocator } from '../../shared/descriptions';
 import { apiDates, validateText } from '../../shared/validation';
 
 const show = { resource: ['text'], operation: ['send'] };
@@ -26,11 +27,7 @@ export const textDescription: INodeProperties[] = [
 		default: 'send',
 	},
 	{
-		displayName: 'Customer ID',
-		name: 'customerId',
-		type: 'string',
-		default: '',
-		description: 'ID of the contact to text; wins over To Phone when both are given',
+		...customerLocator('The contact to text; wins over To Phone when both are given'),
 		displayOptions: { show },
 		routing: { send: { type: 'body', property: 'customerId' } },
 	},
@@ -40,7 +37,7 @@ export const textDescription: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. +15550100',
-		description: 'Phone number to text when no Customer ID is given',
+		description: 'Phone number to text when no Customer is given',
 		displayOptions: { show },
 		routing: { send: { type: 'body', property: 'toPhone' } },
 	},
