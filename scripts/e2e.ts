@@ -228,7 +228,7 @@ async function activeTriggers(
 	}
 }
 
-function customerEngagementSteps(): Step[] {
+function customerEngagementSteps(ce: CustomerEngagementServer): Step[] {
 	const contact = id(ref('Create contact'));
 	return [
 		{ name: 'Create label', node: 'customerEngagement', parameters: { resource: 'label', operation: 'create', name: 'VIP', additionalFields: { color: 'AMBER' } }, check: (i) => expect(first(i).name === 'VIP' && first(i).color === 'AMBER', 'label not created') },
@@ -238,7 +238,25 @@ function customerEngagementSteps(): Step[] {
 		{ name: 'Get many custom fields', node: 'customerEngagement', parameters: { resource: 'customField', operation: 'getAll', returnAll: true }, check: (i) => expect(i.some((f) => f.name === 'Size'), 'custom field not listed') },
 		{ name: 'Rename custom field', node: 'customerEngagement', parameters: { resource: 'customField', operation: 'rename', customFieldId: id(ref('Create custom field')), name: 'T-shirt size' }, check: (i) => expect(first(i).name === 'T-shirt size', 'not renamed') },
 		{ name: 'Update options', node: 'customerEngagement', parameters: { resource: 'customField', operation: 'updateOptions', customFieldId: id(ref('Create custom field')), options: { option: [{ id: '', value: 'L' }] } }, check: (i) => expect((first(i).options as unknown[])?.length === 3, 'option not added') },
-		{ name: 'Create contact', node: 'customerEngagement', parameters: { resource: 'contact', operation: 'create', email: 'ann@example.com', phone: '+15550100', additionalFields: { firstName: 'Ann', labels: `={{ [$('Create label').item.json.id] }}` } }, check: (i) => expect(first(i).email === 'ann@example.com', 'contact not created') },
+		{
+			name: 'Create contact',
+			node: 'customerEngagement',
+			parameters: {
+				resource: 'contact',
+				operation: 'create',
+				email: 'ann@example.com',
+				phone: '+15550100',
+				simplify: false,
+				// A select custom field set by the option's name: the API must get the option's ID.
+				additionalFields: { firstName: 'Ann', labels: `={{ [$('Create label').item.json.id] }}`, customFields: { field: [{ id: ref('Create custom field'), value: 'M' }] } },
+			},
+			check: (i) => {
+				const field = [...ce.state.customFields.values()].find((f) => f.name === 'T-shirt size');
+				const optionM = ((field?.options ?? []) as IDataObject[]).find((o) => o.value === 'M')?.id;
+				const stored = (first(i).customFields as IDataObject[] | undefined)?.find((f) => f.id === field?.id)?.value;
+				return expect(first(i).email === 'ann@example.com' && optionM !== undefined && stored === optionM, `custom field stored ${JSON.stringify(stored)}, option M is ${String(optionM)}`);
+			},
+		},
 		{ name: 'Get contact', node: 'customerEngagement', parameters: { resource: 'contact', operation: 'get', contactId: contact, simplify: true }, check: (i) => expect(JSON.stringify(first(i).labels) === '["VIP"]', `simplified labels: ${JSON.stringify(first(i).labels)}`) },
 		{ name: 'Update contact', node: 'customerEngagement', parameters: { resource: 'contact', operation: 'update', contactId: contact, updateFields: { lastName: 'Lee' } }, check: (i) => expect(first(i).firstName === 'Ann' && first(i).lastName === 'Lee' && (first(i).labels as unknown[]).length === 1, 'update lost fields') },
 		{ name: 'Upsert contact', node: 'customerEngagement', parameters: { resource: 'contact', operation: 'upsert', email: 'ann@example.com', additionalFields: { description: 'regular' } }, check: (i) => expect(first(i).outcome === 'updated' && first(i).lastName === 'Lee', `upsert: ${String(first(i).outcome)}`) },
@@ -249,8 +267,8 @@ function customerEngagementSteps(): Step[] {
 		{ name: 'Get visit', node: 'customerEngagement', parameters: { resource: 'visit', operation: 'get', visitId: ref('Create visit') }, check: (i) => expect(first(i).points === 5, 'visit not read') },
 		{ name: 'Get many visits', node: 'customerEngagement', parameters: { resource: 'visit', operation: 'getAll', returnAll: true, filters: { contactId: ref('Create contact') } }, check: (i) => expect(i.length === 3, `expected 3 visits, got ${i.length}`) },
 		{ name: 'Get activities', node: 'customerEngagement', parameters: { resource: 'activity', operation: 'getAll', contactId: contact, returnAll: true }, check: (i) => expect(i.length >= 4, `expected activities, got ${i.length}`) },
-		{ name: 'Send text', node: 'customerEngagement', parameters: { resource: 'text', operation: 'send', customerId: ref('Create contact'), message: 'Thanks for visiting!' }, check: (i) => expect(first(i).status === 'Sent', 'text not sent') },
-		{ name: 'Get conversation', node: 'customerEngagement', parameters: { resource: 'conversation', operation: 'get', customerId: ref('Create contact') }, check: (i) => expect(i.some((m) => m.content === 'Thanks for visiting!'), 'message not in conversation') },
+		{ name: 'Send text', node: 'customerEngagement', parameters: { resource: 'text', operation: 'send', customerId: { __rl: true, mode: 'list', value: ref('Create contact'), cachedResultName: 'Ann' }, message: 'Thanks for visiting!' }, check: (i) => expect(first(i).status === 'Sent', 'text not sent') },
+		{ name: 'Get conversation', node: 'customerEngagement', parameters: { resource: 'conversation', operation: 'get', customerId: id(ref('Create contact')) }, check: (i) => expect(i.some((m) => m.content === 'Thanks for visiting!'), 'message not in conversation') },
 		{ name: 'Create reward', node: 'customerEngagement', parameters: { resource: 'loyaltyReward', operation: 'create', title: 'Coffee', points: 10, additionalFields: { itemName: 'Latte' } }, check: (i) => expect(first(i).title === 'Coffee', 'reward not created') },
 		{ name: 'Get reward', node: 'customerEngagement', parameters: { resource: 'loyaltyReward', operation: 'get', rewardId: id(ref('Create reward')) }, check: (i) => expect(first(i).points === 10, 'reward not read') },
 		{ name: 'Update reward', node: 'customerEngagement', parameters: { resource: 'loyaltyReward', operation: 'update', rewardId: id(ref('Create reward')), updateFields: { points: 12 } }, check: (i) => expect(first(i).points === 12 && first(i).itemName === 'Latte', 'reward update lost fields') },
@@ -324,7 +342,7 @@ async function main() {
 		{ ...CREDENTIALS.checkMonitorApi, type: 'checkMonitorApi', data: { baseUrl: cm.url, apiKey: CM_KEY, pingKey: CM_PING_KEY } },
 	])}`]);
 
-	const ceSteps = customerEngagementSteps();
+	const ceSteps = customerEngagementSteps(ce);
 	const cmSteps = checkMonitorSteps(seeded);
 	const workflows: Array<{ id: string; steps: Step[]; workflow: IDataObject }> = [
 		{ id: 'e2eCustomerEng1', steps: ceSteps, workflow: chain('e2eCustomerEng1', 'Customer Engagement: every operation', ceSteps) },

@@ -1,14 +1,14 @@
-import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions, ILoadOptionsFunctions, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestMethods, IHttpRequestOptions, ILoadOptionsFunctions, IPollFunctions } from 'n8n-workflow';
 import { withRetries } from './resilience';
 import { type ApiDefinition, classifyFailure, ErrorStatusReceived, gateKey, toNodeApiError } from './transport';
 
 /**
  * Requests made outside the routing engine (list searches and option loaders in the
- * editor, polling triggers), through the same gate, retry policy and error wording as the
+ * editor, polling triggers, look-ups an operation needs before its own request), through the same gate, retry policy and error wording as the
  * nodes' operations. The credential adds the base URL and the auth header.
  */
 export async function directRequest(
-	context: ILoadOptionsFunctions | IPollFunctions,
+	context: ILoadOptionsFunctions | IPollFunctions | IExecuteSingleFunctions,
 	api: ApiDefinition,
 	options: { url: string; qs?: IDataObject; method?: IHttpRequestMethods; text?: boolean },
 ): Promise<{ body: unknown; headers: IDataObject }> {

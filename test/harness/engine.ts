@@ -151,11 +151,15 @@ class TestCredentialsHelper extends ICredentialsHelper {
 	}
 }
 
+/** Each run is an execution of its own, with its own id, as in n8n. */
+let executions = 0;
+
 function additionalData(
 	credentials: Record<string, ICredentialDataDecryptedObject>,
 	hooks?: ExecutionLifecycleHooks,
 ): IWorkflowExecuteAdditionalData {
 	return {
+		executionId: `test-execution-${++executions}`,
 		credentialsHelper: new TestCredentialsHelper(credentials),
 		hooks,
 		executeWorkflow: async () => {

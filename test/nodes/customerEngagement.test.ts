@@ -41,7 +41,9 @@ describe('contact', () => {
 			},
 		});
 		expect(result.error).toBeUndefined();
-		expect(server.requestLines()).toEqual(['POST /v1/contacts']);
+		// The field definitions (once per execution: select fields take option names), then the contact.
+		expect(server.requestLines()).toEqual(['GET /v1/custom-fields', 'POST /v1/contacts']);
+		server.requests.shift();
 		expect(server.requests[0].body).toEqual({
 			email: 'ann@example.com',
 			firstName: 'Ann',
@@ -149,6 +151,51 @@ describe('contact', () => {
 		const result = await run({ resource: 'contact', operation: 'update', contactId: byId('ct_ghost'), updateFields: { lastName: 'K' } });
 		expect(result.error?.message).toBe('No contact with ID "ct_ghost" exists (RESOURCE_NOT_FOUND)');
 		expect(server.requestLines()).toEqual(['GET /v1/contacts/ct_ghost']);
+	});
+
+	describe('select custom fields take the option name or ID', () => {
+		const seedSelects = () => {
+			server.state.customFields.set('cf_size', { id: 'cf_size', name: 'Size', type: 'single_select', options: [{ id: 'op_s', value: 'S' }, { id: 'op_m', value: 'M' }] });
+			server.state.customFields.set('cf_tags', { id: 'cf_tags', name: 'Tags', type: 'multi_select', options: [{ id: 'op_a', value: 'Alpha' }, { id: 'op_b', value: 'Beta' }] });
+			server.state.customFields.set('cf_city', { id: 'cf_city', name: 'City', type: 'text' });
+		};
+		const create = (fields: Array<{ id: string; value: string }>, items?: object[]) =>
+			run({ resource: 'contact', operation: 'create', email: '={{ $json.email }}', simplify: false, additionalFields: { customFields: { field: fields } } }, { items: items ?? [{ email: 'a@example.com' }] });
+
+		test('names (any case, from expressions too) and IDs become IDs; other types are sent as given; one definitions read for all items', async () => {
+			seedSelects();
+			const result = await create(
+				[
+					{ id: 'cf_size', value: '={{ $json.size }}' },
+					{ id: 'cf_tags', value: 'alpha, op_b' },
+					{ id: 'cf_city', value: 'M' },
+				],
+				[{ email: 'a@example.com', size: 'm' }, { email: 'b@example.com', size: 'op_s' }, { email: 'c@example.com', size: 'S' }],
+			);
+			expect(result.error).toBeUndefined();
+			expect(server.requestLines()).toEqual(['GET /v1/custom-fields', 'POST /v1/contacts', 'POST /v1/contacts', 'POST /v1/contacts']);
+			expect(server.requests.slice(1).map((r) => (r.body as { customFields: unknown }).customFields)).toEqual(
+				['op_m', 'op_s', 'op_s'].map((size) => [
+					{ id: 'cf_size', value: size },
+					{ id: 'cf_tags', value: 'op_a,op_b' },
+					{ id: 'cf_city', value: 'M' },
+				]),
+			);
+		});
+
+		test('a name that is not an option is refused before the contact is written, naming the field and its options', async () => {
+			seedSelects();
+			const result = await create([{ id: 'cf_size', value: 'XL' }]);
+			expect(result.error?.message).toBe('Custom field "Size": "XL" is not one of its options');
+			expect(result.error?.description).toBe('Use an option name or ID: S (op_s), M (op_m).');
+			expect(server.requestLines()).toEqual(['GET /v1/custom-fields']);
+		});
+
+		test('empty values clear the field without reading the definitions', async () => {
+			seedSelects();
+			await create([{ id: 'cf_size', value: '' }]);
+			expect(server.requestLines()).toEqual(['POST /v1/contacts']);
+		});
 	});
 
 	test('upsert creates when no contact has the email, updates (safely) when one does', async () => {

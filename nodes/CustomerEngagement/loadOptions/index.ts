@@ -24,11 +24,9 @@ export async function getCustomFields(this: ILoadOptionsFunctions): Promise<INod
 	return fields.map((f) => {
 		const options = (f.options as IDataObject[] | undefined) ?? [];
 		return {
-			name: `${String(f.name)} (${String(f.type)})`,
+			name: `${String(f.name)} (${String(f.type).replace('_', ' ')})`,
 			value: String(f.id),
-			description: options.length
-				? `Options: ${options.map((o) => `${String(o.value)} = ${String(o.id)}`).join(', ')}`
-				: undefined,
+			description: options.length ? `Options (enter the name or the ID): ${options.map((o) => `${String(o.value)} = ${String(o.id)}`).join(', ')}` : undefined,
 		};
 	});
 }

@@ -1,6 +1,7 @@
 import { simplifyParameter } from '../../../shared/descriptions';
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { convertSent, listOf } from '../../../shared/convertSent';
+import { customFieldsForApi } from '../../shared/customFields';
 
 const body = (property: string) => ({ send: { type: 'body' as const, property } });
 
@@ -33,7 +34,8 @@ export const contactFields: INodeProperties[] = [
 						name: 'value',
 						type: 'string',
 						default: '',
-						description: 'Text, number or date; for select fields the option ID (several IDs comma-separated for multi-select). Empty clears the value.',
+						description:
+							'Text, number or date; for select fields the option name or ID (several comma-separated for multi-select). Empty clears the value.',
 					},
 				],
 			},
@@ -42,11 +44,7 @@ export const contactFields: INodeProperties[] = [
 			send: {
 				type: 'body',
 				property: 'customFields',
-				preSend: [
-					convertSent('body', 'customFields', (v) =>
-						(((v as IDataObject).field ?? []) as IDataObject[]).map((f) => ({ id: f.id, value: String(f.value ?? '') })),
-					),
-				],
+				preSend: [customFieldsForApi],
 			},
 		},
 	},
