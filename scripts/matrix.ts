@@ -1,15 +1,16 @@
 /**
  * `npm run test:matrix`: the end-to-end tier on each n8n version of the support range
  * (MATRIX_N8N, or the versions given: `npm run test:matrix -- 1.123.81 2.41.1`), one after
- * the other, each installed once into the cache. Writes docs/compatibility.md: per version,
- * what ran and what passed. Takes about 5 minutes per version once installed.
+ * the other, each installed once into the cache. Each version's results are kept in
+ * docs/compatibility/<version>.json (with the commit and date they were measured at), and
+ * docs/compatibility.md is written from all of them: per version, what ran and what
+ * passed. About 6 minutes per installed version. `--table` only rewrites the table.
  *
- * `--ci` (used by `npm test`): the newest and the oldest supported version only, the
- * checks of `npm start` on the newest; totals go to .e2e-results.json, the table is not
- * rewritten.
+ * `--ci` (used by `npm test`): the newest and the oldest supported version only; totals
+ * go to .e2e-results.json, and the kept results and the table are left alone.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MATRIX_N8N, NEWEST_N8N, OLDEST_N8N } from './n8nRuntime';
@@ -19,22 +20,29 @@ interface E2eResults {
 	passed: number;
 	failed: number;
 	results: Array<{ name: string; ok: boolean; message?: string }>;
+	commit?: string;
+	date?: string;
+	minutes?: number;
 }
 
 const root = path.join(__dirname, '..');
+const keptDir = path.join(root, 'docs', 'compatibility');
 const ci = process.argv.includes('--ci');
+const tableOnly = process.argv.includes('--table');
 const given = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-const versions = ci ? [NEWEST_N8N, OLDEST_N8N] : given.length > 0 ? given : MATRIX_N8N;
+const versions = ci ? [NEWEST_N8N, OLDEST_N8N] : tableOnly ? [] : given.length > 0 ? given : MATRIX_N8N;
+const work = mkdtempSync(path.join(os.tmpdir(), 'n8n-matrix-'));
 let passed = 0;
 let failed = 0;
-const work = mkdtempSync(path.join(os.tmpdir(), 'n8n-matrix-'));
-const rows: string[] = [];
 const failures: string[] = [];
 
-const count = (results: E2eResults['results'], prefix: RegExp) => {
-	const matching = results.filter((r) => prefix.test(r.name));
-	return `${matching.filter((r) => r.ok).length}/${matching.length}`;
-};
+const commit = (() => {
+	try {
+		return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+	} catch {
+		return 'unknown';
+	}
+})();
 
 // Install the second version while the first one runs (a cold install is mostly download;
 // its end-to-end run waits on the install's lock if it is not done yet). Only one: several
@@ -55,54 +63,73 @@ for (const version of versions) {
 	spawnSync(process.execPath, [path.join(root, 'node_modules', '.bin', 'tsx'), path.join('scripts', 'e2e.ts')], {
 		cwd: root,
 		stdio: 'inherit',
-		env: { ...process.env, N8N_VERSION: version, E2E_RESULTS: resultsFile, E2E_START: version === NEWEST_N8N ? (process.env.E2E_START ?? '1') : '0',
-			// Queue mode on the newest and the oldest in CI; the matrix runs it on every version.
+		env: {
+			...process.env,
+			N8N_VERSION: version,
+			E2E_RESULTS: resultsFile,
+			// `npm start` itself is checked on the newest version; queue mode on every version.
+			E2E_START: version === NEWEST_N8N ? (process.env.E2E_START ?? '1') : '0',
 			E2E_QUEUE: process.env.E2E_QUEUE ?? '1',
 		},
 	});
-	const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 	let results: E2eResults;
 	try {
 		results = JSON.parse(readFileSync(resultsFile, 'utf8')) as E2eResults;
 	} catch {
-		rows.push(`| ${version} | (no results: install or start failed, see the run's output) | | | | | | ✘ |`);
-		failures.push(`${version}: no results`);
-		failed++;
-		continue;
+		results = { n8nVersion: version, passed: 0, failed: 1, results: [{ name: 'run', ok: false, message: 'no results: install or start failed, see the output' }] };
 	}
-	const all = results.results;
+	Object.assign(results, { commit, date: new Date().toISOString().slice(0, 10), minutes: Math.round((Date.now() - started) / 6_000) / 10 });
 	passed += results.passed;
 	failed += results.failed;
 	console.log(`n8n ${version}: ${results.passed} passed, ${results.failed} failed`);
-	rows.push(
-		`| ${version} | ${count(all, /^e2eCustomerEng1/)} | ${count(all, /^e2eCheckMonitor1/)} | ${count(all, /^triggers/)} | ${count(all, /^examples/)} | ${count(all, /^queue mode/)} | ${count(all, /^npm start/)} | ${results.failed === 0 ? `✔ ${results.passed} passed` : `✘ ${results.failed} failed`} (${minutes} min) |`,
-	);
-	for (const failed of all.filter((r) => !r.ok)) failures.push(`${version}: ${failed.name}: ${failed.message ?? ''}`);
+	for (const result of results.results.filter((r) => !r.ok)) failures.push(`${version}: ${result.name}: ${result.message ?? ''}`);
+	if (!ci) {
+		mkdirSync(keptDir, { recursive: true });
+		writeFileSync(path.join(keptDir, `${version}.json`), `${JSON.stringify(results, null, 1)}\n`);
+	}
 }
 
-const table = [
-	'# Compatibility',
-	'',
-	'Written by `npm run test:matrix` (the end-to-end tier on each version): the packed package',
-	'installed into that n8n as a community package, every operation of both action nodes run',
-	'with `n8n execute`, the example workflow, and both triggers published in a running',
-	'`n8n start` (each new record emitted once), queue mode (Redis, PostgreSQL, a main and two',
-	'workers), and on the newest version `npm start` itself. Counts are passed/run; 0/0: not run.',
-	'',
-	`Run on ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}.`,
-	'',
-	'| n8n | Customer Engagement operations | Check Monitor operations | Triggers (published) | Examples | Queue mode | npm start | Result |',
-	'|---|---|---|---|---|---|---|---|',
-	...rows,
-	'',
-	...(failures.length > 0 ? ['Failures:', '', ...failures.map((f) => `- ${f}`), ''] : []),
-];
 if (ci) {
 	writeFileSync(path.join(root, '.e2e-results.json'), JSON.stringify({ versions, passed, failed }));
 	for (const failure of failures) console.log(`✗ ${failure}`);
 	console.log(`\nend-to-end on n8n ${versions.join(' and ')}: ${passed} passed, ${failed} failed`);
-} else {
-	writeFileSync(path.join(root, 'docs', 'compatibility.md'), `${table.join('\n')}\n`);
-	console.log(`\n${table.join('\n')}`);
+	process.exit(failed === 0 && passed > 0 ? 0 : 1);
 }
+
+// The table, from every kept result (the support range first, in order).
+const kept = existsSync(keptDir)
+	? readdirSync(keptDir)
+			.filter((f) => f.endsWith('.json'))
+			.map((f) => JSON.parse(readFileSync(path.join(keptDir, f), 'utf8')) as E2eResults)
+	: [];
+const rank = (v: string) => (MATRIX_N8N.includes(v) ? MATRIX_N8N.indexOf(v) : MATRIX_N8N.length);
+kept.sort((a, b) => rank(a.n8nVersion) - rank(b.n8nVersion) || a.n8nVersion.localeCompare(b.n8nVersion, undefined, { numeric: true }));
+const count = (results: E2eResults['results'], prefix: RegExp) => {
+	const matching = results.filter((r) => prefix.test(r.name));
+	return `${matching.filter((r) => r.ok).length}/${matching.length}`;
+};
+const rows = kept.map(
+	(r) =>
+		`| ${r.n8nVersion}${r.n8nVersion === OLDEST_N8N ? ' (oldest)' : r.n8nVersion === NEWEST_N8N ? ' (newest)' : ''} | ${count(r.results, /^e2eCustomerEng1/)} | ${count(r.results, /^e2eCheckMonitor1/)} | ${count(r.results, /^triggers/)} | ${count(r.results, /^examples/)} | ${count(r.results, /^queue mode/)} | ${count(r.results, /^npm start/)} | ${r.failed === 0 ? `✔ ${r.passed} passed` : `✘ ${r.failed} failed`} | ${r.date ?? ''}, ${r.commit ?? ''}, ${r.minutes ?? '?'} min |`,
+);
+const keptFailures = kept.flatMap((r) => r.results.filter((x) => !x.ok).map((x) => `${r.n8nVersion}: ${x.name}: ${x.message ?? ''}`));
+const table = [
+	'# Compatibility',
+	'',
+	'Written by `npm run test:matrix` (the end-to-end tier on each version): the packed package',
+	'installed into that n8n as a community package; every operation of both action nodes run',
+	'with `n8n execute`; the example workflows; every trigger event published in a running',
+	'`n8n start` (each new record emitted once); queue mode (Redis, PostgreSQL, a main and two',
+	'workers: production executions on the workers, a published trigger across a main restart);',
+	'on the newest version `npm start` itself. Counts are passed/run (0/0: not run there).',
+	'Each version\'s full results: [docs/compatibility/](compatibility/).',
+	'',
+	'| n8n | Customer Engagement operations | Check Monitor operations | Triggers (published) | Examples | Queue mode | npm start | Result | Measured (date, commit, time) |',
+	'|---|---|---|---|---|---|---|---|---|',
+	...rows,
+	'',
+	...(keptFailures.length > 0 ? ['Failures:', '', ...keptFailures.map((f) => `- ${f}`), ''] : []),
+];
+writeFileSync(path.join(root, 'docs', 'compatibility.md'), `${table.join('\n')}\n`);
+console.log(`\n${table.join('\n')}`);
 process.exit(failures.length === 0 ? 0 : 1);

@@ -228,8 +228,28 @@ export async function importWorkflows(userFolder: string, workflows: object[], e
 	}
 }
 
+/**
+ * n8n 2.0.x imports a workflow without recording its version in the workflow history, and
+ * then cannot publish it ("Version … not found"). Record the imported version the way
+ * saving in the editor does, in the database the CLI uses (SQLite, or PostgreSQL in queue
+ * mode). Later versions record it themselves.
+ */
+function recordImportedVersion(userFolder: string, workflowId: string, extraEnv: Record<string, string>): void {
+	const sql = (quote: string) =>
+		`INSERT INTO workflow_history (${['versionId', 'workflowId', 'nodes', 'connections', 'authors', 'createdAt', 'updatedAt'].map((c) => `${quote}${c}${quote}`).join(', ')}) ` +
+		`SELECT ${quote}versionId${quote}, id, nodes, connections, 'import', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP FROM workflow_entity WHERE id = '${workflowId.replace(/'/g, "''")}'`;
+	if (extraEnv.DB_TYPE === 'postgresdb') {
+		execFileSync('psql', ['-h', extraEnv.DB_POSTGRESDB_HOST, '-p', extraEnv.DB_POSTGRESDB_PORT, '-U', extraEnv.DB_POSTGRESDB_USER, '-d', extraEnv.DB_POSTGRESDB_DATABASE, '-c', sql('"')], { stdio: 'ignore' });
+		return;
+	}
+	const database = path.join(userFolder, '.n8n', 'database.sqlite');
+	const script = `const db = new (require('sqlite3').Database)(process.argv[1]); db.run(process.argv[2], (e) => { if (e) { console.error(e.message); process.exit(1); } db.close(); });`;
+	execFileSync(process.execPath, ['-e', script, database, sql('"')], { cwd: n8nDir, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
 /** Publish (activate) a workflow: `publish:workflow` on n8n 2.x, `update:workflow --active` on 1.x. */
 export async function publishWorkflow(userFolder: string, workflowId: string, extraEnv: Record<string, string> = {}): Promise<void> {
+	if (N8N_VERSION.startsWith('2.0.')) recordImportedVersion(userFolder, workflowId, extraEnv);
 	const args = n8nMajor() >= 2 ? ['publish:workflow', `--id=${workflowId}`] : ['update:workflow', `--id=${workflowId}`, '--active=true'];
 	await n8nCli(userFolder, args, 180_000, extraEnv);
 }
