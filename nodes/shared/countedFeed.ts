@@ -6,10 +6,12 @@
  * records are counted, not merged. The state keeps the list's total and, for the keys
  * dated within `windowMs` of the newest record seen, how many of each are known. A
  * poll reads the first page: when the total has not grown, nothing is new (one request).
- * When it grew by d, it reads pages (the last one next, then backwards) until the
- * records it has read hold d more of their keys than are known: a partial read can only
+ * When it grew by d, it reads pages (on from page 1 when that held new ones, else from
+ * the last page backwards) until the records it has read hold d more of their keys than
+ * are known: a partial read can only
  * under-count a key, so when the excess reaches d it is exactly the new records, whatever
- * the list's order. Listed newest first or oldest first, that is one or two requests.
+ * the list's order. Listed newest first or oldest first, k new records cost about
+ * ceil(k/100) + 1 requests.
  *
  * Guarantees and limits, as the README states them: each record once; a new record dated
  * more than the window before the newest one seen (which the server's own timestamps do
@@ -83,7 +85,6 @@ export async function pollCounted(options: CountedOptions): Promise<{ items: IDa
 	if (delta === 0) return { items: [], state };
 
 	const read: IDataObject[] = [...first.items];
-	const order = [pages, ...Array.from({ length: Math.max(0, pages - 2) }, (_, i) => pages - 1 - i)].filter((p) => p > 1);
 	// Records dated before the floor are old by construction: only keys at or after it count.
 	const excess = () => {
 		const seen = countsFrom(read, options, state.newest);
@@ -99,6 +100,10 @@ export async function pollCounted(options: CountedOptions): Promise<{ items: IDa
 		return { sum, fresh };
 	};
 	let found = excess();
+	// New records sit at one end of a list sorted by date: when page 1 holds some, read on
+	// forwards (newest first); else from the last page backwards (oldest first).
+	const rest = Array.from({ length: Math.max(0, pages - 1) }, (_, i) => i + 2);
+	const order = found.sum > 0 ? rest : rest.reverse();
 	for (const page of order) {
 		if (found.sum >= delta) break;
 		if (Date.now() > options.deadline) return { items: [], state };
