@@ -117,8 +117,9 @@ describe('ping send', () => {
 		expect(rids[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 		expect(rids[1]).toBe(rids[0]);
 		expect(check.pings.map((p) => p.rid)).toEqual(rids);
-		expect(runIdFromExecution('wf', '1')).not.toBe(runIdFromExecution('wf', '2'));
-		expect(runIdFromExecution('wf', '1')).toBe(runIdFromExecution('wf', '1'));
+		expect(runIdFromExecution('i', 'wf', '1')).not.toBe(runIdFromExecution('i', 'wf', '2'));
+		expect(runIdFromExecution('i', 'wf', '1')).not.toBe(runIdFromExecution('other instance', 'wf', '1'));
+		expect(runIdFromExecution('i', 'wf', '1')).toBe(runIdFromExecution('i', 'wf', '1'));
 	});
 
 	test('the credential\'s Ping URL is where pings go (here: the same server under another root would 404)', async () => {

@@ -118,9 +118,12 @@ export const pingSendDescription: INodeProperties[] = [
 	]),
 ];
 
-/** A UUID derived from the workflow and execution (the same for every ping of one run). */
-export function runIdFromExecution(workflowId: string, executionId: string): string {
-	const hex = createHash('sha1').update(`n8n-nodes-engagement-monitor:${workflowId}:${executionId}`).digest('hex');
+/**
+ * A UUID derived from the n8n instance, the workflow and the execution: the same for every
+ * ping of one run, different for the same workflow run by another n8n instance.
+ */
+export function runIdFromExecution(instanceId: string, workflowId: string, executionId: string): string {
+	const hex = createHash('sha1').update(`n8n-nodes-engagement-monitor:${instanceId}:${workflowId}:${executionId}`).digest('hex');
 	// UUID version 5 layout (name-based, SHA-1).
 	const variant = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
 	return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
@@ -159,7 +162,7 @@ export async function sendPing(this: IExecutePaginationFunctions, requestData: R
 	if (rid !== '' && !UUID.test(rid)) {
 		throw invalidInput(this, 'Run ID', `"${String(fields.rid)}" is not a UUID`, 'Use a UUID such as 3f1b6c2e-8a4d-4e5f-9c7b-1a2d3e4f5a6b, or turn on Run ID From Execution.');
 	}
-	if (rid === '' && fields.ridFromExecution === true) rid = runIdFromExecution(String(this.getWorkflow().id ?? ''), String(this.getExecutionId() ?? ''));
+	if (rid === '' && fields.ridFromExecution === true) rid = runIdFromExecution(String(this.getInstanceId?.() ?? ''), String(this.getWorkflow().id ?? ''), String(this.getExecutionId() ?? ''));
 	if (fields.create === true && !bySlug) {
 		throw invalidInput(this, 'Create Missing Check', 'works only when pinging by slug', 'Pick "By Slug" for the check, or turn the option off.');
 	}
