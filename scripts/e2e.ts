@@ -12,6 +12,7 @@ import { CheckMonitorServer, CM_KEY, CM_PING_KEY } from '../test/servers/checkMo
 import { CE_TOKEN, CustomerEngagementServer } from '../test/servers/customerEngagementServer';
 import { queueModeChecks } from './e2eQueue';
 import { startScriptChecks } from './e2eStart';
+import { editorSession, setUpOwner } from './editorSession';
 import { ensureN8n, importWorkflows, installPackage, N8N_VERSION, n8nCli, publishWorkflow, startN8n } from './n8nRuntime';
 
 type Check = (items: IDataObject[]) => string | undefined;
@@ -124,7 +125,8 @@ async function activeTriggers(
 		type: `${PKG}.customerEngagement`,
 		typeVersion: 1,
 		position: [200, 0],
-		parameters: { resource: 'note', operation: 'create', contactId: id(contactId), text },
+		// "production: ..." from the published trigger, "test: ..." from a manual run (Fetch Test Event).
+		parameters: { resource: 'note', operation: 'create', contactId: id(contactId), text: `={{ $execution.mode }}: ${text.slice(1)}` },
 		credentials: { customerEngagementApi: CREDENTIALS.customerEngagementApi },
 	});
 	const triggerWorkflow = (workflowId: string, trigger: IDataObject, action: IDataObject) => ({
@@ -169,6 +171,7 @@ async function activeTriggers(
 	cm.clearLog();
 	const port = 20000 + Math.floor(Math.random() * 20000);
 	const n8n = startN8n(userFolder, port);
+	const url = `http://127.0.0.1:${port}`;
 	const until = async (what: string, test: () => boolean, timeoutMs: number) => {
 		const end = Date.now() + timeoutMs;
 		while (Date.now() < end) {
@@ -198,10 +201,43 @@ async function activeTriggers(
 		const ping = cm.receivePing(checkUuid, 'fail');
 		ce.seedRedeem({ loyaltyRewardId: 'rw_e2e', contactId: String(contact.id) });
 		ce.state.rewards.set('rw_e2e_new', { id: 'rw_e2e_new', title: 'Free dessert', points: 30, quantity: { total: null, perContact: null }, startDate: null, expiredDate: null, expires: false, type: 'ITEM', value: null, itemId: null, itemName: null });
-		const noteTexts = () => ce.state.notes.slice(before).map((n) => String(n.text));
+		const allNotes = () => ce.state.notes.slice(before).map((n) => String(n.text));
+		// Fetch Test Event, as the editor sends it: a manual run of each workflow from its
+		// trigger, right after the inserts. It shows the newest record and must not move the
+		// published trigger's cursor (the production notes below still come, once each).
+		const testRuns: Record<string, string | undefined> = {};
+		try {
+			await setUpOwner(url);
+			const editor = await editorSession(url);
+			for (const workflow of workflows) {
+				try {
+					await editor.runFromTrigger(workflow.id, 'Trigger');
+				} catch (error) {
+					testRuns[workflow.id] = (error as Error).message.slice(0, 400);
+				}
+			}
+		} catch (error) {
+			for (const workflow of workflows) testRuns[workflow.id] = `editor session: ${(error as Error).message.slice(0, 300)}`;
+		}
+		const tests = () => allNotes().filter((t) => t.startsWith('test: ')).map((t) => t.slice(6));
+		const noteTexts = () => allNotes().filter((t) => t.startsWith('production: ')).map((t) => t.slice(12));
 		const emitted = await until('notes from the five triggers', () => noteTexts().length >= 5, 150_000);
+		await until('notes from the five test events', () => tests().length >= 5 - Object.keys(testRuns).length, 30_000);
 		await new Promise((resolve) => setTimeout(resolve, 2000));
 		const texts = noteTexts();
+		const shown = tests();
+		const fetched = (workflowId: string, check: (t: string) => boolean, what: string) =>
+			testRuns[workflowId] ?? expect(shown.filter(check).length === 1, `${what}; test-event notes: ${JSON.stringify(shown)}`);
+		record('triggers › Fetch Test Event (New Visit) shows the newest visit', fetched('e2eVisitToNote01', (t) => t === `visit ${String(visit.id)}`, `expected visit ${String(visit.id)}`));
+		// All checks: the test event is the newest flip of the first check (by id) that has flips.
+		const checkNames = new Set([...cm.checks.values()].map((c) => String(c.name)));
+		record(
+			'triggers › Fetch Test Event (New Flip) shows a flip with its check',
+			fetched('e2eFlipToNote001', (t) => /^flip .+ (up|down)$/.test(t) && checkNames.has(t.replace(/^flip (.+) (up|down)$/, '$1')), 'expected a flip of a check'),
+		);
+		record('triggers › Fetch Test Event (New Redeem) shows the newest redeem', fetched('e2eRedeemToNote1', (t) => t === `redeem rw_e2e by ${String(contact.id)}`, 'expected the new redeem'));
+		record('triggers › Fetch Test Event (New Loyalty Reward) shows a reward', fetched('e2eRewardToNote1', (t) => t.startsWith('reward '), 'expected a reward'));
+		record('triggers › Fetch Test Event (New Ping) shows the newest ping', fetched('e2ePingToNote001', (t) => t === `ping ${ping.n} fail Seeded`, `expected ping ${ping.n}`));
 		record(
 			'triggers › a new visit is emitted once and reaches the next node',
 			emitted ?? expect(texts.filter((t) => t === `visit ${String(visit.id)}`).length === 1, `notes: ${JSON.stringify(texts)}`),

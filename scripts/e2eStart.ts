@@ -10,35 +10,11 @@ import { playEvent } from '../test/servers/sandbox';
 import { publishWorkflow } from './n8nRuntime';
 import { freePort } from './ports';
 import { waitUntil } from './progress';
-import { LOGIN, startEnvironment, type Environment, type StartConfig } from './start';
+import { editorSession } from './editorSession';
+import { startEnvironment, type Environment, type StartConfig } from './start';
 
 type Record = (name: string, message?: string) => void;
 const EXAMPLES = readdirSync(path.join(__dirname, '..', 'examples')).filter((f) => f.endsWith('.json')).length;
-
-/** The editor's REST API, logged in as the sandbox owner. */
-async function editorSession(url: string) {
-	const login = await fetch(`${url}/rest/login`, {
-		method: 'POST',
-		headers: { 'Content-Type': 'application/json' },
-		body: JSON.stringify({ emailOrLdapLoginId: LOGIN.email, email: LOGIN.email, password: LOGIN.password }),
-	});
-	if (!login.ok) throw new Error(`login answered ${login.status}: ${(await login.text()).slice(0, 200)}`);
-	const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-	const call = async (method: string, route: string, body?: unknown) => {
-		const response = await fetch(`${url}/rest${route}`, {
-			method,
-			headers: { 'Content-Type': 'application/json', cookie },
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-		if (!response.ok) throw new Error(`${method} ${route} answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
-		return ((await response.json()) as { data: unknown }).data;
-	};
-	return {
-		workflowNames: async () => ((await call('GET', '/workflows')) as Array<{ name: string }>).map((w) => w.name).sort(),
-		createWorkflow: (name: string) => call('POST', '/workflows', { name, nodes: [], connections: {}, settings: {} }),
-	};
-}
-
 
 export async function startScriptChecks(record: Record): Promise<void> {
 	const config: StartConfig = {

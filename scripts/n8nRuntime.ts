@@ -95,6 +95,8 @@ function lockHolder(lock: string): number | undefined {
  * work was finished by the process that held the lock meanwhile.
  */
 async function acquireLock(lock: string, what: string, done: () => boolean, log: (line: string) => void): Promise<(() => void) | undefined> {
+	const started = Date.now();
+	let lastSaid = 0;
 	for (;;) {
 		try {
 			mkdirSync(lock);
@@ -107,7 +109,12 @@ async function acquireLock(lock: string, what: string, done: () => boolean, log:
 				rmSync(lock, { recursive: true, force: true });
 				continue;
 			}
-			log(`  waiting for another process (pid ${holder}) ${what}...`);
+			// Said once, then every minute with the time waited (not a line every 5 s).
+			if (lastSaid === 0 || Date.now() - lastSaid >= 60_000) {
+				const waited = Math.round((Date.now() - started) / 1000);
+				log(`  waiting for another process (pid ${holder}) ${what}...${lastSaid === 0 ? '' : ` (${waited} s)`}`);
+				lastSaid = Date.now();
+			}
 			await new Promise((resolve) => setTimeout(resolve, 5_000));
 		}
 	}
