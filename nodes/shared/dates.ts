@@ -10,7 +10,6 @@
  */
 
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?$/;
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** How far the wall clock of `timeZone` is ahead of UTC at `instant`, in ms. */
 function zoneOffsetMs(instant: number, timeZone: string): number {
@@ -43,26 +42,23 @@ function fromWallClock(wall: number, timeZone: string): number {
 
 /** The instant a value names, or undefined when it is not a date. */
 export function toInstant(value: unknown, timeZone: string): Date | undefined {
-	if (value === undefined || value === null || value === '') return undefined;
 	if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value;
-	if (typeof value === 'object' && typeof (value as { toMillis?: unknown }).toMillis === 'function') {
+	if (typeof (value as { toMillis?: unknown } | null)?.toMillis === 'function') {
 		const ms = (value as { toMillis(): number }).toMillis();
 		return Number.isFinite(ms) ? new Date(ms) : undefined;
 	}
 	const text = String(value).trim();
 	const local = LOCAL_DATE_TIME.exec(text);
 	if (local) {
-		const [, y, mo, d, h, mi, s = '0', ms = '0'] = local;
-		const wall = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), Number(ms.padEnd(3, '0')));
-		// Date.UTC rolls month 13 or minute 61 over; such a value is not a date.
-		const check = new Date(wall);
-		const exact = check.getUTCMonth() === Number(mo) - 1 && check.getUTCDate() === Number(d) && check.getUTCHours() === Number(h) && check.getUTCMinutes() === Number(mi) && check.getUTCSeconds() === Number(s);
+		const [, y, mo, d, h, mi, s = '00', fraction = ''] = local;
+		const wall = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), Number(fraction.padEnd(3, '0')));
+		// Date.UTC rolls month 13 or minute 61 over (and reads years below 100 as 19xx): such
+		// a value is not the date it says.
+		const exact = new Date(wall).toISOString().slice(0, 19) === `${y}-${mo}-${d}T${h}:${mi}:${s}`;
 		return exact ? new Date(fromWallClock(wall, timeZone)) : undefined;
 	}
-	if (DATE_ONLY.test(text)) {
-		const date = new Date(`${text}T00:00:00.000Z`);
-		return Number.isNaN(date.getTime()) ? undefined : date;
-	}
+	// Everything else as JavaScript reads it: a zone given ("…Z", "…+02:00") is kept, a date
+	// alone ("1990-05-17") is midnight UTC; "", null, undefined and other text are not dates.
 	const date = new Date(text);
 	return Number.isNaN(date.getTime()) ? undefined : date;
 }

@@ -15,7 +15,8 @@ export async function searchPagedList(
 		url: string;
 		qs?: IDataObject;
 		paginationToken?: string;
-		keep?: (item: IDataObject) => boolean;
+		/** Local filtering (the API filters by email or phone only). */
+		keep: (item: IDataObject) => boolean;
 		toResult: (item: IDataObject) => INodeListSearchItems;
 	},
 ): Promise<INodeListSearchResult> {
@@ -25,10 +26,11 @@ export async function searchPagedList(
 		qs: { ...(options.qs ?? {}), page, perPage: PAGE_SIZE },
 	});
 	const items = (Array.isArray(body) ? body : []) as IDataObject[];
+	// Without a readable X-Total-Count (NaN), a full page says there may be another.
 	const total = Number(headers['x-total-count']);
-	const more = headers['x-total-count'] !== undefined && Number.isFinite(total) ? page * PAGE_SIZE < total : items.length === PAGE_SIZE;
+	const more = Number.isNaN(total) ? items.length === PAGE_SIZE : page * PAGE_SIZE < total;
 	return {
-		results: items.filter((item) => options.keep?.(item) ?? true).map(options.toResult),
+		results: items.filter(options.keep).map(options.toResult),
 		paginationToken: more ? String(page + 1) : undefined,
 	};
 }

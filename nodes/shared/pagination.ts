@@ -26,11 +26,10 @@ export function pageNumberPagination(api: ApiDefinition) {
 				qs: { page, perPage },
 			});
 			results.push(...items);
-			const total = Number(response.headers?.['x-total-count']);
-			const knownTotal = Number.isFinite(total) && response.headers?.['x-total-count'] !== undefined;
 			if (items.length < perPage) break;
 			if (results.length >= limit) break;
-			if (knownTotal && page * perPage >= total) break;
+			// A missing or unreadable X-Total-Count is NaN, and a comparison with NaN is false.
+			if (page * perPage >= Number(response.headers['x-total-count'])) break;
 		}
 		return results.slice(0, limit);
 	};

@@ -85,3 +85,14 @@ test('labels Get Many uses the same paginator', async () => {
 	expect(result.items).toHaveLength(101);
 	expect(server.requestLines()).toEqual(['GET /v1/labels?page=1&perPage=100', 'GET /v1/labels?page=2&perPage=100']);
 });
+
+test.each([
+	[150, 2],
+	[200, 3],
+])('without X-Total-Count, Return All with %i contacts stops on the short page: %i requests', async (n, requests) => {
+	server.reportTotals = false;
+	for (let i = 0; i < n; i++) server.seedContact();
+	const result = await getAllContacts({ returnAll: true });
+	expect(result.items).toHaveLength(n);
+	expect(server.requestLines()).toEqual(Array.from({ length: requests }, (_, i) => `GET /v1/contacts?page=${i + 1}&perPage=100`));
+});

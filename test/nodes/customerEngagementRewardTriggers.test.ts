@@ -171,6 +171,23 @@ describe('New Loyalty Reward', () => {
 		expect(await trigger.poll()).toBeNull();
 	});
 
+	test.each([
+		[100, true, 1],
+		[200, true, 2],
+		[150, false, 2],
+		[200, false, 3],
+	])('%i rewards (X-Total-Count reported: %p): a poll costs %i requests', async (n, reportTotals, requests) => {
+		server.reportTotals = reportTotals;
+		for (let i = 0; i < n; i++) createReward(`r${i}`, i);
+		const trigger = poller('newLoyaltyReward');
+		expect(await trigger.poll()).toBeNull();
+		createReward('new', n);
+		server.state.rewards.delete('rw_r0');
+		server.clearLog();
+		expect(json(await trigger.poll()).map((r) => r.title)).toEqual(['new']);
+		expect(server.requestLines()).toEqual(Array.from({ length: requests }, (_, i) => `GET /v1/loyalty-rewards?page=${i + 1}&perPage=100`));
+	});
+
 	test('a deleted reward leaves the state; a failed poll loses and repeats nothing', async () => {
 		createReward('a', 1);
 		const trigger = poller('newLoyaltyReward');

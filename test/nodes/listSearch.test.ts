@@ -25,6 +25,22 @@ describe('Customer Engagement', () => {
 		expect(byName.paginationToken).toBe('2');
 	});
 
+	test('contacts: exactly 100 give no token when the total says so, a token to an empty page when the total is missing', async () => {
+		for (let i = 0; i < 100; i++) server.seedContact({ firstName: `Bob${i}` });
+		expect((await search('searchContacts')).paginationToken).toBeUndefined();
+		server.reportTotals = false;
+		expect((await search('searchContacts')).paginationToken).toBe('2');
+		const after = await search('searchContacts', undefined, '2');
+		expect(after).toEqual({ results: [], paginationToken: undefined });
+	});
+
+	test('a filter is matched without the spaces around it; only spaces match everything', async () => {
+		server.state.labels.set('lb_1', { id: 'lb_1', name: 'VIP', color: 'RED' });
+		server.state.labels.set('lb_2', { id: 'lb_2', name: 'New', color: 'GREY' });
+		expect((await search('searchLabels', ' Vi ')).results).toEqual([{ name: 'VIP', value: 'lb_1' }]);
+		expect((await search('searchLabels', '   ')).results).toHaveLength(2);
+	});
+
 	test('labels, rewards and custom fields match by name', async () => {
 		server.state.labels.set('lb_1', { id: 'lb_1', name: 'VIP', color: 'RED' });
 		server.state.labels.set('lb_2', { id: 'lb_2', name: 'New', color: 'GREY' });

@@ -93,6 +93,7 @@ export class CustomerEngagementServer extends ApiServer {
 		this.token = CE_TOKEN;
 		this.uniqueContacts = true;
 		this.redeemOrder = 'newestFirst';
+		this.reportTotals = true;
 		this.state = CustomerEngagementServer.emptyState();
 		this.clearLog();
 		this.clearFaults();
@@ -397,10 +398,10 @@ export class CustomerEngagementServer extends ApiServer {
 		res.status(error.status).json({ errorCode: error.errorCode, message: error.message });
 	}
 
-	private page(req: Request, list: unknown[]): { status: number; body: unknown; total: number } {
+	private page(req: Request, list: unknown[]): { status: number; body: unknown; total?: number } {
 		const page = Math.max(1, Number.parseInt(str(req.query.page) ?? '1', 10) || 1);
 		const perPage = perPageOf(req);
-		return { status: 200, body: list.slice((page - 1) * perPage, page * perPage), total: list.length };
+		return { status: 200, body: list.slice((page - 1) * perPage, page * perPage), total: this.reportTotals ? list.length : undefined };
 	}
 
 	// ---- contacts ----
@@ -493,6 +494,12 @@ export class CustomerEngagementServer extends ApiServer {
 	 * turns it off: it creates the same contacts on each side, and the check is a scan.
 	 */
 	uniqueContacts = true;
+
+	/**
+	 * Whether lists report X-Total-Count. The spec says they do; off, the server behaves as
+	 * behind a proxy that drops the header, and the clients must fall back on short pages.
+	 */
+	reportTotals = true;
 
 	/** How the redeems list is ordered (undocumented; the trigger must not depend on it). */
 	redeemOrder: 'newestFirst' | 'oldestFirst' | 'shuffled' = 'newestFirst';
