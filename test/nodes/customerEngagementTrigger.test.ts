@@ -150,6 +150,23 @@ test('poll budget: a large backlog is emitted over several polls, each visit onc
 	expect(emitted.sort()).toEqual([...created].sort());
 });
 
+test('poll budget: reading stops at 80 % of the budget n8n gives (1000 ms, 250 ms a page: at most 4 pages)', async () => {
+	const clock = useClock();
+	const contact = server.seedContact();
+	server.seedVisit({ contactId: contact.id as string, date: clock.at() });
+	const poller = createPoller({ type: 'customerEngagementTrigger', parameters: { event: 'newVisit' } as never, credentials: credentials(), pollBudgetMs: 1000 });
+	await poller.poll();
+	addVisits(contact.id as string, clock, 2000);
+	server.clearLog();
+	// Each page takes at least 250 ms, so after 4 pages 1000 ms > 800 ms have passed. A
+	// slower machine reads fewer pages, never more; reading to the whole budget reads 5.
+	server.injectFault({ kind: 'delay', ms: 250 }, 20);
+	await poller.poll();
+	const pages = server.requestLines().length;
+	expect(pages).toBeGreaterThanOrEqual(2);
+	expect(pages).toBeLessThanOrEqual(4);
+});
+
 test('new contacts by registration date', async () => {
 	const clock = useClock();
 	server.seedContact();
