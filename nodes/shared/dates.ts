@@ -10,6 +10,7 @@
  */
 
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?$/;
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** How far the wall clock of `timeZone` is ahead of UTC at `instant`, in ms. */
 function zoneOffsetMs(instant: number, timeZone: string): number {
@@ -60,5 +61,7 @@ export function toInstant(value: unknown, timeZone: string): Date | undefined {
 	// Everything else as JavaScript reads it: a zone given ("…Z", "…+02:00") is kept, a date
 	// alone ("1990-05-17") is midnight UTC; "", null, undefined and other text are not dates.
 	const date = new Date(text);
-	return Number.isNaN(date.getTime()) ? undefined : date;
+	if (Number.isNaN(date.getTime())) return undefined;
+	// JavaScript rolls a date alone over too ("2026-02-30" is 2 March): not the date it says.
+	return DATE_ONLY.test(text) && date.toISOString().slice(0, 10) !== text ? undefined : date;
 }

@@ -77,6 +77,8 @@ describe('contact', () => {
 	test.each([
 		[{ email: '', phone: '' }, 'Email or Phone: enter at least one of them; the API identifies contacts by email or phone'],
 		[{ email: 'a@example.com', additionalFields: { birthDate: 'not a date' } }, 'Birth Date: "not a date" is not a date'],
+		[{ email: 'a@example.com', additionalFields: { birthDate: '2026-02-30' } }, 'Birth Date: "2026-02-30" is not a date'],
+		[{ email: 'a@example.com', additionalFields: { birthDate: '2026-11-22T24:00:00' } }, 'Birth Date: "2026-11-22T24:00:00" is not a date'],
 	])('create rejects bad input %j before any request', async (params, message) => {
 		const result = await run({ resource: 'contact', operation: 'create', ...params });
 		expect(result.error?.message).toBe(message);

@@ -38,6 +38,7 @@ test.each([
 	['2026-11-22T12:60:00'],
 	['2026-11-22T12:00:60'],
 	['0050-01-01T00:00:00'],
+	['2026-02-30'],
 	// An object that is not a date or a DateTime.
 	[{}],
 	[{ toMillis: () => NaN }],
