@@ -37,4 +37,4 @@ export async function searchPagedList(
 
 /** Case-insensitive "contains" on a display text, for local filtering. */
 export const matches = (text: unknown, filter?: string) =>
-	!filter?.trim() || String(text ?? '').toLowerCase().includes(filter.trim().toLowerCase());
+	String(text ?? '').toLowerCase().includes((filter ?? '').trim().toLowerCase());

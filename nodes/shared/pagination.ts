@@ -62,12 +62,14 @@ export function dateCursorPagination(
 			if (perPage !== undefined) qs.perPage = perPage;
 			if (cursor !== undefined) qs[options.cursorParameter] = cursor;
 			const { items } = await sendRequest(this, requestData, api, { qs });
-			if (items.length === 0) break;
+			const next = options.nextCursor(items);
+			// An API whose cursor includes its own instant answers a full page of ties with the
+			// same page again: a page that ends where it began is not added twice, and ends paging.
+			if (items.length === 0 || (cursor !== undefined && next === cursor)) break;
 			results.push(...items);
 			if (results.length >= limit) break;
 			if (perPage !== undefined && items.length < perPage) break;
-			const next = options.nextCursor(items);
-			if (next === undefined || next === cursor) break;
+			if (next === undefined) break;
 			cursor = next;
 		}
 		return Number.isFinite(limit) ? results.slice(0, limit) : results;

@@ -268,6 +268,16 @@ describe('contact', () => {
 });
 
 describe('activity, note', () => {
+	test('an API whose beforeDate includes its own instant: a full page of ties comes back once, and paging stops', async () => {
+		const contact = server.seedContact();
+		const at = new Date(Date.UTC(2026, 0, 1)).toISOString();
+		for (let i = 0; i < 150; i++) server.state.activities.push({ contactId: contact.id as string, activityType: 'NOTE', date: at, data: { i } });
+		server.beforeDateInclusive = true;
+		const result = await run({ resource: 'activity', operation: 'getAll', contactId: byId(contact.id as string), returnAll: true });
+		expect(result.items.map((i) => (i.json.data as { i: number }).i)).toEqual(Array.from({ length: 100 }, (_, i) => i));
+		expect(server.requestLines()).toHaveLength(2);
+	});
+
 	test('activities page backwards with beforeDate = the last date, newest first', async () => {
 		const contact = server.seedContact();
 		for (let i = 0; i < 150; i++) {

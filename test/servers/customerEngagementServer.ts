@@ -94,6 +94,7 @@ export class CustomerEngagementServer extends ApiServer {
 		this.uniqueContacts = true;
 		this.redeemOrder = 'newestFirst';
 		this.reportTotals = true;
+		this.beforeDateInclusive = false;
 		this.state = CustomerEngagementServer.emptyState();
 		this.clearLog();
 		this.clearFaults();
@@ -206,7 +207,7 @@ export class CustomerEngagementServer extends ApiServer {
 			}
 			let list = this.state.activities.filter((a) => a.contactId === contact.id);
 			if (type) list = list.filter((a) => a.activityType === type);
-			if (before) list = list.filter((a) => a.date < before);
+			if (before) list = list.filter((a) => (this.beforeDateInclusive ? a.date <= before : a.date < before));
 			list.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
 			return {
 				status: 200,
@@ -500,6 +501,12 @@ export class CustomerEngagementServer extends ApiServer {
 	 * behind a proxy that drops the header, and the clients must fall back on short pages.
 	 */
 	reportTotals = true;
+
+	/**
+	 * Whether activities' beforeDate includes activities at that instant. The spec is silent;
+	 * on: the page after a page that ends on a tie starts with that page's last activities.
+	 */
+	beforeDateInclusive = false;
 
 	/** How the redeems list is ordered (undocumented; the trigger must not depend on it). */
 	redeemOrder: 'newestFirst' | 'oldestFirst' | 'shuffled' = 'newestFirst';
