@@ -150,11 +150,20 @@ export async function queueModeChecks(record: Record): Promise<void> {
 		const onWorkersBefore = startedOnWorker(workerLogs);
 		const answers: IDataObject[] = [];
 		for (const n of [1, 2]) {
-			const response = await fetch(`http://127.0.0.1:${mainPort}/webhook/queue-e2e`, {
-				method: 'POST',
-				headers: { 'Content-Type': 'application/json' },
-				body: JSON.stringify({ email: `queue${n}@example.com`, check: `queue check ${n}` }),
-			});
+			// n8n activates published workflows in parallel, so the trigger's first poll does not
+			// mean the webhook is registered yet (a loaded machine answered 404 "not registered").
+			// That 404 starts no execution, so asking again cannot run anything twice.
+			const send = () =>
+				fetch(`http://127.0.0.1:${mainPort}/webhook/queue-e2e`, {
+					method: 'POST',
+					headers: { 'Content-Type': 'application/json' },
+					body: JSON.stringify({ email: `queue${n}@example.com`, check: `queue check ${n}` }),
+				});
+			let response = await send();
+			for (const deadline = Date.now() + 60_000; response.status === 404 && Date.now() < deadline; response = await send()) {
+				await response.text();
+				await new Promise((resolve) => setTimeout(resolve, 1000));
+			}
 			answers.push(response.ok ? ((await response.json()) as IDataObject) : { status: response.status, text: await response.text() });
 		}
 		const ceRequests = ce.requests.filter((r) => r.path !== '/v1/visits').map((r) => `${r.method} ${r.path.replace(/[^/]+$/, (id) => (id.length > 8 ? ':id' : id))}`);

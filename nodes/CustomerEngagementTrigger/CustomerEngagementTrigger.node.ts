@@ -178,8 +178,10 @@ async function pollRedeems(this: IPollFunctions): Promise<INodeExecutionData[][]
 		windowMs: Number(this.getNodeParameter('redeemWindowMinutes', 60)) * 60_000,
 		deadline: pollDeadline(this),
 	});
-	staticData.key = key;
-	staticData.redeems = result.state as unknown as IDataObject;
+	if (result.state) {
+		staticData.key = key;
+		staticData.redeems = result.state as unknown as IDataObject;
+	}
 	return result.items.length ? [result.items.map((json) => ({ json }))] : null;
 }
 

@@ -59,7 +59,8 @@ function countsFrom(items: IDataObject[], options: CountedOptions, newest: numbe
 	return counts;
 }
 
-export async function pollCounted(options: CountedOptions): Promise<{ items: IDataObject[]; state: CountedState }> {
+/** The new records and the state to keep (none yet when the first poll found the list moving). */
+export async function pollCounted(options: CountedOptions): Promise<{ items: IDataObject[]; state: CountedState | undefined }> {
 	const first = await options.fetchPage(1);
 	const total = first.total ?? first.items.length;
 	const pages = Math.max(1, Math.ceil(total / options.pageSize));
@@ -67,22 +68,25 @@ export async function pollCounted(options: CountedOptions): Promise<{ items: IDa
 		const all = [...first.items];
 		for (let page = 2; page <= pages; page++) {
 			const next = await options.fetchPage(page);
-			if (next.total !== undefined && next.total !== total) return undefined;
+			if (next.total !== total) return undefined;
 			all.push(...next.items);
 		}
 		return all;
 	};
 
-	// First poll (or a list that shrank, which redeems cannot): the starting point.
+	// First poll, or a list that shrank (redeems cannot be deleted, but an account's data can
+	// be reset): the starting point. When the list changed while it was read, no starting
+	// point is kept (a partial one would make the next poll emit the whole history): the next
+	// poll starts again, and what was added meanwhile counts as before activation.
 	if (!options.state || total < options.state.total) {
 		const all = await readAll();
-		if (!all) return { items: [], state: options.state ?? { total: 0, newest: 0, counts: {} } };
+		if (!all) return { items: [], state: options.state };
 		const newest = all.reduce((max, item) => Math.max(max, options.dateOf(item) || 0), 0);
 		return { items: [], state: { total, newest, counts: countsFrom(all, options, newest) } };
 	}
 	const state = options.state;
+	// Nothing new (delta 0) ends at the first check below: one request.
 	const delta = total - state.total;
-	if (delta === 0) return { items: [], state };
 
 	const read: IDataObject[] = [...first.items];
 	// Records dated before the floor are old by construction: only keys at or after it count.
@@ -108,8 +112,9 @@ export async function pollCounted(options: CountedOptions): Promise<{ items: IDa
 		if (found.sum >= delta) break;
 		if (Date.now() > options.deadline) return { items: [], state };
 		const next = await options.fetchPage(page);
-		// Records added while this poll reads shift the pages: start again next poll.
-		if (next.total !== undefined && next.total !== total) return { items: [], state };
+		// Records added while this poll reads shift the pages: start again next poll. A page
+		// without its total cannot show the list held still, so it counts as changed.
+		if (next.total !== total) return { items: [], state };
 		read.push(...next.items);
 		found = excess();
 	}

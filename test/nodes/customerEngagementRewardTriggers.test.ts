@@ -104,6 +104,114 @@ describe('New Redeem', () => {
 		expect(json(await trigger.poll())).toHaveLength(1);
 	});
 
+	/** The dates (ms) of the redeem keys the trigger keeps, oldest first. */
+	const keptDates = (trigger: ReturnType<typeof poller>) => {
+		const state = (trigger.staticData['node:Trigger'] as { redeems: { newest: number; counts: Record<string, number> } }).redeems;
+		return { newest: state.newest, dates: Object.keys(state.counts).map((key) => Number(key.split('|')[0])).sort((a, b) => a - b) };
+	};
+
+	test('the state keeps only redeems dated within the window of the newest (its edge included), and moves with new ones', async () => {
+		const hour = 3_600_000;
+		const t = Date.UTC(2026, 10, 1, 12);
+		const at = (ms: number) => new Date(ms).toISOString();
+		server.seedRedeem({ loyaltyRewardId: 'rw_1', contactId: 'ct_old', date: at(t - 2 * hour) });
+		const edge = server.seedRedeem({ loyaltyRewardId: 'rw_1', contactId: 'ct_edge', date: at(t - hour) });
+		server.seedRedeem({ loyaltyRewardId: 'rw_1', contactId: 'ct_newest', date: at(t) });
+		const trigger = poller('newRedeem', { redeemWindowMinutes: 60 });
+		expect(await trigger.poll()).toBeNull();
+		expect(keptDates(trigger)).toEqual({ newest: t, dates: [t - hour, t] });
+
+		// A new redeem at the newest instant keeps the window where it is: the edge stays known,
+		// so the next poll does not report it again.
+		const sameInstant = server.seedRedeem({ loyaltyRewardId: 'rw_2', contactId: 'ct_a', date: at(t) });
+		expect(json(await trigger.poll())).toEqual([sameInstant]);
+		expect(keptDates(trigger)).toEqual({ newest: t, dates: [t - hour, t, t] });
+		const another = server.seedRedeem({ loyaltyRewardId: 'rw_2', contactId: 'ct_b', date: at(t) });
+		expect(json(await trigger.poll())).toEqual([another]);
+		expect(edge.contactId).toBe('ct_edge');
+
+		// Three hours later the window has moved: only the new redeem's key is kept.
+		const later = server.seedRedeem({ loyaltyRewardId: 'rw_3', contactId: 'ct_c', date: at(t + 3 * hour) });
+		expect(json(await trigger.poll())).toEqual([later]);
+		expect(keptDates(trigger)).toEqual({ newest: t + 3 * hour, dates: [t + 3 * hour] });
+	});
+
+	test('a redeem made while the first poll reads: it counts as before activation, nothing old is emitted later', async () => {
+		const clock = useClock();
+		for (let i = 0; i < 150; i++) server.seedRedeem({ loyaltyRewardId: 'rw_1', contactId: `ct_${i}`, date: clock.at(i) });
+		const trigger = poller('newRedeem');
+		server.responseDelayMs = 100;
+		const polling = trigger.poll();
+		// Page 1 answered (150 in all), page 2 requested: a redeem arrives in between.
+		while (server.requests.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+		server.seedRedeem({ loyaltyRewardId: 'rw_1', contactId: 'ct_late', date: clock.at(500) });
+		expect(await polling).toBeNull();
+		server.responseDelayMs = 0;
+		expect(await trigger.poll()).toBeNull();
+		const next = server.seedRedeem({ loyaltyRewardId: 'rw_1', contactId: 'ct_next', date: clock.at(600) });
+		expect(json(await trigger.poll())).toEqual([next]);
+	});
+
+	test('a list that shrank (an account reset): the trigger starts over from what is there, and a redeem like a removed one is still reported', async () => {
+		const twin = { loyaltyRewardId: 'rw_1', contactId: 'ct_1', date: '2026-11-01T10:00:00.000Z' };
+		server.seedRedeem(twin);
+		server.seedRedeem({ loyaltyRewardId: 'rw_2', contactId: 'ct_2', date: '2026-11-01T10:00:01.000Z' });
+		const trigger = poller('newRedeem');
+		await trigger.poll();
+		server.state.redeems.length = 0;
+		expect(await trigger.poll()).toBeNull();
+		const again = server.seedRedeem(twin);
+		expect(json(await trigger.poll())).toEqual([again]);
+	});
+
+	test.each([
+		['newestFirst', 250, 150, 2],
+		['oldestFirst', 250, 150, 3],
+		['newestFirst', 550, 1, 1],
+		['oldestFirst', 550, 1, 2],
+	] as const)('listed %s, %i old and %i new: the poll costs %i requests', async (order, old, fresh, requests) => {
+		server.redeemOrder = order;
+		const clock = useClock();
+		for (let i = 0; i < old; i++) server.seedRedeem({ loyaltyRewardId: 'rw_old', contactId: `ct_${i % 9}`, date: clock.at(i * 10) });
+		const trigger = poller('newRedeem');
+		await trigger.poll();
+		clock.tick(old * 10);
+		const added = Array.from({ length: fresh }, (_, i) => server.seedRedeem({ loyaltyRewardId: 'rw_new', contactId: `ct_${i}`, date: clock.at(i) }));
+		server.clearLog();
+		expect(json(await trigger.poll())).toEqual(added);
+		expect(server.requests).toHaveLength(requests);
+	});
+
+	test('150 identical redeems across two pages and one new one: the first page is enough (1 request)', async () => {
+		const twin = { loyaltyRewardId: 'rw_1', contactId: 'ct_1', date: '2026-11-01T10:00:00.000Z' };
+		for (let i = 0; i < 150; i++) server.seedRedeem(twin);
+		const trigger = poller('newRedeem');
+		await trigger.poll();
+		const added = server.seedRedeem({ loyaltyRewardId: 'rw_2', contactId: 'ct_2', date: '2026-11-01T10:00:01.000Z' });
+		server.clearLog();
+		expect(json(await trigger.poll())).toEqual([added]);
+		expect(server.requestLines()).toEqual(['GET /v1/loyalty-rewards/redeems?page=1&perPage=100']);
+	});
+
+	test('a poll that runs out of its budget emits nothing and keeps its state; the next poll emits each new redeem', async () => {
+		server.redeemOrder = 'oldestFirst';
+		const clock = useClock();
+		for (let i = 0; i < 500; i++) server.seedRedeem({ loyaltyRewardId: 'rw_old', contactId: `ct_${i % 9}`, date: clock.at(i * 10) });
+		const slow = poller('newRedeem', {}, 600);
+		await slow.poll();
+		clock.tick(10_000);
+		const added = Array.from({ length: 150 }, (_, i) => server.seedRedeem({ loyaltyRewardId: 'rw_new', contactId: `ct_${i}`, date: clock.at(i) }));
+		const before = JSON.stringify(slow.staticData);
+		// 300 ms a page, 480 ms of reading (80 % of 600): page 1 and the last page, then it stops.
+		server.responseDelayMs = 300;
+		server.clearLog();
+		expect(await slow.poll()).toBeNull();
+		expect(server.requestLines()).toEqual(['GET /v1/loyalty-rewards/redeems?page=1&perPage=100', 'GET /v1/loyalty-rewards/redeems?page=7&perPage=100']);
+		expect(JSON.stringify(slow.staticData)).toBe(before);
+		server.responseDelayMs = 0;
+		expect(json(await slow.poll())).toEqual(added);
+	});
+
 	test('randomized: redeems (some identical), polls, failures, restarts, any list order: each redeem exactly once', async () => {
 		await fc.assert(
 			fc.asyncProperty(
