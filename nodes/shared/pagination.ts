@@ -65,7 +65,8 @@ export function dateCursorPagination(
 			const next = options.nextCursor(items);
 			// An API whose cursor includes its own instant answers a full page of ties with the
 			// same page again: a page that ends where it began is not added twice, and ends paging.
-			if (items.length === 0 || (cursor !== undefined && next === cursor)) break;
+			// (An empty page ends below: it is shorter than asked, and gives no next cursor.)
+			if (cursor !== undefined && next === cursor) break;
 			results.push(...items);
 			if (results.length >= limit) break;
 			if (perPage !== undefined && items.length < perPage) break;

@@ -41,6 +41,13 @@ describe('Customer Engagement', () => {
 		expect((await search('searchLabels', '   ')).results).toHaveLength(2);
 	});
 
+	test('a record without a name matches no filter (not as the text "null" or "undefined")', async () => {
+		server.state.labels.set('lb_1', { id: 'lb_1', name: null, color: 'RED' });
+		server.state.labels.set('lb_2', { id: 'lb_2', name: 'New', color: 'GREY' });
+		expect((await search('searchLabels', 'e')).results).toEqual([{ name: 'New', value: 'lb_2' }]);
+		expect((await search('searchLabels', 'null')).results).toEqual([]);
+	});
+
 	test('labels, rewards and custom fields match by name', async () => {
 		server.state.labels.set('lb_1', { id: 'lb_1', name: 'VIP', color: 'RED' });
 		server.state.labels.set('lb_2', { id: 'lb_2', name: 'New', color: 'GREY' });
