@@ -45,7 +45,7 @@ export function dateCursorPagination(
 		cursorParameter: string;
 		/** The cursor for the next page, from the items of this page (undefined: stop). */
 		nextCursor: (items: INodeExecutionData[]) => string | undefined;
-		pageSize?: number;
+		pageSize: number;
 	},
 ) {
 	return async function (
@@ -56,10 +56,9 @@ export function dateCursorPagination(
 		const results: INodeExecutionData[] = [];
 		let cursor: string | undefined;
 		for (;;) {
-			const qs: Record<string, string | number> = {};
 			// A cursor needs no page alignment, so each page asks only for what is still wanted.
-			const perPage = options.pageSize ? Math.min(options.pageSize, limit - results.length) : undefined;
-			if (perPage !== undefined) qs.perPage = perPage;
+			const perPage = Math.min(options.pageSize, limit - results.length);
+			const qs: Record<string, string | number> = { perPage };
 			if (cursor !== undefined) qs[options.cursorParameter] = cursor;
 			const { items } = await sendRequest(this, requestData, api, { qs });
 			const next = options.nextCursor(items);
@@ -69,7 +68,7 @@ export function dateCursorPagination(
 			if (cursor !== undefined && next === cursor) break;
 			results.push(...items);
 			if (results.length >= limit) break;
-			if (perPage !== undefined && items.length < perPage) break;
+			if (items.length < perPage) break;
 			if (next === undefined) break;
 			cursor = next;
 		}
