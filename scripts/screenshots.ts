@@ -6,8 +6,9 @@
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
-import { configFrom, LOGIN, startEnvironment } from './start';
+import type { Page } from 'playwright-core';
+import { signedInEditor } from './browser';
+import { configFrom, startEnvironment } from './start';
 
 const out = path.join(__dirname, '..', 'docs', 'screenshots');
 
@@ -28,17 +29,12 @@ async function main() {
 	// A folder of its own: the screenshots never touch the workflows of your `npm start`.
 	const folder = path.join(mkdtempSync(path.join(os.tmpdir(), 'n8n-screenshots-')), 'sandbox');
 	const environment = await startEnvironment({ ...configFrom(process.env, []), folder });
-	const browser = await chromium.launch({
-		executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-		args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+	// Stopped whatever happens next, the browser's start included.
+	const { browser, page } = await signedInEditor(environment.url).catch(async (error: unknown) => {
+		await environment.stop();
+		throw error;
 	});
 	try {
-		const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-		await page.goto(`${environment.url}/signin`);
-		await page.fill('input[type="email"], input[name="emailOrLdapLoginId"]', LOGIN.email);
-		await page.fill('input[type="password"]', LOGIN.password);
-		await page.keyboard.press('Enter');
-		await page.waitForURL((url) => !url.pathname.includes('signin'), { timeout: 60_000 });
 		await openNode(page, environment.url, 'exVisitThankYou', 'Send thank-you text', 'customer-engagement-node');
 		await openNode(page, environment.url, 'exNightlyUpsert', 'Create or update check', 'check-monitor-node');
 		await openNode(page, environment.url, 'exCheckDownNote', 'Check went down', 'check-monitor-trigger');

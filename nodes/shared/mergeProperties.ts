@@ -12,8 +12,17 @@
  * Two definitions merge when they are the same apart from where they are shown (and
  * collections always, their options keeping where each was shown), and when one
  * `displayOptions.show` of resources × operations shows the merged definition exactly
- * where the two were shown: n8n cannot say "(contact and get) or (note and create)", so
- * some names keep more than one definition.
+ * where the two were shown.
+ *
+ * n8n cannot say "(contact and get) or (note and create)" in one `displayOptions`. When the
+ * definitions of a name are all the same apart from where they are shown, but no single
+ * rule shows them in exactly the right places, they become one definition shown where a
+ * hidden parameter `<name>Shown` is true, and that hidden parameter keeps one definition
+ * per place (resources × operations) the name was shown. A hidden parameter's value is a
+ * constant, never an expression, so its definitions cost the engine no evaluation; n8n
+ * resolves a parameter after those its display depends on (in the engine and in the
+ * editor), and never saves a hidden parameter at its default. Names that keep more than
+ * one definition are those whose definitions differ in more than where they are shown.
  */
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
@@ -164,10 +173,39 @@ export function mergeSameNamedProperties(properties: INodeProperties[]): INodePr
 	});
 	// Each declared definition, and what it becomes (itself, or the merged definition of its group).
 	const becomes = new Map<INodeProperties, INodeProperties>(properties.map((p) => [p, p]));
+	// The hidden definitions that say where a parameter merged by `shownWhere` is shown.
+	const shownBy = new Map<INodeProperties, INodeProperties[]>();
 	for (const [name, sameName] of byName) {
 		// The operation selectors differ per resource and are never expressions: kept as they are.
 		if (name === 'operation' || sameName.length === 1) continue;
-		for (const group of cluster(sameName, all)) {
+		let groups = cluster(sameName, all);
+		// Groups that no single rule can show together, but whose definitions are alike.
+		const alike = groups.filter((group) => groups.some((other) => other !== group && sameApartFromDisplay(group[0].property, other[0].property)));
+		if (alike.length > 0) {
+			const flag = `${name}Shown`;
+			if (byName.has(flag)) throw new Error(`mergeSameNamedProperties: ${flag} is already a parameter`);
+			if (alike.some((group) => !sameApartFromDisplay(group[0].property, alike[0][0].property))) {
+				throw new Error(`mergeSameNamedProperties: ${name} has two kinds of definitions to merge; one flag can serve one kind`);
+			}
+			if (alike.some((group) => combine(group, all).scope.rest !== NO_OTHER_CONDITIONS)) {
+				throw new Error(`mergeSameNamedProperties: ${name} is shown on conditions besides resource and operation; a flag cannot say where`);
+			}
+			const merged: INodeProperties = { ...alike[0][0].property, displayOptions: { show: { [flag]: [true] } } };
+			const flagDefinition = (value: boolean, displayOptions: IDisplayOptions): INodeProperties => ({
+				displayName: `${merged.displayName} Shown`,
+				name: flag,
+				type: 'hidden',
+				default: value,
+				displayOptions,
+			});
+			shownBy.set(merged, [
+				...alike.map((group) => flagDefinition(true, withScope(combine(group, all).scope, '') as IDisplayOptions)),
+				...elsewhere(new Set(alike.flatMap((group) => [...combine(group, all).pairs])), all).map((display) => flagDefinition(false, display)),
+			]);
+			for (const group of alike) for (const member of group) becomes.set(member.property, merged);
+			groups = groups.filter((group) => !alike.includes(group));
+		}
+		for (const group of groups) {
 			if (group.length === 1) continue;
 			const first = group[0].property;
 			const merged: INodeProperties = { ...first, displayOptions: withScope(combine(group, all).scope, '') };
@@ -211,5 +249,32 @@ export function mergeSameNamedProperties(properties: INodeProperties[]): INodePr
 	if (ordered.length !== result.length) {
 		throw new Error('mergeSameNamedProperties: two operations declare shared parameters in opposite orders');
 	}
-	return ordered;
+	return ordered.flatMap((property) => [...(shownBy.get(property) ?? []), property]);
+}
+
+const NO_OTHER_CONDITIONS = JSON.stringify({ show: {}, hide: {} });
+
+/**
+ * Display rules that together cover every place but `shown`: one per resource (its other
+ * operations), and one for a resource the node does not declare (n8n's Custom API Call).
+ * A flag must be false there, not missing: when the user switches Operation, the editor
+ * sets the parameters the new operation has and keeps the others it held, so a flag left
+ * out would keep showing its parameter where it was shown before.
+ */
+function elsewhere(shown: Set<Pair>, all: Pair[]): IDisplayOptions[] {
+	const resources = [...new Set(all.map((pair) => pair.split(':')[0]))];
+	const rules: IDisplayOptions[] = [];
+	for (const resource of resources) {
+		const operations = all.filter((pair) => pair.startsWith(`${resource}:`)).map((pair) => pair.split(':')[1]);
+		const others = operations.filter((operation) => !shown.has(`${resource}:${operation}`));
+		if (others.length === operations.length) rules.push({ show: { resource: [resource] } });
+		else if (others.length) rules.push({ show: { resource: [resource], operation: others } });
+	}
+	rules.push({ hide: { resource: resources } });
+	return rules;
+}
+
+/** Definitions that differ only in where they are shown (collections never: their options differ per operation). */
+function sameApartFromDisplay(a: INodeProperties, b: INodeProperties): boolean {
+	return a.type !== 'collection' && withoutDisplay(a) === withoutDisplay(b);
 }

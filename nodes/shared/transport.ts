@@ -18,12 +18,14 @@ import type {
 	IDataObject,
 	IExecutePaginationFunctions,
 	IExecuteSingleFunctions,
+	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 	INode,
 	INodeExecutionData,
 	INodeProperties,
 	JsonObject,
 	PostReceiveAction,
+	PreSendAction,
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { type Failure, RetriesExhausted, retriesSentence, retryAfterMs, withRetries } from './resilience';
@@ -127,15 +129,33 @@ export function resolvePath(
 ): { url: string; parameters: Record<string, string> } {
 	const parameters: Record<string, string> = {};
 	const url = template.replace(PLACEHOLDER, (_match, name: string) => {
-		const spec = api.pathParameters[name] ?? { label: name };
-		const raw = context.getNodeParameter(name, '', { extractValue: true }) as unknown;
-		const trimmed = String(raw ?? '').trim();
-		if (trimmed === '') throw invalidInput(context, spec.label, 'is empty', 'Pick one from the list or enter its ID.');
-		const value = spec.normalize ? spec.normalize(trimmed) : trimmed;
-		parameters[name] = value;
-		return encodeURIComponent(value);
+		parameters[name] = readIdParameter(context, name, api);
+		return encodeURIComponent(parameters[name]);
 	});
 	return { url, parameters };
+}
+
+/** An id parameter (a locator or text) as the API wants it: read once, trimmed, not empty. */
+function readIdParameter(context: IExecuteSingleFunctions, name: string, api: ApiDefinition): string {
+	const spec = api.pathParameters[name] ?? { label: name };
+	const raw = context.getNodeParameter(name, '', { extractValue: true }) as unknown;
+	const trimmed = String(raw ?? '').trim();
+	if (trimmed === '') throw invalidInput(context, spec.label, 'is empty', 'Pick one from the list or enter its ID.');
+	return spec.normalize ? spec.normalize(trimmed) : trimmed;
+}
+
+/**
+ * An operation's preSend that sends an id parameter in the body, checked as a path
+ * parameter is. For a parameter that other operations use in their paths: a routing of its
+ * own would make its definition differ per operation, and each definition of a name costs
+ * an evaluation of the user's expression per item (see mergeSameNamedProperties); a routed
+ * definition is also read once more in each of the engine's walks. This reads it once.
+ */
+export function sendIdInBody(name: string, api: ApiDefinition): PreSendAction {
+	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		requestOptions.body = { ...((requestOptions.body ?? {}) as IDataObject), [name]: readIdParameter(this, name, api) };
+		return requestOptions;
+	};
 }
 
 /**

@@ -36,7 +36,8 @@ const nodes = {
 
 function definitionCounts(description: INodeTypeDescription): Record<string, number> {
 	const counts: Record<string, number> = {};
-	for (const property of description.properties) counts[property.name] = (counts[property.name] ?? 0) + 1;
+	// Hidden parameters hold constants (never an expression), so their definitions cost nothing.
+	for (const property of description.properties) if (property.type !== 'hidden') counts[property.name] = (counts[property.name] ?? 0) + 1;
 	return Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 1));
 }
 
@@ -44,9 +45,6 @@ test('each parameter has one definition, except where n8n cannot show one defini
 	expect(definitionCounts(nodes.customerEngagement)).toEqual({
 		// One per resource: each lists different operations; never an expression.
 		operation: 11,
-		// Contact ops (get, update, delete, adjust), activity + note, visit create, reward redeem:
-		// "show for (contact and get) or (visit and create)" has no single displayOptions.
-		contactId: 4,
 		// Contact create/upsert send it in the body, Conversation Get in the query.
 		phone: 2,
 		// Text Send sends it in the body, Conversation Get in the query.
@@ -57,9 +55,9 @@ test('each parameter has one definition, except where n8n cannot show one defini
 	});
 	expect(definitionCounts(nodes.checkMonitor)).toEqual({
 		operation: 6,
-		// Check get/update/pause/resume/delete, and ping + flip: "check and getAll" must stay hidden;
-		// Ping Send's has a third mode (by slug), so it is a definition of its own.
-		checkId: 3,
+		// Ping Send's has a third mode (by slug), so it is a definition of its own; the check of
+		// Check, Ping and Flip operations is one (shown by checkIdShown).
+		checkId: 2,
 	});
 });
 
@@ -74,7 +72,8 @@ function expressionsIn(value: unknown, top?: string, option?: string): Array<{ t
 }
 
 /** How often n8n's engine reads a parameter besides its walks, from the description. */
-function readsOf(description: INodeTypeDescription, parameters: Record<string, unknown>, top: string, leaf: string): number {
+function readsOf(description: INodeTypeDescription, saved: Record<string, unknown>, top: string, leaf: string): number {
+	const parameters = NodeHelpers.getNodeParameters(description.properties, saved as never, true, false, null, description) as Record<string, unknown>;
 	const shown = description.properties.find(
 		(p) => p.name === top && NodeHelpers.displayParameter(parameters as never, p, null, description, parameters as never),
 	) as INodeProperties;

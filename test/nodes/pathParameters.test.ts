@@ -58,3 +58,26 @@ describe.each([
 		expect(server.requests).toHaveLength(0);
 	});
 });
+
+describe('ids sent in the body', () => {
+	const { server, credentials } = useCustomerEngagementServer();
+
+	test.each([
+		['visit', 'create', '/v1/visits', {}],
+		['loyaltyReward', 'redeem', '/v1/loyalty-rewards/rw_1/redeem', { rewardId: locator('rw_1') }],
+	])('%s %s: the contact is sent trimmed, as given; empty refused before any request', async (resource, operation, path, others) => {
+		const contact = server.seedContact({ email: 'a@example.com' });
+		server.state.contacts.get(String(contact.id))!.loyaltyPointsCount = 100;
+		server.state.rewards.set('rw_1', { id: 'rw_1', title: 'Coffee', points: 1, quantity: { total: null, perContact: null }, startDate: null, expiredDate: null, expires: false, type: 'ITEM', value: null, itemId: null, itemName: null });
+		const parameters = { resource, operation, ...others, contactId: locator(nasty(` ${String(contact.id)} `)) };
+		const result = await runNode({ type: 'customerEngagement', parameters: parameters as never, credentials: credentials() });
+		expect(result.error).toBeUndefined();
+		expect(server.requests.map((r) => [r.method, r.path, (r.body as { contactId?: unknown }).contactId])).toEqual([['POST', path, contact.id]]);
+
+		server.clearLog();
+		const empty = await runNode({ type: 'customerEngagement', parameters: { ...parameters, contactId: locator(nasty('  ')) } as never, credentials: credentials() });
+		expect(empty.error?.message).toBe('Contact: is empty');
+		expect(empty.error?.description).toBe('Pick one from the list or enter its ID.');
+		expect(server.requests).toHaveLength(0);
+	});
+});

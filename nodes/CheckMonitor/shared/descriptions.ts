@@ -37,8 +37,12 @@ export function checkLocator(description?: string): INodeProperties {
 }
 
 
-/** One description for the check of pings and flips, so both are one parameter definition (see mergeSameNamedProperties). */
-export const PING_AND_FLIP_CHECK = 'The check UUID (flips also accept its unique key)';
+/**
+ * One description for the check of Check, Ping and Flip operations, so that they are one
+ * parameter definition (see mergeSameNamedProperties): each definition of a name costs an
+ * evaluation of the user's expression per item.
+ */
+export const CHECK_BY_UUID = "The check's UUID. Check → Get and the flip operations also accept its unique key (which read-only API keys see).";
 
 /** The path of one check; `{checkId}` is filled in by the transport. */
 export const CHECK_PATH = '/api/v3/checks/{checkId}';

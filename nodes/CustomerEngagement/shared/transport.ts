@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import { pageNumberPagination } from '../../shared/pagination';
-import { type ApiDefinition, bodyText, type ErrorResponse, singleRequest } from '../../shared/transport';
+import { type ApiDefinition, bodyText, type ErrorResponse, sendIdInBody, singleRequest } from '../../shared/transport';
 
 /** Which object a path names, for "not found" messages: /v1/contacts/{id} -> contact. */
 const OBJECT_BY_COLLECTION: Record<string, string> = {
@@ -87,6 +87,9 @@ export const customerEngagementApi: ApiDefinition = {
 };
 
 export const sendSingleRequest = singleRequest(customerEngagementApi);
+
+/** Visit Create and Redeem send the contact in the body; the other operations have it in their paths. */
+export const sendContactIdInBody = sendIdInBody('contactId', customerEngagementApi);
 
 export const paginatePages = pageNumberPagination(customerEngagementApi);
 

@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { getManyParameters } from '../../../shared/descriptions';
 import { contactLocator, rewardLocator } from '../../shared/descriptions';
 import { redeemResult, updateReward } from '../../shared/reward';
-import { paginatePages } from '../../shared/transport';
+import { paginatePages, sendContactIdInBody } from '../../shared/transport';
 import { apiDates, validateRewardValue } from '../../shared/validation';
 import { rewardFields } from './fields';
 
@@ -52,6 +52,7 @@ export const loyaltyRewardDescription: INodeProperties[] = [
 				action: 'Redeem a loyalty reward for a contact',
 				routing: {
 					request: { method: 'POST', url: `${rewardUrl}/redeem` },
+					send: { preSend: [sendContactIdInBody] },
 					output: { postReceive: [redeemResult] },
 				},
 			},
@@ -116,7 +117,6 @@ export const loyaltyRewardDescription: INodeProperties[] = [
 	{
 		...contactLocator,
 		displayOptions: show(['redeem']),
-		routing: { send: { type: 'body', property: 'contactId' } },
 	},
 	{
 		displayName: 'Additional Fields',

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { getManyParameters } from '../../../shared/descriptions';
 import { contactLocator } from '../../shared/descriptions';
-import { paginatePages } from '../../shared/transport';
+import { paginatePages, sendContactIdInBody } from '../../shared/transport';
 import { apiDates } from '../../shared/validation';
 import { buildVisitsBody, createVisits } from '../../shared/visits';
 
@@ -20,7 +20,7 @@ export const visitDescription: INodeProperties[] = [
 				description: 'Record a check-in for a contact',
 				routing: {
 					request: { method: 'POST', url: '/v1/visits' },
-					send: { preSend: [apiDates({ date: 'Date' }, { notInFuture: ['date'] })] },
+					send: { preSend: [sendContactIdInBody, apiDates({ date: 'Date' }, { notInFuture: ['date'] })] },
 				},
 			},
 			{
@@ -53,7 +53,6 @@ export const visitDescription: INodeProperties[] = [
 	{
 		...contactLocator,
 		displayOptions: { show: { resource: ['visit'], operation: ['create'] } },
-		routing: { send: { type: 'body', property: 'contactId' } },
 	},
 	{
 		displayName: 'Additional Fields',

@@ -1,0 +1,25 @@
+/**
+ * Debian's Chromium (playwright-core, headless, no network of its own), signed in to an n8n
+ * this project started, for the scripts that drive the real editor.
+ */
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { LOGIN } from './start';
+
+export async function signedInEditor(url: string): Promise<{ browser: Browser; page: Page }> {
+	const browser = await chromium.launch({
+		executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+		args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+	});
+	try {
+		const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+		await page.goto(`${url}/signin`);
+		await page.fill('input[type="email"], input[name="emailOrLdapLoginId"]', LOGIN.email);
+		await page.fill('input[type="password"]', LOGIN.password);
+		await page.keyboard.press('Enter');
+		await page.waitForURL((address) => !address.pathname.includes('signin'), { timeout: 60_000 });
+		return { browser, page };
+	} catch (error) {
+		await browser.close();
+		throw error;
+	}
+}
