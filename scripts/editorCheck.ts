@@ -68,11 +68,6 @@ async function pick(page: Page, parameter: string, option: string) {
 	// Each item shows the option's name, then its description.
 	const texts = await items.allInnerTexts();
 	const index = texts.findIndex((text) => text.split('\n')[0].trim() === option);
-	if (index < 0 && process.env.EDITOR_CHECK_DEBUG) {
-		await page.screenshot({ path: '/tmp/edcheck-debug.png' });
-		const html = await page.evaluate(() => [...document.querySelectorAll('[role="option"], [role="listbox"], li')].slice(0, 30).map((e) => `${e.tagName}.${e.className}[${e.getAttribute('role')}] ${(e as HTMLElement).innerText.slice(0, 60)}`));
-		console.log(html.join('\n'));
-	}
 	if (index < 0) throw new Error(`${parameter}: no option "${option}" among ${JSON.stringify(texts.map((t) => t.split('\n')[0]))}`);
 	await items.nth(index).click();
 	await page.waitForTimeout(400);
