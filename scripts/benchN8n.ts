@@ -13,7 +13,9 @@
  * and legacy; 1.x has only legacy).
  *
  * Options: BENCH_N="100,1000" (sizes for the per-item cases), BENCH_REPS=5,
- * BENCH_ENGINES="vm,legacy", `-- --write` puts the tables into BENCHMARKS.md.
+ * BENCH_ENGINES="vm,legacy", BENCH_CASES="Get Many" (only the cases whose name contains
+ * one of these, comma-separated), BENCH_CPU_PROFILE=<folder> (n8n's CPU profile of each
+ * case there, for Chrome DevTools), `-- --write` puts the tables into BENCHMARKS.md.
  */
 import { spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,9 +30,12 @@ import { freePort } from './ports';
 const PKG = 'n8n-nodes-engagement-monitor';
 const REPS = Number(process.env.BENCH_REPS ?? 5);
 const SIZES = (process.env.BENCH_N ?? '100,1000,10000').split(',').map(Number);
+const CASE_FILTER = (process.env.BENCH_CASES ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const CPU_PROFILE = process.env.BENCH_CPU_PROFILE ? path.resolve(process.env.BENCH_CPU_PROFILE) : undefined;
 const ENGINES = (process.env.BENCH_ENGINES ?? (N8N_VERSION.startsWith('1.') ? 'legacy' : 'vm,legacy')).split(',');
 const CRED = {
 	ce: { customerEngagementApi: { id: 'benchCeCred0001', name: 'CE bench' } },
+	ceList: { customerEngagementApi: { id: 'benchCeList0001', name: 'CE bench (5000 contacts)' } },
 	cm: { checkMonitorApi: { id: 'benchCmCred0001', name: 'CM bench' } },
 	ceHeader: { httpHeaderAuth: { id: 'benchCeHeader01', name: 'CE bearer header' } },
 	cmHeader: { httpHeaderAuth: { id: 'benchCmHeader01', name: 'CM key header' } },
@@ -50,6 +55,8 @@ interface Case {
 	header: { name: string; value: string; credentials: IDataObject };
 	/** Per-item figures make no sense for one Get Many request: report per run. */
 	perRun?: boolean;
+	/** Items each side must return in a per-run case. */
+	expectedItems?: number;
 }
 
 const median = (values: number[]) => {
@@ -117,7 +124,10 @@ async function runCase(userFolder: string, work: string, benchCase: Case, engine
 			N8N_USER_FOLDER: userFolder,
 			N8N_RUNNERS_BROKER_PORT: String(await freePort()),
 			N8N_EXPRESSION_ENGINE: engine,
-			NODE_OPTIONS: `--require ${path.join(__dirname, 'bench', 'countExpressions.cjs')} --max-old-space-size=8192`,
+			NODE_OPTIONS: [
+				`--require ${path.join(__dirname, 'bench', 'countExpressions.cjs')} --max-old-space-size=8192`,
+				...(CPU_PROFILE ? [`--cpu-prof --cpu-prof-dir=${CPU_PROFILE}`] : []),
+			].join(' '),
 			BENCH_EXPRESSION_COUNTS: countsFile,
 		}),
 		stdio: ['ignore', outFd, 'inherit'],
@@ -150,7 +160,8 @@ async function runCase(userFolder: string, work: string, benchCase: Case, engine
 				throw new Error(`${side} ${rep} failed: ${JSON.stringify(why).slice(0, 600)}`);
 			}
 			const out = ((task.data as IDataObject).main as IDataObject[][])[0];
-			if (!benchCase.perRun && out.length !== benchCase.n) throw new Error(`${side} ${rep} returned ${out.length} items, expected ${benchCase.n}`);
+			const expected = benchCase.perRun ? benchCase.expectedItems : benchCase.n;
+			if (expected !== undefined && out.length !== expected) throw new Error(`${side} ${rep} returned ${out.length} items, expected ${expected}`);
 			times[side].push(Number(task.executionTime));
 		}
 	}
@@ -175,14 +186,18 @@ async function main() {
 	const cm = await new CheckMonitorServer().start();
 	// Each side creates the same contacts (the same requests); uniqueness is not what is measured.
 	ce.uniqueContacts = false;
-	const maxN = Math.max(...SIZES, 5000);
-	const contacts = Array.from({ length: maxN }, (_, i) => ce.seedContact({ firstName: `Bench ${i}`, email: `bench${i}@example.com` }));
+	const contacts = Array.from({ length: Math.max(...SIZES) }, (_, i) => ce.seedContact({ firstName: `Bench ${i}`, email: `bench${i}@example.com` }));
+	// Get Many lists a server of its own, with exactly 5000 contacts: the other cases' creates
+	// must not grow the list it reads (they did: 23000 contacts after Contact Create at N=1000).
+	const ceList = await new CustomerEngagementServer().start();
+	for (let i = 0; i < 5000; i++) ceList.seedContact({ firstName: `Listed ${i}`, email: `listed${i}@example.com` });
 	const checks = Array.from({ length: 1000 }, (_, i) => cm.seedCheck({ name: `bench ${i}` }));
 	const file = path.join(work, 'credentials.json');
 	writeFileSync(
 		file,
 		JSON.stringify([
 			{ ...CRED.ce.customerEngagementApi, type: 'customerEngagementApi', data: { baseUrl: ce.url, accessToken: CE_TOKEN } },
+			{ ...CRED.ceList.customerEngagementApi, type: 'customerEngagementApi', data: { baseUrl: ceList.url, accessToken: CE_TOKEN } },
 			{ ...CRED.cm.checkMonitorApi, type: 'checkMonitorApi', data: { baseUrl: cm.url, apiKey: CM_KEY } },
 			{ ...CRED.ceHeader.httpHeaderAuth, type: 'httpHeaderAuth', data: { name: 'Authorization', value: `Bearer ${CE_TOKEN}` } },
 			{ ...CRED.cmHeader.httpHeaderAuth, type: 'httpHeaderAuth', data: { name: 'X-Api-Key', value: CM_KEY } },
@@ -233,12 +248,13 @@ async function main() {
 		name: 'Contact Get Many, Return All (5000 contacts)',
 		n: 1,
 		perRun: true,
+		expectedItems: 5000,
 		items: [{}],
-		node: { type: `${PKG}.customerEngagement`, parameters: { resource: 'contact', operation: 'getAll', returnAll: true, simplify: false }, credentials: CRED.ce },
+		node: { type: `${PKG}.customerEngagement`, parameters: { resource: 'contact', operation: 'getAll', returnAll: true, simplify: false }, credentials: CRED.ceList },
 		// What a user would configure: HTTP Request's own pagination over the same pages.
 		http: {
 			method: 'GET',
-			url: `${ce.url}/v1/contacts`,
+			url: `${ceList.url}/v1/contacts`,
 			sendQuery: true,
 			queryParameters: { parameters: [{ name: 'perPage', value: '100' }] },
 			options: {
@@ -265,6 +281,7 @@ async function main() {
 		print('| case | N | our node ms/item (spread) | HTTP Request + Header Auth credential | HTTP Request + plain header | ratio to credential side | ratio to plain side | expressions per item: ours / HTTP | n8n peak memory |');
 		print('|---|---|---|---|---|---|---|---|---|');
 		for (const benchCase of cases) {
+			if (CASE_FILTER.length && !CASE_FILTER.some((part) => benchCase.name.includes(part))) continue;
 			ce.clearLog();
 			cm.clearLog();
 			let result;
@@ -292,6 +309,7 @@ async function main() {
 		print();
 	}
 	await ce.stop();
+	await ceList.stop();
 	await cm.stop();
 	if (process.argv.includes('--write')) {
 		const benchmarks = path.join(__dirname, '..', 'BENCHMARKS.md');
