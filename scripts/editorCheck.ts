@@ -1,6 +1,7 @@
 /**
  * `npm run check:editor`: the real n8n editor shows each parameter where the resources
- * declare it, for the parameters the nodes merge (see nodes/shared/mergeProperties.ts).
+ * declare it, for the parameters the nodes merge (see nodes/shared/mergeProperties.ts):
+ * Contact, Check, Customer and Phone.
  *
  * The engine tier checks display with n8n-workflow's own rules; this drives the editor
  * itself (Debian's Chromium through playwright-core), because the editor recomputes what it
@@ -42,6 +43,12 @@ const CASES: Array<{ node: string; type: string; parameters: Record<string, unkn
 			{ pick: [['resource', 'Note']], shown: ['contactId', 'text'], hidden: [] },
 			{ pick: [['resource', 'Loyalty Reward'], ['operation', 'Redeem']], shown: ['contactId', 'rewardId'], hidden: [] },
 			{ pick: [['operation', 'Get']], shown: ['rewardId'], hidden: ['contactId'] },
+			// Phone and Customer: one definition each for Contact Create/Upsert, Conversation and Text.
+			{ pick: [['resource', 'Contact'], ['operation', 'Create']], shown: ['email', 'phone'], hidden: ['customerId', 'contactId'] },
+			{ pick: [['resource', 'Conversation']], shown: ['customerId', 'phone'], hidden: ['email'] },
+			{ pick: [['resource', 'Text']], shown: ['customerId', 'toPhone'], hidden: ['phone'] },
+			{ pick: [['resource', 'Contact'], ['operation', 'Create or Update']], shown: ['email', 'phone'], hidden: ['customerId'] },
+			{ pick: [['operation', 'Get']], shown: ['contactId'], hidden: ['phone', 'email'] },
 		],
 	},
 	{

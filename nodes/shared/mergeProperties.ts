@@ -24,7 +24,7 @@
  * editor), and never saves a hidden parameter at its default. Names that keep more than
  * one definition are those whose definitions differ in more than where they are shown.
  */
-import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 type Pair = `${string}:${string}`;
 
@@ -46,12 +46,13 @@ interface Member {
 /** Every resource:operation pair the node has, from its Resource and Operation parameters. */
 function operationPairs(properties: INodeProperties[]): Pair[] {
 	const pairs: Pair[] = [];
-	const resources = properties.find((p) => p.name === 'resource')?.options ?? [];
+	const resources = properties.find((p) => p.name === 'resource')?.options as INodePropertyOptions[] | undefined;
+	if (!resources) throw new Error('mergeSameNamedProperties: the node has no Resource parameter');
 	for (const resource of resources) {
-		const value = String((resource as { value: unknown }).value);
+		const value = String(resource.value);
 		for (const operation of properties.filter((p) => p.name === 'operation')) {
 			if (!operation.displayOptions?.show?.resource?.includes(value)) continue;
-			for (const option of operation.options ?? []) pairs.push(`${value}:${String((option as { value: unknown }).value)}`);
+			for (const option of operation.options as INodePropertyOptions[]) pairs.push(`${value}:${String(option.value)}`);
 		}
 	}
 	return pairs;
@@ -91,8 +92,9 @@ function mergeable(a: Member, b: Member, all: Pair[]): boolean {
 	} else if (withoutDisplay(a.property) !== withoutDisplay(b.property)) {
 		return false;
 	}
+	// The union of the two scopes shows at least the places of each: it shows exactly them when it shows no more.
 	const merged = shownPairs({ resources: union(a.scope.resources, b.scope.resources), operations: union(a.scope.operations, b.scope.operations) }, all);
-	return merged.size === new Set([...a.pairs, ...b.pairs]).size && [...a.pairs, ...b.pairs].every((pair) => merged.has(pair));
+	return merged.size === new Set([...a.pairs, ...b.pairs]).size;
 }
 
 function withScope(scope: Scope, prefix: '' | '/'): IDisplayOptions | undefined {
@@ -118,7 +120,7 @@ function cluster(members: Member[], all: Pair[]): Member[][] {
 }
 
 function combine(members: Member[], all: Pair[]): Member {
-	const scope = members.slice(1).reduce<Scope>(
+	const scope = members.reduce<Scope>(
 		(acc, m) => ({ resources: union(acc.resources, m.scope.resources), operations: union(acc.operations, m.scope.operations), rest: acc.rest }),
 		members[0].scope,
 	);
@@ -177,7 +179,7 @@ export function mergeSameNamedProperties(properties: INodeProperties[]): INodePr
 	const shownBy = new Map<INodeProperties, INodeProperties[]>();
 	for (const [name, sameName] of byName) {
 		// The operation selectors differ per resource and are never expressions: kept as they are.
-		if (name === 'operation' || sameName.length === 1) continue;
+		if (name === 'operation') continue;
 		let groups = cluster(sameName, all);
 		// Groups that no single rule can show together, but whose definitions are alike.
 		const alike = groups.filter((group) => groups.some((other) => other !== group && sameApartFromDisplay(group[0].property, other[0].property)));
@@ -227,13 +229,13 @@ export function mergeSameNamedProperties(properties: INodeProperties[]): INodePr
 	const before = new Map<INodeProperties, number>(result.map((p) => [p, 0]));
 	for (const pair of all) {
 		const shown = members.filter((m) => m.pairs.has(pair)).map((m) => becomes.get(m.property) as INodeProperties);
-		for (let i = 1; i < shown.length; i++) {
-			const edges = after.get(shown[i - 1]) as Set<INodeProperties>;
-			if (shown[i] !== shown[i - 1] && !edges.has(shown[i])) {
-				edges.add(shown[i]);
-				before.set(shown[i], (before.get(shown[i]) as number) + 1);
+		shown.slice(1).forEach((next, i) => {
+			const edges = after.get(shown[i]) as Set<INodeProperties>;
+			if (next !== shown[i] && !edges.has(next)) {
+				edges.add(next);
+				before.set(next, (before.get(next) as number) + 1);
 			}
-		}
+		});
 	}
 	const ordered: INodeProperties[] = [];
 	const ready = result.filter((p) => before.get(p) === 0);

@@ -159,6 +159,25 @@ export function sendIdInBody(name: string, api: ApiDefinition): PreSendAction {
 }
 
 /**
+ * An operation's preSend that moves properties from the body into the query string. For a
+ * parameter that other operations send in the body: one routing serves them all, as one
+ * definition (each definition of a name costs an evaluation of the user's expression per
+ * item, see mergeSameNamedProperties), and the operation that wants it in its query moves it.
+ */
+export function moveToQuery(...names: string[]): PreSendAction {
+	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		const body = { ...((requestOptions.body ?? {}) as IDataObject) };
+		const qs = { ...(requestOptions.qs ?? {}) };
+		for (const name of names) {
+			if (!(name in body)) continue;
+			qs[name] = body[name];
+			delete body[name];
+		}
+		return { ...requestOptions, body, qs };
+	};
+}
+
+/**
  * The rate-limit gate of a request: one per credential (an account), so one account's 429
  * never pauses another's and two accounts on the same host do not share a cap.
  */

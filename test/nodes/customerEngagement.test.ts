@@ -374,6 +374,8 @@ describe('text, conversation', () => {
 		const conversation = await run({ resource: 'conversation', operation: 'get', customerId: customer(contact.id as string), phone: '' }, { items: [{ contact: contact.id }] });
 		expect(conversation.error).toBeUndefined();
 		expect(server.requestLines()[1]).toBe(`GET /v1/texts/conversations?customerId=${contact.id}`);
+		// Customer is routed to the body and moved to the query: nothing is left in the body of the GET.
+		expect(server.requests[1].rawBody).toBe('');
 	});
 
 	test('send to a customer, scheduled', async () => {
@@ -426,6 +428,8 @@ describe('text, conversation', () => {
 		const contact = server.seedContact({ phone: '+1555' });
 		for (let i = 0; i < 16; i++) server.seedMessage(contact.id as string, `m${i}`, new Date(Date.UTC(2026, 0, 1 + i)).toISOString());
 		const result = await run({ resource: 'conversation', operation: 'get', phone: '+1555', options: { output: 'raw' } });
+		expect(server.requestLines()[0]).toBe('GET /v1/texts/conversations?phone=%2B1555');
+		expect(server.requests[0].rawBody).toBe('');
 		expect(result.items).toHaveLength(2);
 		expect((json(result)[0].conversation as unknown[]).length).toBe(1);
 		expect((json(result)[1].conversation as unknown[]).length).toBe(15);

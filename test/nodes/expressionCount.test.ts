@@ -45,10 +45,6 @@ test('each parameter has one definition, except where n8n cannot show one defini
 	expect(definitionCounts(nodes.customerEngagement)).toEqual({
 		// One per resource: each lists different operations; never an expression.
 		operation: 11,
-		// Contact create/upsert send it in the body, Conversation Get in the query.
-		phone: 2,
-		// Text Send sends it in the body, Conversation Get in the query.
-		customerId: 2,
 		// Contact Get Many and Conversation/Reward Get share a collection but not the operations;
 		// Custom Field Update Options' `options` is the API's own field (a list), not a collection.
 		options: 3,

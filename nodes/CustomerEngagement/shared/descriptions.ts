@@ -50,13 +50,37 @@ export const contactLocator = objectLocator({
  * `customerId` of Text → Send and Conversation → Get: the contact, from the list or by ID,
  * optional because a phone number may be given instead. A plain string saved by earlier
  * versions (the field was a text field) is still read as the ID.
+ *
+ * One definition for both operations, text and routing alike (sent in the body; Conversation
+ * Get moves it to its query): definitions that differ in anything but where they are shown
+ * cannot be merged, and each definition of a name costs an evaluation of the user's
+ * expression per item (see mergeSameNamedProperties).
  */
-export function customerLocator(description: string): INodeProperties {
-	return {
-		...objectLocator({ name: 'customerId', displayName: 'Customer', searchListMethod: 'searchContacts', placeholder: 'e.g. 5f1d3c0e9a7b', description }),
-		required: false,
-	};
-}
+export const customerLocator: INodeProperties = {
+	...objectLocator({
+		name: 'customerId',
+		displayName: 'Customer',
+		searchListMethod: 'searchContacts',
+		placeholder: 'e.g. 5f1d3c0e9a7b',
+		description: 'The contact; wins over the phone number when both are given',
+	}),
+	required: false,
+	routing: { send: { type: 'body', property: 'customerId' } },
+};
+
+/**
+ * `phone` of Contact → Create and Upsert and Conversation → Get: one definition for the three,
+ * as `customerLocator` is (sent in the body; Conversation Get moves it to its query).
+ */
+export const phoneParameter: INodeProperties = {
+	displayName: 'Phone',
+	name: 'phone',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. +15550100',
+	description: 'Phone of the contact. A contact is created or upserted by email, phone, or both; a conversation is found by Customer, or by this phone when no Customer is given.',
+	routing: { send: { type: 'body', property: 'phone' } },
+};
 
 export const labelLocator = objectLocator({
 	name: 'labelId',

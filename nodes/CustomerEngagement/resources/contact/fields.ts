@@ -2,6 +2,7 @@ import { simplifyParameter } from '../../../shared/descriptions';
 import type { INodeProperties } from 'n8n-workflow';
 import { convertSent, listOf } from '../../../shared/convertSent';
 import { customFieldsForApi } from '../../shared/customFields';
+import { phoneParameter } from '../../shared/descriptions';
 
 const body = (property: string) => ({ send: { type: 'body' as const, property } });
 
@@ -87,16 +88,7 @@ export const emailAndPhone = (operation: string): INodeProperties[] => [
 		displayOptions: { show: { resource: ['contact'], operation: [operation] } },
 		routing: { send: { type: 'body', property: 'email' } },
 	},
-	{
-		displayName: 'Phone',
-		name: 'phone',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. +15550100',
-		description: 'Phone of the contact. Enter an email, a phone, or both.',
-		displayOptions: { show: { resource: ['contact'], operation: [operation] } },
-		routing: { send: { type: 'body', property: 'phone' } },
-	},
+	{ ...phoneParameter, displayOptions: { show: { resource: ['contact'], operation: [operation] } } },
 ];
 
 export const simplifyContact = (operations: string[]): INodeProperties =>

@@ -1,7 +1,8 @@
 import { optionsCollection } from '../../../shared/descriptions';
-import { customerLocator } from '../../shared/descriptions';
+import { customerLocator, phoneParameter } from '../../shared/descriptions';
 import type { INodeProperties } from 'n8n-workflow';
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import { moveToQuery } from '../../../shared/transport';
 import { invalidInput } from '../../../shared/validation';
 import { paginateConversation } from '../../shared/conversation';
 
@@ -32,27 +33,16 @@ export const conversationDescription: INodeProperties[] = [
 				description: 'Get every text and call message with a contact, oldest first',
 				routing: {
 					request: { method: 'GET', url: '/v1/texts/conversations' },
-					send: { preSend: [requireCustomerOrPhone] },
+					// Customer and Phone are routed to the body (one definition each, see customerLocator).
+					send: { preSend: [moveToQuery('customerId', 'phone'), requireCustomerOrPhone] },
 					operations: { pagination: paginateConversation },
 				},
 			},
 		],
 		default: 'get',
 	},
-	{
-		...customerLocator('The contact; wins over Phone when both are given'),
-		displayOptions: { show },
-		routing: { send: { type: 'query', property: 'customerId' } },
-	},
-	{
-		displayName: 'Phone',
-		name: 'phone',
-		type: 'string',
-		default: '',
-		description: 'Phone of the contact, when no Customer is given',
-		displayOptions: { show },
-		routing: { send: { type: 'query', property: 'phone' } },
-	},
+	{ ...customerLocator, displayOptions: { show } },
+	{ ...phoneParameter, displayOptions: { show } },
 	optionsCollection(show, [
 		{
 			displayName: 'Output',

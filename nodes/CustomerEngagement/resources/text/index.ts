@@ -26,11 +26,7 @@ export const textDescription: INodeProperties[] = [
 		],
 		default: 'send',
 	},
-	{
-		...customerLocator('The contact to text; wins over To Phone when both are given'),
-		displayOptions: { show },
-		routing: { send: { type: 'body', property: 'customerId' } },
-	},
+	{ ...customerLocator, displayOptions: { show } },
 	{
 		displayName: 'To Phone',
 		name: 'toPhone',
