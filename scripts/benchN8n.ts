@@ -156,8 +156,10 @@ async function runCase(userFolder: string, work: string, benchCase: Case, engine
 			const task = runData[`${side} ${rep}`]?.[0];
 			if (!task || task.error) {
 				const failed = Object.entries(runData).find(([, tasks]) => tasks[0]?.error);
-				const why = task?.error ?? (failed ? { node: failed[0], error: failed[1][0].error } : 'did not run');
-				throw new Error(`${side} ${rep} failed: ${JSON.stringify(why).slice(0, 600)}`);
+				const error = (task?.error ?? failed?.[1][0].error) as IDataObject | undefined;
+				// What went wrong first (n8n's error JSON starts with level, tags and context).
+				const why = error ? [error.message, error.description, error.httpCode, (error.context as IDataObject | undefined)?.itemIndex].filter((part) => part !== undefined && part !== null && part !== '').join(' / ') : 'did not run';
+				throw new Error(`${failed?.[0] ?? `${side} ${rep}`} failed: ${String(why).slice(0, 600)}`);
 			}
 			const out = ((task.data as IDataObject).main as IDataObject[][])[0];
 			const expected = benchCase.perRun ? benchCase.expectedItems : benchCase.n;
