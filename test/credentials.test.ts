@@ -101,6 +101,17 @@ describe('credentials restricted to some domains ("Allowed HTTP Request Domains"
 		const own = await authenticate({ baseUrl: ' https://api.example.com/v1/ ', accessToken: 't0k' }, { url: '/v1/labels', allowedDomains: 'other.example' });
 		expect(own).toEqual({ url: '/v1/labels', baseURL: 'https://api.example.com', allowedDomains: 'api.example.com, other.example', headers: { Authorization: 'Bearer t0k' } });
 	});
+
+	test('a base URL with several trailing slashes; no domain list stays none; a base URL without a host adds none; no base URL stays empty', async () => {
+		const credential = new CustomerEngagementApi();
+		const authenticate = credential.authenticate as (c: object, r: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
+		const open = await authenticate({ baseUrl: 'https://api.example.com//', accessToken: 't0k' }, { url: '/v1/labels' });
+		expect(open).toEqual({ url: '/v1/labels', baseURL: 'https://api.example.com', headers: { Authorization: 'Bearer t0k' } });
+		const hostless = await authenticate({ baseUrl: 'api.example.com', accessToken: 't0k' }, { url: '/v1/labels', allowedDomains: 'other.example' });
+		expect(hostless).toEqual({ url: '/v1/labels', baseURL: 'api.example.com', allowedDomains: 'other.example', headers: { Authorization: 'Bearer t0k' } });
+		const none = await authenticate({ accessToken: 't0k' }, { url: '/v1/labels' });
+		expect(none).toEqual({ url: '/v1/labels', baseURL: '', headers: { Authorization: 'Bearer t0k' } });
+	});
 });
 
 describe('Check Monitor API credential: where pings go', () => {
@@ -117,6 +128,9 @@ describe('Check Monitor API credential: where pings go', () => {
 		['the hosted service: its ping host', { baseUrl: 'https://healthchecks.io/' }, `https://hc-ping.com/${uuid}/start`],
 		['a self-hosted server: <Base URL>/ping', { baseUrl: 'http://monitor.internal:8000/api/v3' }, `http://monitor.internal:8000/ping/${uuid}/start`],
 		['the Ping URL when given', { baseUrl: 'https://healthchecks.io', pingUrl: ' https://ping.example.com/p/ ' }, `https://ping.example.com/p/${uuid}/start`],
+		['a Ping URL with several trailing slashes', { baseUrl: 'https://healthchecks.io', pingUrl: 'https://ping.example.com/p//' }, `https://ping.example.com/p/${uuid}/start`],
+		['a region of the hosted service: its ping host', { baseUrl: 'https://eu.healthchecks.io' }, `https://hc-ping.com/${uuid}/start`],
+		['a host that only ends like the hosted one: <Base URL>/ping', { baseUrl: 'https://nothealthchecks.io' }, `https://nothealthchecks.io/ping/${uuid}/start`],
 	])('%s, without the API key', async (_name, credentials, target) => {
 		const result = await authenticate(credentials, `/ping/${uuid}/start`);
 		expect(result.target).toBe(target);

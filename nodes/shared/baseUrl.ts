@@ -30,7 +30,7 @@ export function applyCredential(
 ): IHttpRequestOptions {
 	// The nodes' requests are paths on the credential's API. An absolute URL (the credential
 	// used in an HTTP Request node) keeps its own host and only gets the header.
-	if (String(requestOptions.url ?? '').startsWith('/')) {
+	if (String(requestOptions.url).startsWith('/')) {
 		requestOptions.baseURL = baseUrl;
 		// n8n lets a credential whose "Allowed HTTP Request Domains" is restricted still reach
 		// the endpoint of the node it belongs to, by adding that endpoint's host to the list,
@@ -61,8 +61,8 @@ const HOSTED_PING_ROOT = 'https://hc-ping.com';
 export function pingRoot(baseUrl: string, pingUrl: unknown): string {
 	const given = String(pingUrl ?? '').trim().replace(/\/+$/, '');
 	if (given) return given;
-	const host = hostOf(baseUrl) ?? '';
-	return host === 'healthchecks.io' || host.endsWith('.healthchecks.io') ? HOSTED_PING_ROOT : `${baseUrl}/ping`;
+	const host = hostOf(baseUrl);
+	return host === 'healthchecks.io' || host?.endsWith('.healthchecks.io') ? HOSTED_PING_ROOT : `${baseUrl}/ping`;
 }
 
 export function isPingPath(url: string): boolean {

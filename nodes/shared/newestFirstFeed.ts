@@ -128,9 +128,9 @@ export async function pollNewestFirst(options: FeedOptions): Promise<FeedResult>
 
 	if (!previous) {
 		// First activation emits nothing. If it ran out of time before reaching the floor,
-		// the guarantee starts where it stopped reading.
+		// the guarantee starts where it stopped reading. (Nothing in `seen` is older than the
+		// start floor: it holds only records read now, none below the floor.)
 		const startFloor = complete ? floor : Math.max(floor, oldestRead);
-		for (const [id, date] of Object.entries(seen)) if (date < startFloor) delete seen[id];
 		return { items: [], state: { newest, floor: startFloor, seen, knownTotal: total }, complete };
 	}
 

@@ -74,7 +74,7 @@ function release(gate: Gate): void {
 
 /** Retry-After as milliseconds: delay-seconds or an HTTP date. */
 export function retryAfterMs(header: unknown, now = Date.now()): number | undefined {
-	if (header === undefined || header === null || header === '') return undefined;
+	// No header (undefined, null, '') parses as no date either: undefined.
 	const text = String(Array.isArray(header) ? header[0] : header).trim();
 	if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
 	const date = Date.parse(text);
