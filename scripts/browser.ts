@@ -2,12 +2,17 @@
  * Debian's Chromium (playwright-core, headless, no network of its own), signed in to an n8n
  * this project started, for the scripts that drive the real editor.
  */
+import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { aptInstall } from './services';
 import { LOGIN } from './start';
 
 export async function signedInEditor(url: string): Promise<{ browser: Browser; page: Page }> {
+	const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+	// Debian's package when it is missing (CHROMIUM_PATH: a browser of the user's own, left as is).
+	if (!process.env.CHROMIUM_PATH && !existsSync(executablePath)) aptInstall(['chromium'], 'driving the editor');
 	const browser = await chromium.launch({
-		executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+		executablePath,
 		args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 	});
 	try {

@@ -37,18 +37,19 @@ const CASES: Array<{ node: string; type: string; parameters: Record<string, unkn
 			{ pick: [], shown: ['contactId'], hidden: [] },
 			{ pick: [['operation', 'Create']], shown: ['email'], hidden: ['contactId'] },
 			{ pick: [['operation', 'Delete']], shown: ['contactId'], hidden: ['email'] },
+			// Phone and Customer: one definition each for Contact Create/Upsert, Conversation and Text (before
+			// the steps below: the last picks must not be defaults, which n8n does not save).
+			{ pick: [['resource', 'Contact'], ['operation', 'Create']], shown: ['email', 'phone'], hidden: ['customerId', 'contactId'] },
+			{ pick: [['resource', 'Conversation']], shown: ['customerId', 'phone'], hidden: ['email'] },
+			{ pick: [['resource', 'Text']], shown: ['customerId', 'toPhone'], hidden: ['phone'] },
+			{ pick: [['resource', 'Contact'], ['operation', 'Create or Update']], shown: ['email', 'phone'], hidden: ['customerId'] },
+			{ pick: [['operation', 'Get']], shown: ['contactId'], hidden: ['phone', 'email'] },
 			{ pick: [['resource', 'Visit']], shown: [], hidden: [] },
 			{ pick: [['operation', 'Create']], shown: ['contactId'], hidden: [] },
 			{ pick: [['operation', 'Get Many']], shown: [], hidden: ['contactId'] },
 			{ pick: [['resource', 'Note']], shown: ['contactId', 'text'], hidden: [] },
 			{ pick: [['resource', 'Loyalty Reward'], ['operation', 'Redeem']], shown: ['contactId', 'rewardId'], hidden: [] },
 			{ pick: [['operation', 'Get']], shown: ['rewardId'], hidden: ['contactId'] },
-			// Phone and Customer: one definition each for Contact Create/Upsert, Conversation and Text.
-			{ pick: [['resource', 'Contact'], ['operation', 'Create']], shown: ['email', 'phone'], hidden: ['customerId', 'contactId'] },
-			{ pick: [['resource', 'Conversation']], shown: ['customerId', 'phone'], hidden: ['email'] },
-			{ pick: [['resource', 'Text']], shown: ['customerId', 'toPhone'], hidden: ['phone'] },
-			{ pick: [['resource', 'Contact'], ['operation', 'Create or Update']], shown: ['email', 'phone'], hidden: ['customerId'] },
-			{ pick: [['operation', 'Get']], shown: ['contactId'], hidden: ['phone', 'email'] },
 		],
 	},
 	{

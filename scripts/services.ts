@@ -40,10 +40,15 @@ export function ensureServerPackages(log: (line: string) => void = console.log):
 		...(existsSync('/usr/bin/redis-server') ? [] : ['redis-server']),
 		...(postgresBin() ? [] : ['postgresql']),
 	];
-	if (missing.length === 0) return;
-	log(`Installing ${missing.join(' and ')} with apt-get (needed for the queue-mode tier)...`);
+	aptInstall(missing, 'the queue-mode tier', log);
+}
+
+/** Debian packages with apt-get, said so on the console first (a fresh machine has none of them). */
+export function aptInstall(packages: string[], neededFor: string, log: (line: string) => void = console.log): void {
+	if (packages.length === 0) return;
+	log(`Installing ${packages.join(' and ')} with apt-get (needed for ${neededFor})...`);
 	execFileSync('apt-get', ['update', '-qq'], { stdio: ['ignore', 'ignore', 'inherit'] });
-	execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], {
+	execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], {
 		stdio: ['ignore', 'ignore', 'inherit'],
 		env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
 	});
