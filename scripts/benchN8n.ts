@@ -155,11 +155,12 @@ async function runCase(userFolder: string, work: string, benchCase: Case, engine
 		for (let rep = 1; rep <= REPS; rep++) {
 			const task = runData[`${side} ${rep}`]?.[0];
 			if (!task || task.error) {
-				const failed = Object.entries(runData).find(([, tasks]) => tasks[0]?.error);
-				const error = (task?.error ?? failed?.[1][0].error) as IDataObject | undefined;
-				// What went wrong first (n8n's error JSON starts with level, tags and context).
+				// The first node that failed, its name and its error together (n8n's error JSON starts
+				// with level, tags and context: only the parts a reader needs).
+				const [node, tasks] = Object.entries(runData).find(([, t]) => t[0]?.error) ?? [`${side} ${rep}`, [task]];
+				const error = tasks[0]?.error as IDataObject | undefined;
 				const why = error ? [error.message, error.description, error.httpCode, (error.context as IDataObject | undefined)?.itemIndex].filter((part) => part !== undefined && part !== null && part !== '').join(' / ') : 'did not run';
-				throw new Error(`${failed?.[0] ?? `${side} ${rep}`} failed: ${String(why).slice(0, 600)}`);
+				throw new Error(`${node} failed: ${why.slice(0, 600)}`);
 			}
 			const out = ((task.data as IDataObject).main as IDataObject[][])[0];
 			const expected = benchCase.perRun ? benchCase.expectedItems : benchCase.n;
