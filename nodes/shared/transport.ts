@@ -69,6 +69,18 @@ export class ErrorStatusReceived extends Error {
 	}
 }
 
+/**
+ * A success status with a web page where the API answers JSON: the Base URL points at
+ * something else (a sign-in page, a web app that answers every path with its start page).
+ * Without this check the page would reach the operation's output code as text.
+ */
+export class WebPageReceived extends Error {
+	// No message of its own: toNodeApiError words it, with the API's name.
+	constructor(readonly statusCode: number) {
+		super();
+	}
+}
+
 /** What was sent for a response: postReceive functions read it instead of reading parameters again. */
 export interface SentRequest {
 	method: string;
@@ -89,11 +101,12 @@ interface RequestSlot {
 const slots = new WeakMap<RequestData, RequestSlot>();
 const sentRequests = new WeakMap<object, SentRequest>();
 
-/** The request a response answered (for postReceive functions). */
+/**
+ * The request a response answered (for postReceive functions). Every response they see
+ * was recorded first: inspectResponse runs before an operation's own actions.
+ */
 export function sentRequestOf(response: IN8nHttpFullResponse): SentRequest {
-	const sent = sentRequests.get(response);
-	if (!sent) throw new Error('sentRequestOf: the response did not come through the transport');
-	return sent;
+	return sentRequests.get(response) as SentRequest;
 }
 
 /**
@@ -111,6 +124,10 @@ function inspectResponse(slot: RequestSlot): PostReceiveAction {
 				headers: response.headers ?? {},
 				body: response.body,
 			});
+		}
+		// Ping bodies, which may well be HTML, are asked for as bytes and arrive as a Buffer.
+		if (typeof response.body === 'string' && looksLikeHtml(response.body)) {
+			throw new WebPageReceived(response.statusCode);
 		}
 		if (Array.isArray(response.body)) {
 			return (response.body as IDataObject[]).map((json) => ({ json }));
@@ -137,7 +154,8 @@ export function resolvePath(
 
 /** An id parameter (a locator or text) as the API wants it: read once, trimmed, not empty. */
 function readIdParameter(context: IExecuteSingleFunctions, name: string, api: ApiDefinition): string {
-	const spec = api.pathParameters[name] ?? { label: name };
+	// Every `{name}` in an operation's URL has an entry (the path-parameter tests run them all).
+	const spec = api.pathParameters[name];
 	const raw = context.getNodeParameter(name, '', { extractValue: true }) as unknown;
 	const trimmed = String(raw ?? '').trim();
 	if (trimmed === '') throw invalidInput(context, spec.label, 'is empty', 'Pick one from the list or enter its ID.');
@@ -168,8 +186,8 @@ export function moveToQuery(...names: string[]): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 		const body = { ...((requestOptions.body ?? {}) as IDataObject) };
 		const qs = { ...(requestOptions.qs ?? {}) };
+		// A name the body lacks becomes an undefined query value, which is not sent.
 		for (const name of names) {
-			if (!(name in body)) continue;
 			qs[name] = body[name];
 			delete body[name];
 		}
@@ -183,7 +201,7 @@ export function moveToQuery(...names: string[]): PreSendAction {
  */
 export function gateKey(context: { getNode(): INode }, credentialType: string): string {
 	const credential = context.getNode().credentials?.[credentialType];
-	return `${credentialType}:${credential?.id ?? credential?.name ?? ''}`;
+	return `${credentialType}:${credential?.id ?? credential?.name}`;
 }
 
 /** Network failures (no HTTP response at all) in plain words. */
@@ -225,15 +243,16 @@ export async function sendRequest(
 			actions: [inspectResponse(slot)],
 		});
 	}
-	slot.path ??= resolvePath(context, String(requestData.options.url ?? ''), api);
+	// Every operation's routing sets its method and URL (each runs through here in the tests).
+	slot.path ??= resolvePath(context, String(requestData.options.url), api);
 	const options: RequestOptions = {
 		...requestData.options,
 		url: slot.path.url,
 		...override,
 		qs: { ...(requestData.options.qs ?? {}), ...(override.qs ?? {}) },
 	};
-	const method = String(options.method ?? 'GET');
-	const path = String(options.url ?? '');
+	const method = String(options.method);
+	const path = String(options.url);
 	const sent: SentRequest = { method, path, parameters: slot.path.parameters, body: options.body };
 	const items = await withRetries(
 		gateKey(context, api.credentialType),
@@ -301,16 +320,24 @@ export function toNodeApiError(
 		cause = error.lastError;
 		retries = retriesSentence(error);
 	}
-	if (!(cause instanceof ErrorStatusReceived) && !isNodeApiError(cause)) {
+	let described: UserFacingError;
+	let httpCode: string | undefined;
+	if (cause instanceof ErrorStatusReceived) {
+		described = api.describeError(cause.response, request);
+		httpCode = String(cause.response.statusCode);
+	} else if (cause instanceof WebPageReceived) {
+		described = {
+			message: `The ${api.name} answered with a web page instead of data`,
+			description: `HTTP ${cause.statusCode} for ${request.method} ${request.url.split('?')[0]}. Check the Base URL in the credential: it must be the API's own address, not a website's.`,
+		};
+		httpCode = String(cause.statusCode);
+	} else if (isNodeApiError(cause)) {
+		described = describeNetworkError(cause as Error, api.name);
+	} else {
 		// Not a request failure (for example a node error raised while shaping the output).
 		return cause instanceof Error ? cause : new Error(String(cause));
 	}
-	const described =
-		cause instanceof ErrorStatusReceived
-			? api.describeError(cause.response, request)
-			: describeNetworkError(cause as Error, api.name);
 	const description = [described.description, retries].filter(Boolean).join(' ') || undefined;
-	const httpCode = cause instanceof ErrorStatusReceived ? String(cause.response.statusCode) : undefined;
 	return new NodeApiError(node, { message: described.message, description: description ?? '' } as JsonObject, {
 		message: described.message,
 		description,
@@ -320,14 +347,19 @@ export function toNodeApiError(
 }
 
 /**
- * How many records the user asked for: Return All, else Limit. Operations without them
- * (a Get) have no limit. Read here rather than through a routing expression, which n8n
- * would evaluate for every item.
+ * How many records the user asked for: Limit, or no limit with Return All and in
+ * operations without them (a Get). Read here rather than through a routing expression,
+ * which n8n would evaluate for every item. n8n drops a parameter that is not shown, so
+ * with Return All on there is no Limit to read, even in a workflow saved with one.
  */
 export function requestedLimit(context: IExecuteSingleFunctions): number {
-	if (context.getNodeParameter('returnAll', true) === true) return Infinity;
-	const limit = Number(context.getNodeParameter('limit', 0));
-	return limit > 0 ? limit : Infinity;
+	const value = context.getNodeParameter('limit', Infinity) as unknown;
+	// An expression may give the number as text ("25" from a query string); "" is 0, refused.
+	const limit = typeof value === 'string' ? Number(value) : value;
+	if (typeof limit !== 'number' || !(limit >= 1) || (Number.isFinite(limit) && !Number.isInteger(limit))) {
+		throw invalidInput(context, 'Limit', `must be a whole number of at least 1, got ${JSON.stringify(value)}`, 'Turn on Return All to get every result.');
+	}
+	return limit;
 }
 
 /** The default for every operation: one request, its items (a list trimmed to Limit). */
@@ -336,9 +368,9 @@ export function singleRequest(api: ApiDefinition) {
 		this: IExecutePaginationFunctions,
 		requestData: RequestData,
 	): Promise<INodeExecutionData[]> {
-		const { items } = await sendRequest(this, requestData, api);
 		const limit = requestedLimit(this);
-		return Number.isFinite(limit) ? items.slice(0, limit) : items;
+		const { items } = await sendRequest(this, requestData, api);
+		return items.slice(0, limit);
 	};
 }
 
@@ -366,6 +398,11 @@ export function bodyText(body: unknown): string {
 		return typeof text === 'string' ? text : JSON.stringify(body);
 	}
 	const text = String(body).trim();
-	if (/^<(!doctype|html)/i.test(text) || /<\/(html|body|h1)>/i.test(text)) return '';
+	if (looksLikeHtml(text)) return '';
 	return text.slice(0, 500);
+}
+
+/** A web page (Django's error pages, a sign-in page), not text meant for a person to read here. */
+function looksLikeHtml(text: string): boolean {
+	return /^<(!doctype|html)/i.test(text) || /<\/(html|body|h1)>/i.test(text);
 }

@@ -1,0 +1,178 @@
+/**
+ * The shared transport's own rules (nodes/shared/transport.ts): what a user sees when the
+ * answer is not the API's (a web page, no connection), how Limit is read, and the error
+ * text helpers every message is built from. Engine tests where n8n is involved; the pure
+ * helpers (bodyText, describeNetworkError, classifyFailure) as tables.
+ */
+import { NodeApiError } from 'n8n-workflow';
+import { byId, runNode } from '../harness/engine';
+import { everything, useCheckMonitorServer, useCustomerEngagementServer } from '../harness/setup';
+import { CE_TOKEN } from '../servers/customerEngagementServer';
+import {
+	bodyText,
+	classifyFailure,
+	describeNetworkError,
+	ErrorStatusReceived,
+	toNodeApiError,
+} from '../../nodes/shared/transport';
+
+const SIGN_IN_PAGE = '\n  <!DOCTYPE html><html><body><form>Sign in to continue</form></body></html>';
+
+describe('Check Monitor', () => {
+	const { server, credentials } = useCheckMonitorServer();
+	const run = (parameters: Record<string, unknown>) =>
+		runNode({ type: 'checkMonitor', parameters: parameters as never, credentials: credentials() });
+
+	test('a web page with a success status (a Base URL that is a website): one request, said in plain words, no page text', async () => {
+		const check = server.seedCheck();
+		server.injectFault({ kind: 'status', status: 200, body: SIGN_IN_PAGE });
+		const result = await run({ resource: 'check', operation: 'get', checkId: byId(check.uuid) });
+		expect(server.requestLines()).toEqual([`GET /api/v3/checks/${check.uuid}`]);
+		expect(result.error?.message).toBe('The Check Monitor API answered with a web page instead of data');
+		expect(result.error?.description).toBe(
+			`HTTP 200 for GET /api/v3/checks/${check.uuid}. Check the Base URL in the credential: it must be the API's own address, not a website's.`,
+		);
+		expect((result.error as { httpCode?: string }).httpCode).toBe('200');
+		expect(everything(result.error)).not.toMatch(/Sign in|<html/i);
+	});
+
+	test('a ping body that is HTML is the user\'s data: returned verbatim', async () => {
+		const check = server.seedCheck();
+		server.receivePing(check.uuid, '', '<html><body><h1>Backup report</h1></body></html>');
+		const result = await run({ resource: 'ping', operation: 'getBody', checkId: byId(check.uuid), pingNumber: 1 });
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json.body).toBe('<html><body><h1>Backup report</h1></body></html>');
+	});
+
+	test('Limit is checked before the one request of a list without pages', async () => {
+		server.seedChannel('ops');
+		const result = await run({ resource: 'channel', operation: 'getAll', returnAll: false, limit: '={{ 0 }}' });
+		expect(result.error?.message).toBe('Limit: must be a whole number of at least 1, got 0');
+		expect(result.error?.description).toBe('Turn on Return All to get every result.');
+		expect(server.requests).toHaveLength(0);
+	});
+});
+
+describe('Customer Engagement', () => {
+	const { server, credentials } = useCustomerEngagementServer();
+	const run = (parameters: Record<string, unknown>, credentialData = credentials()) =>
+		runNode({ type: 'customerEngagement', parameters: parameters as never, credentials: credentialData });
+
+	test.each([
+		['={{ 0 }}', '0'],
+		['={{ -3 }}', '-3'],
+		['={{ 2.5 }}', '2.5'],
+	])('Limit %s is refused before any request, naming the value', async (limit, shown) => {
+		server.seedContact();
+		const result = await run({ resource: 'contact', operation: 'getAll', returnAll: false, limit });
+		expect(result.error?.message).toBe(`Limit: must be a whole number of at least 1, got ${shown}`);
+		expect(server.requests).toHaveLength(0);
+	});
+
+	test('a Limit an expression gives as text ("2" from a query string) is read as the number', async () => {
+		for (let i = 0; i < 3; i++) server.seedContact();
+		const result = await run({ resource: 'contact', operation: 'getAll', returnAll: false, limit: '={{ "2" }}' });
+		expect(result.items).toHaveLength(2);
+		expect(server.requestLines()).toEqual(['GET /v1/contacts?page=1&perPage=2']);
+	});
+
+	test.each([['={{ "" }}', '""'], ['={{ "ten" }}', '"ten"']])('Limit %s is refused, shown as the text it was', async (limit, shown) => {
+		const result = await run({ resource: 'contact', operation: 'getAll', returnAll: false, limit });
+		expect(result.error?.message).toBe(`Limit: must be a whole number of at least 1, got ${shown}`);
+		expect(server.requests).toHaveLength(0);
+	});
+
+	test('Limit 1 returns one record; Return All with a Limit still saved in the workflow returns every record', async () => {
+		for (let i = 0; i < 3; i++) server.seedContact();
+		const one = await run({ resource: 'contact', operation: 'getAll', returnAll: false, limit: 1 });
+		expect(one.items).toHaveLength(1);
+		const all = await run({ resource: 'contact', operation: 'getAll', returnAll: true, limit: 1 });
+		expect(all.items).toHaveLength(3);
+		expect(server.requestLines()).toEqual(['GET /v1/contacts?page=1&perPage=1', 'GET /v1/contacts?page=1&perPage=100']);
+	});
+
+	test('a contact ID expression that gives null is empty, refused before any request', async () => {
+		const result = await run({ resource: 'contact', operation: 'get', contactId: byId('={{ null }}') });
+		expect(result.error?.message).toBe('Contact: is empty');
+		expect(server.requests).toHaveLength(0);
+	});
+
+	test('a refused connection: said in plain words with the network code, read retried, nothing secret', async () => {
+		const result = await run(
+			{ resource: 'label', operation: 'getAll', returnAll: true },
+			{ customerEngagementApi: { baseUrl: 'http://127.0.0.1:1', accessToken: CE_TOKEN } },
+		);
+		expect(result.error?.message).toBe('Could not reach the Customer Engagement API: the connection was refused');
+		expect(result.error?.description).toMatch(
+			/^Network error ECONNREFUSED\. Check the Base URL in the credential and that the server is reachable from n8n\. If this was a write, check whether it happened before running it again\. The node tried 3 times over /,
+		);
+		expect(everything(result.error)).not.toContain(CE_TOKEN);
+	});
+});
+
+describe('error text helpers', () => {
+	test.each([
+		['nothing', undefined, ''],
+		['null', null, ''],
+		['JSON with a message', { message: 'email is invalid', error: 'other' }, 'email is invalid'],
+		['JSON with an error', { error: 'wrong api key' }, 'wrong api key'],
+		['JSON with neither', { detail: 'x' }, '{"detail":"x"}'],
+		['text with spaces around it', '  check is not paused \n', 'check is not paused'],
+		['bytes', Buffer.from(' not paused '), 'not paused'],
+		['an ArrayBuffer', new Uint8Array(Buffer.from('gone')).buffer, 'gone'],
+		['a web page', '<!doctype html><p>x', ''],
+		['a page without its start', '<p>Server Error</p></body>', ''],
+		['Django\'s 404 heading', '<h1>Not Found</h1>', ''],
+		['text that mentions a tag later', 'expected <html> in field', 'expected <html> in field'],
+		['long text, cut at 500 characters', 'x'.repeat(600), 'x'.repeat(500)],
+	])('bodyText of %s', (_name, body, expected) => {
+		expect(bodyText(body)).toBe(expected);
+	});
+
+	const tail = 'Check the Base URL in the credential and that the server is reachable from n8n. If this was a write, check whether it happened before running it again.';
+	test.each([
+		['ECONNREFUSED', 'the connection was refused'],
+		['ENOTFOUND', 'the host name could not be resolved'],
+		['EAI_AGAIN', 'the host name could not be resolved'],
+		['ECONNRESET', 'the connection was closed before a response arrived'],
+		['ETIMEDOUT', 'the request timed out'],
+		['ECONNABORTED', 'the request timed out'],
+		['EPIPE', 'no response was received'],
+	])('network error %s', (code, reason) => {
+		const expected = { message: `Could not reach the Test API: ${reason}`, description: `Network error ${code}. ${tail}` };
+		expect(describeNetworkError(Object.assign(new Error('x'), { code }), 'Test API')).toEqual(expected);
+		// n8n-core sometimes keeps the code only on the error's cause.
+		expect(describeNetworkError(new Error('x', { cause: { code } }), 'Test API')).toEqual(expected);
+	});
+
+	test('a network error without a code', () => {
+		expect(describeNetworkError(new Error('socket hang up'), 'Test API')).toEqual({
+			message: 'Could not reach the Test API: no response was received',
+			description: tail,
+		});
+	});
+
+	test('failures are classified for the retry policy; n8n-workflow\'s NodeApiError from another copy counts', () => {
+		const node = { id: '1', name: 'Node', type: 't', typeVersion: 1, position: [0, 0] as [number, number], parameters: {} };
+		// The package installed with its own n8n-workflow: a class of the same name, not the same class.
+		const OtherCopy = { NodeApiError: class NodeApiError extends Error {} };
+		expect(classifyFailure(new NodeApiError(node, { message: 'x' }))).toEqual({ kind: 'network' });
+		expect(classifyFailure(new OtherCopy.NodeApiError('x'))).toEqual({ kind: 'network' });
+		expect(classifyFailure(new TypeError("Cannot read properties of undefined (reading 'id')"))).toEqual({ kind: 'final' });
+		expect(classifyFailure(undefined)).toEqual({ kind: 'final' });
+		const status = (statusCode: number, headers = {}) => new ErrorStatusReceived({ statusCode, headers, body: '' });
+		expect(classifyFailure(status(429, { 'retry-after': '2' }))).toEqual({ kind: 'rateLimited', retryAfterMs: 2000 });
+		expect(classifyFailure(status(500))).toEqual({ kind: 'serverError' });
+		expect(classifyFailure(status(499))).toEqual({ kind: 'final' });
+	});
+
+	test('an error that is not a request failure (a bug in shaping the output) reaches the user as it is', () => {
+		const node = { id: '1', name: 'Node', type: 't', typeVersion: 1, position: [0, 0] as [number, number], parameters: {} };
+		const api = { name: 'Test API', describeError: () => ({ message: 'never' }) };
+		const bug = new TypeError("Cannot read properties of undefined (reading 'id')");
+		expect(toNodeApiError(node, api, bug, { method: 'GET', url: '/x' })).toBe(bug);
+		const thrown = toNodeApiError(node, api, 'a thrown text', { method: 'GET', url: '/x' });
+		expect(thrown).toBeInstanceOf(Error);
+		expect(thrown.message).toBe('a thrown text');
+	});
+});
