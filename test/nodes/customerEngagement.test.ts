@@ -85,6 +85,28 @@ describe('contact', () => {
 		expect(server.requests).toHaveLength(0);
 	});
 
+	test('email and phone are sent trimmed; an empty Birth Date is left out, a null one sent as null (the API\'s "no birth date")', async () => {
+		await run({ resource: 'contact', operation: 'create', email: '  ann@example.com ', phone: ' +15550100 ', additionalFields: { birthDate: '' } });
+		await run({ resource: 'contact', operation: 'create', email: 'bob@example.com', additionalFields: { birthDate: '={{ null }}' } });
+		expect(server.requests.map((r) => r.body)).toEqual([
+			{ email: 'ann@example.com', phone: '+15550100' },
+			{ email: 'bob@example.com', birthDate: null },
+		]);
+	});
+
+	test('a phone an expression gives as a number (a spreadsheet column) is sent as text; one that gives nothing is left out', async () => {
+		await run({ resource: 'contact', operation: 'create', phone: '={{ 15550100 }}' });
+		await run({ resource: 'contact', operation: 'create', email: 'ann@example.com', phone: '={{ $json.nothing }}' });
+		expect(server.requests.map((r) => r.body)).toEqual([{ phone: '15550100' }, { email: 'ann@example.com' }]);
+		expect(server.state.contacts.size).toBe(2);
+	});
+
+	test('an email of spaces alone is no email: refused before any request', async () => {
+		const result = await run({ resource: 'contact', operation: 'create', email: '   ', phone: '' });
+		expect(result.error?.message).toBe('Email or Phone: enter at least one of them; the API identifies contacts by email or phone');
+		expect(server.requests).toHaveLength(0);
+	});
+
 	test('get with Simplify', async () => {
 		seedLabelsAndFields();
 		const contact = server.seedContact({ firstName: 'Ann', labels: [{ id: 'lb_vip' }] });
@@ -544,10 +566,31 @@ describe('loyalty reward, redeem, settings', () => {
 		expect(json(result)[0]).toMatchObject({ title: 'Coffee', quantity: { total: 50, perContact: 1 } });
 	});
 
-	test('a percent discount above 100 is rejected before any request', async () => {
-		const result = await run({ resource: 'loyaltyReward', operation: 'create', title: 'X', points: 1, additionalFields: { type: 'PERCENT_DISCOUNT', value: 120 } });
-		expect(result.error?.message).toBe('Value: a percent discount must be between 0 and 100, got 120');
+	test.each([
+		[{ points: 1, additionalFields: { type: 'PERCENT_DISCOUNT', value: 120 } }, 'Value: a percent discount must be between 0 and 100, got 120'],
+		[{ points: 1, additionalFields: { type: 'CASH_DISCOUNT', value: -1 } }, 'Value: must be a number of at least 0, got -1'],
+		[{ points: -1 }, 'Points: must be a number of at least 0, got -1'],
+		[{ points: '={{ $json.nothing }}' }, 'Points: must be a number of at least 0, got undefined'],
+	])('reward create %j is rejected before any request', async (params, message) => {
+		const result = await run({ resource: 'loyaltyReward', operation: 'create', title: 'X', ...params });
+		expect(result.error?.message).toBe(message);
 		expect(server.requests).toHaveLength(0);
+	});
+
+	test('the bounds themselves are accepted: 0 points, a value of 0, 100 percent, 150 in cash', async () => {
+		const created = await Promise.all(
+			[
+				{ points: 0, additionalFields: { type: 'CASH_DISCOUNT', value: 0 } },
+				{ points: 1, additionalFields: { type: 'PERCENT_DISCOUNT', value: 100 } },
+				{ points: 1, additionalFields: { type: 'CASH_DISCOUNT', value: 150 } },
+			].map((params) => run({ resource: 'loyaltyReward', operation: 'create', title: 'X', ...params })),
+		);
+		expect(created.map((r) => r.error?.message)).toEqual([undefined, undefined, undefined]);
+		expect(server.requests.map((r) => [r.body as { points: number; value: number }].map((b) => [b.points, b.value])[0]).sort()).toEqual([
+			[0, 0],
+			[1, 100],
+			[1, 150],
+		]);
 	});
 
 	test('update changes only the given fields (the API would null the rest)', async () => {

@@ -24,7 +24,8 @@ export const flipSeconds = (flip: Flip) => Math.floor(Date.parse(flip.timestamp)
 
 /** Both shapes: `{flips: [...]}` (the real server) and a bare array (the spec). */
 export function flipsOf(body: unknown): Flip[] {
-	const list = Array.isArray(body) ? body : ((body as IDataObject | undefined)?.flips ?? []);
+	const list = Array.isArray(body) ? body : (body as IDataObject | undefined)?.flips;
+	if (!Array.isArray(list)) return [];
 	return (list as IDataObject[])
 		.filter((f) => f?.timestamp !== undefined)
 		.map((f) => ({ timestamp: String(f.timestamp), up: Number(f.up) }));

@@ -31,7 +31,8 @@ export function describeCustomerEngagementError(
 ) {
 	const body = (typeof response.body === 'object' && response.body !== null ? response.body : {}) as IDataObject;
 	const code = typeof body.errorCode === 'string' ? body.errorCode : undefined;
-	const apiMessage = bodyText(response.body);
+	// A code without a message says all there is: the body's JSON would only repeat it.
+	const apiMessage = code && typeof body.message !== 'string' ? '' : bodyText(response.body);
 	const said = apiMessage ? `: ${apiMessage}` : '';
 	const codeText = code ? ` (${code})` : '';
 	switch (response.statusCode) {

@@ -54,14 +54,17 @@ export function apiDates(fields: Record<string, string>, options: { notInFuture?
 	};
 }
 
-/** Contacts need an email or a phone (create, upsert). */
+/**
+ * Contacts need an email or a phone (create, upsert). Both are text to the API: a number
+ * from an expression (a phone column of a spreadsheet) is sent as text, not refused.
+ */
 export async function requireEmailOrPhone(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
 	const body = (requestOptions.body ?? {}) as IDataObject;
 	for (const key of ['email', 'phone']) {
-		if (typeof body[key] === 'string') body[key] = (body[key] as string).trim();
+		if (typeof body[key] === 'string' || typeof body[key] === 'number') body[key] = String(body[key]).trim();
 		if (body[key] === '') delete body[key];
 	}
 	if (!body.email && !body.phone) {
@@ -92,7 +95,8 @@ export async function validateRewardValue(
 	if (body.type === 'PERCENT_DISCOUNT' && typeof body.value === 'number' && body.value > 100) {
 		throw invalidInput(this, 'Value', `a percent discount must be between 0 and 100, got ${body.value}`);
 	}
-	if (body.points !== undefined && (typeof body.points !== 'number' || body.points < 0)) {
+	// Points are always in the body: required on create, and an update sends the whole reward.
+	if (typeof body.points !== 'number' || body.points < 0) {
 		throw invalidInput(this, 'Points', `must be a number of at least 0, got ${JSON.stringify(body.points)}`);
 	}
 	return requestOptions;
