@@ -415,6 +415,12 @@ describe('text, conversation', () => {
 		expect(json(result)[0]).toEqual({ id: expect.any(String), status: 'Sent' });
 	});
 
+	test('a To Phone and a message an expression gives as numbers are sent as text', async () => {
+		const result = await run({ resource: 'text', operation: 'send', customerId: '', toPhone: '={{ 15550100 }}', message: '={{ 42 }}' });
+		expect(result.error).toBeUndefined();
+		expect(server.requests[0].body).toEqual({ toPhone: '15550100', message: '42' });
+	});
+
 	test.each([
 		[{ customerId: '', toPhone: '', message: 'Hi' }, 'Customer or To Phone: enter at least one recipient (Customer wins when both are given)'],
 		[{ customerId: 'ct_1', message: '' }, 'The \'Node\' node has issues:\n- Parameter "Message" is required.'],

@@ -55,16 +55,23 @@ export function apiDates(fields: Record<string, string>, options: { notInFuture?
 }
 
 /**
- * Contacts need an email or a phone (create, upsert). Both are text to the API: a number
- * from an expression (a phone column of a spreadsheet) is sent as text, not refused.
+ * Fields the API takes as text that an expression may fill with a number (a phone column
+ * of a spreadsheet, a customer ID): sent as text, which the API accepts, not as a number,
+ * which it refuses.
  */
+function numbersAsText(body: IDataObject, keys: string[]): void {
+	for (const key of keys) if (typeof body[key] === 'number') body[key] = String(body[key]);
+}
+
+/** Contacts need an email or a phone (create, upsert). */
 export async function requireEmailOrPhone(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
 	const body = (requestOptions.body ?? {}) as IDataObject;
+	numbersAsText(body, ['email', 'phone']);
 	for (const key of ['email', 'phone']) {
-		if (typeof body[key] === 'string' || typeof body[key] === 'number') body[key] = String(body[key]).trim();
+		if (typeof body[key] === 'string') body[key] = (body[key] as string).trim();
 		if (body[key] === '') delete body[key];
 	}
 	if (!body.email && !body.phone) {
@@ -108,6 +115,7 @@ export async function validateText(
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
 	const body = (requestOptions.body ?? {}) as IDataObject;
+	numbersAsText(body, ['customerId', 'toPhone', 'message']);
 	for (const key of ['customerId', 'toPhone', 'message']) {
 		if (typeof body[key] === 'string' && (body[key] as string).trim() === '') delete body[key];
 	}
