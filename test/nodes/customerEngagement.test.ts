@@ -79,9 +79,12 @@ describe('contact', () => {
 		[{ email: 'a@example.com', additionalFields: { birthDate: 'not a date' } }, 'Birth Date: "not a date" is not a date'],
 		[{ email: 'a@example.com', additionalFields: { birthDate: '2026-02-30' } }, 'Birth Date: "2026-02-30" is not a date'],
 		[{ email: 'a@example.com', additionalFields: { birthDate: '2026-11-22T24:00:00' } }, 'Birth Date: "2026-11-22T24:00:00" is not a date'],
+		[{ email: 'a@example.com', additionalFields: { birthDate: 'on 1990-05-17T00:00:00.000Z' } }, 'Birth Date: "on 1990-05-17T00:00:00.000Z" is not a date'],
+		[{ email: 'a@example.com', additionalFields: { birthDate: '1990-05-17T00:00:00.000Z or so' } }, 'Birth Date: "1990-05-17T00:00:00.000Z or so" is not a date'],
 	])('create rejects bad input %j before any request', async (params, message) => {
 		const result = await run({ resource: 'contact', operation: 'create', ...params });
 		expect(result.error?.message).toBe(message);
+		if (message.includes('is not a date')) expect(result.error?.description).toBe('Use a date and time such as 2026-11-01T18:30:00Z.');
 		expect(server.requests).toHaveLength(0);
 	});
 
@@ -415,10 +418,14 @@ describe('text, conversation', () => {
 		expect(json(result)[0]).toEqual({ id: expect.any(String), status: 'Sent' });
 	});
 
-	test('a To Phone and a message an expression gives as numbers are sent as text', async () => {
+	test('a To Phone, Customer and message an expression gives as numbers are sent as text', async () => {
 		const result = await run({ resource: 'text', operation: 'send', customerId: '', toPhone: '={{ 15550100 }}', message: '={{ 42 }}' });
 		expect(result.error).toBeUndefined();
-		expect(server.requests[0].body).toEqual({ toPhone: '15550100', message: '42' });
+		await run({ resource: 'text', operation: 'send', customerId: '={{ 12345 }}', toPhone: '={{ $json.nothing }}', message: 'Hi' });
+		expect(server.requests.map((r) => r.body)).toEqual([
+			{ toPhone: '15550100', message: '42' },
+			{ customerId: '12345', message: 'Hi' },
+		]);
 	});
 
 	test.each([

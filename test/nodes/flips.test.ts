@@ -65,6 +65,7 @@ describe('describeFlips', () => {
 		expect(describeFlips([at(1, 1), at(2)], 'up')).toEqual(['up', 'not up']);
 		// The newest is an up: the status does not rename it.
 		expect(describeFlips([at(1), at(2, 1)], 'paused')).toEqual(['not up', 'up']);
+		expect(describeFlips([at(1)], 'paused')).toEqual(['paused']);
 		expect(describeFlips([], 'paused')).toStrictEqual([]);
 	});
 

@@ -7,8 +7,6 @@ import { toInstant } from '../../shared/dates';
 import { invalidInput } from '../../shared/validation';
 import { LABEL_COLORS } from './constants';
 
-const API_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-
 function getPath(body: IDataObject, path: string): unknown {
 	return path.split('.').reduce<unknown>((value, key) => (value as IDataObject | undefined)?.[key], body);
 }
@@ -26,7 +24,7 @@ function setPath(body: IDataObject, path: string, value: unknown): void {
  * without a zone); undefined when it is not a date.
  */
 export function toApiDate(value: unknown, timeZone: string): string | undefined {
-	if (typeof value === 'string' && API_DATE.test(value)) return value;
+	// A value already in the API's format has its zone (Z), so it comes back unchanged.
 	return toInstant(value, timeZone)?.toISOString();
 }
 
@@ -69,7 +67,7 @@ export async function requireEmailOrPhone(
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
 	const body = (requestOptions.body ?? {}) as IDataObject;
-	numbersAsText(body, ['email', 'phone']);
+	numbersAsText(body, ['phone']);
 	for (const key of ['email', 'phone']) {
 		if (typeof body[key] === 'string') body[key] = (body[key] as string).trim();
 		if (body[key] === '') delete body[key];
