@@ -1,4 +1,5 @@
 import { NodeConnectionTypes, type INodeProperties, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+import { sendNumbersAsText } from '../shared/convertSent';
 import { mergeSameNamedProperties } from '../shared/mergeProperties';
 import { transportRouting } from '../shared/transport';
 import { getChannels } from './loadOptions/getChannels';
@@ -53,7 +54,7 @@ export class CheckMonitor implements INodeType {
 		credentials: [{ name: 'checkMonitorApi', required: true }],
 		requestDefaults,
 		requestOperations: { pagination: sendSingleRequest },
-		properties: mergeSameNamedProperties(checkMonitorProperties),
+		properties: sendNumbersAsText(mergeSameNamedProperties(checkMonitorProperties)),
 	};
 
 	methods = {

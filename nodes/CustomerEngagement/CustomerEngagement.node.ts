@@ -1,4 +1,5 @@
 import { NodeConnectionTypes, type INodeProperties, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+import { sendNumbersAsText } from '../shared/convertSent';
 import { mergeSameNamedProperties } from '../shared/mergeProperties';
 import { transportRouting } from '../shared/transport';
 import { getCustomFields, getLabels } from './loadOptions';
@@ -75,7 +76,7 @@ export class CustomerEngagement implements INodeType {
 		credentials: [{ name: 'customerEngagementApi', required: true }],
 		requestDefaults,
 		requestOperations: { pagination: sendSingleRequest },
-		properties: mergeSameNamedProperties(customerEngagementProperties),
+		properties: sendNumbersAsText(mergeSameNamedProperties(customerEngagementProperties)),
 	};
 
 	methods = {

@@ -4,7 +4,15 @@
  * only when the field is used. For conversions that cannot fail; checks that can fail (and
  * name the field) belong to the operation's validation preSend.
  */
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, PreSendAction } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+	INodePropertyCollection,
+	INodePropertyOptions,
+	PreSendAction,
+} from 'n8n-workflow';
 
 export function convertSent(where: 'body' | 'qs', property: string, convert: (value: unknown) => unknown): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
@@ -25,4 +33,33 @@ export function listOf(value: unknown, separator: RegExp): string[] {
 		.flatMap((entry) => String(entry ?? '').split(separator))
 		.map((entry) => entry.trim())
 		.filter(Boolean);
+}
+
+const numberAsText = (value: unknown) => (typeof value === 'number' ? String(value) : value);
+
+/**
+ * Every text parameter a node sends (string and resource-locator parameters routed to the
+ * body or the query), with a number an expression gives (a phone column of a spreadsheet,
+ * an ID) sent as text: n8n sends an expression's number as a number, and both APIs refuse
+ * a number where they want text. Applied to a node's whole description when it is
+ * assembled, so no field can be left out.
+ */
+export function sendNumbersAsText(properties: INodeProperties[]): INodeProperties[] {
+	return properties.map(withNumbersAsText);
+}
+
+function withNumbersAsText(property: INodeProperties): INodeProperties {
+	// A collection's fields carry their own routing. (The fixed collections route themselves
+	// as a whole, with a conversion of their own.)
+	const options = property.options?.map((option: INodePropertyOptions | INodeProperties | INodePropertyCollection) =>
+		'type' in option ? withNumbersAsText(option) : option,
+	);
+	const withOptions = options ? { ...property, options } : property;
+	const send = property.routing?.send;
+	const isText = property.type === 'string' || property.type === 'resourceLocator';
+	const where = send?.type === 'body' ? 'body' : send?.type === 'query' ? 'qs' : undefined;
+	// A property given as an expression or a dot path is not one key of the body: none is text.
+	if (!isText || !where || !send?.property || /^=|\./.test(send.property)) return withOptions;
+	const toText = convertSent(where, send.property, numberAsText);
+	return { ...withOptions, routing: { ...property.routing, send: { ...send, preSend: [...(send.preSend ?? []), toText] } } };
 }

@@ -38,6 +38,12 @@ describe('check', () => {
 		expect(json(result)[0]).toMatchObject({ name: 'Backup', timeout: 3600, channels: channel.id, outcome: 'created' });
 	});
 
+	test('a name and tags an expression gives as numbers are sent as text (the server refuses numbers there); timeout stays a number', async () => {
+		const result = await run({ resource: 'check', operation: 'create', additionalFields: { name: '={{ 2026 }}', tags: '={{ 7 }}', timeout: '={{ 3600 }}' } });
+		expect(result.error).toBeUndefined();
+		expect(server.requests[0].body).toEqual({ name: '2026', tags: '7', timeout: 3600 });
+	});
+
 	test('upsert with unique name twice: one check on the server, the second output says "updated"', async () => {
 		const params = { resource: 'check', operation: 'create', additionalFields: { name: 'db', timeout: 600 }, options: { unique: ['name'] } };
 		const first = await run(params);

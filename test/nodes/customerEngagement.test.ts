@@ -97,10 +97,15 @@ describe('contact', () => {
 		]);
 	});
 
-	test('a phone an expression gives as a number (a spreadsheet column) is sent as text; one that gives nothing is left out', async () => {
-		await run({ resource: 'contact', operation: 'create', phone: '={{ 15550100 }}' });
+	test('text fields an expression gives as numbers (a spreadsheet column) are sent as text, number fields stay numbers; nothing is left out', async () => {
+		await run({ resource: 'contact', operation: 'create', phone: '={{ 15550100 }}', additionalFields: { firstName: '={{ 42 }}' } });
 		await run({ resource: 'contact', operation: 'create', email: 'ann@example.com', phone: '={{ $json.nothing }}' });
-		expect(server.requests.map((r) => r.body)).toEqual([{ phone: '15550100' }, { email: 'ann@example.com' }]);
+		await run({ resource: 'loyaltyReward', operation: 'create', title: '={{ 2026 }}', points: '={{ 10 }}' });
+		expect(server.requests.map((r) => r.body)).toEqual([
+			{ phone: '15550100', firstName: '42' },
+			{ email: 'ann@example.com' },
+			{ title: '2026', points: 10 },
+		]);
 		expect(server.state.contacts.size).toBe(2);
 	});
 
@@ -422,9 +427,11 @@ describe('text, conversation', () => {
 		const result = await run({ resource: 'text', operation: 'send', customerId: '', toPhone: '={{ 15550100 }}', message: '={{ 42 }}' });
 		expect(result.error).toBeUndefined();
 		await run({ resource: 'text', operation: 'send', customerId: '={{ 12345 }}', toPhone: '={{ $json.nothing }}', message: 'Hi' });
+		await run({ resource: 'text', operation: 'send', customerId: '', toPhone: '={{ 0 }}', message: '={{ 0 }}' });
 		expect(server.requests.map((r) => r.body)).toEqual([
 			{ toPhone: '15550100', message: '42' },
 			{ customerId: '12345', message: 'Hi' },
+			{ toPhone: '0', message: '0' },
 		]);
 	});
 
@@ -432,6 +439,7 @@ describe('text, conversation', () => {
 		[{ customerId: '', toPhone: '', message: 'Hi' }, 'Customer or To Phone: enter at least one recipient (Customer wins when both are given)'],
 		[{ customerId: 'ct_1', message: '' }, 'The \'Node\' node has issues:\n- Parameter "Message" is required.'],
 		[{ customerId: 'ct_1', message: '={{ " " }}' }, 'Message: enter the text to send'],
+		[{ customerId: 'ct_1', message: '={{ null }}' }, 'Message: enter the text to send'],
 	])('send rejects %j before any request', async (params, message) => {
 		const result = await run({ resource: 'text', operation: 'send', ...params });
 		expect(result.error?.message).toBe(message);

@@ -53,13 +53,10 @@ export function apiDates(fields: Record<string, string>, options: { notInFuture?
 }
 
 /**
- * Fields the API takes as text that an expression may fill with a number (a phone column
- * of a spreadsheet, a customer ID): sent as text, which the API accepts, not as a number,
- * which it refuses.
+ * Whether a field has a value. Not truthiness: these checks run before the fields' own
+ * conversion to text (sendNumbersAsText), so a 0 from an expression is still a number here.
  */
-function numbersAsText(body: IDataObject, keys: string[]): void {
-	for (const key of keys) if (typeof body[key] === 'number') body[key] = String(body[key]);
-}
+const given = (value: unknown) => value !== undefined && value !== null;
 
 /** Contacts need an email or a phone (create, upsert). */
 export async function requireEmailOrPhone(
@@ -67,12 +64,11 @@ export async function requireEmailOrPhone(
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
 	const body = (requestOptions.body ?? {}) as IDataObject;
-	numbersAsText(body, ['phone']);
 	for (const key of ['email', 'phone']) {
 		if (typeof body[key] === 'string') body[key] = (body[key] as string).trim();
 		if (body[key] === '') delete body[key];
 	}
-	if (!body.email && !body.phone) {
+	if (!given(body.email) && !given(body.phone)) {
 		throw invalidInput(this, 'Email or Phone', 'enter at least one of them; the API identifies contacts by email or phone');
 	}
 	return requestOptions;
@@ -113,12 +109,11 @@ export async function validateText(
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
 	const body = (requestOptions.body ?? {}) as IDataObject;
-	numbersAsText(body, ['customerId', 'toPhone', 'message']);
 	for (const key of ['customerId', 'toPhone', 'message']) {
 		if (typeof body[key] === 'string' && (body[key] as string).trim() === '') delete body[key];
 	}
-	if (!body.message) throw invalidInput(this, 'Message', 'enter the text to send');
-	if (!body.customerId && !body.toPhone) {
+	if (!given(body.message)) throw invalidInput(this, 'Message', 'enter the text to send');
+	if (!given(body.customerId) && !given(body.toPhone)) {
 		throw invalidInput(this, 'Customer or To Phone', 'enter at least one recipient (Customer wins when both are given)');
 	}
 	return requestOptions;
