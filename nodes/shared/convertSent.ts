@@ -35,7 +35,8 @@ export function listOf(value: unknown, separator: RegExp): string[] {
 		.filter(Boolean);
 }
 
-const numberAsText = (value: unknown) => (typeof value === 'number' ? String(value) : value);
+/** A number an expression gives, as text (n8n sends an expression's number as a number). */
+export const numberAsText = (value: unknown) => (typeof value === 'number' ? String(value) : value);
 
 /**
  * Every text parameter a node sends (string and resource-locator parameters routed to the
@@ -50,7 +51,7 @@ export function sendNumbersAsText(properties: INodeProperties[]): INodePropertie
 
 function withNumbersAsText(property: INodeProperties): INodeProperties {
 	// A collection's fields carry their own routing. (The fixed collections route themselves
-	// as a whole, with a conversion of their own.)
+	// as a whole, with a conversion of their own that uses numberAsText where it sends text.)
 	const options = property.options?.map((option: INodePropertyOptions | INodeProperties | INodePropertyCollection) =>
 		'type' in option ? withNumbersAsText(option) : option,
 	);

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestMethods, IHttpRequestOptions, ILoadOptionsFunctions, IPollFunctions } from 'n8n-workflow';
 import { withRetries } from './resilience';
-import { type ApiDefinition, classifyFailure, ErrorStatusReceived, gateKey, toNodeApiError } from './transport';
+import { type ApiDefinition, classifyFailure, ErrorStatusReceived, gateKey, refuseNonData, toNodeApiError } from './transport';
 
 /**
  * Requests made outside the routing engine (list searches and option loaders in the
@@ -37,6 +37,8 @@ export async function directRequest(
 			if (answer.statusCode >= 400) {
 				throw new ErrorStatusReceived({ statusCode: answer.statusCode, headers: answer.headers ?? {}, body: answer.body });
 			}
+			// A ping body asked for as text is the user's data, HTML or not.
+			if (!options.text) refuseNonData(answer, true);
 			return answer;
 		},
 		classifyFailure,

@@ -70,13 +70,18 @@ export class ErrorStatusReceived extends Error {
 }
 
 /**
- * A success status with a web page where the API answers JSON: the Base URL points at
- * something else (a sign-in page, a web app that answers every path with its start page).
- * Without this check the page would reach the operation's output code as text.
+ * A success status with something other than the API's data: a web page (the Base URL
+ * points at a sign-in page, or a web app that answers every path with its start page), or
+ * text the operation did not ask for (a proxy's or another service's "OK"). Without this
+ * check it would reach the operation's output code as text.
  */
-export class WebPageReceived extends Error {
+export class NotDataReceived extends Error {
 	// No message of its own: toNodeApiError words it, with the API's name.
-	constructor(readonly statusCode: number) {
+	constructor(
+		readonly statusCode: number,
+		/** The text's beginning; none for a web page, which is no message for a person. */
+		readonly text?: string,
+	) {
 		super();
 	}
 }
@@ -95,6 +100,8 @@ interface RequestSlot {
 	/** Path parameters are read once per item, however many requests the item makes. */
 	path?: { url: string; parameters: Record<string, string> };
 	current?: SentRequest;
+	/** Whether the current request asks for JSON (operations that answer text say `json: false`). */
+	wantsJson?: boolean;
 	response?: IN8nHttpFullResponse;
 }
 
@@ -125,15 +132,26 @@ function inspectResponse(slot: RequestSlot): PostReceiveAction {
 				body: response.body,
 			});
 		}
-		// Ping bodies, which may well be HTML, are asked for as bytes and arrive as a Buffer.
-		if (typeof response.body === 'string' && looksLikeHtml(response.body)) {
-			throw new WebPageReceived(response.statusCode);
-		}
+		refuseNonData(response, slot.wantsJson === true);
 		if (Array.isArray(response.body)) {
 			return (response.body as IDataObject[]).map((json) => ({ json }));
 		}
 		return items;
 	};
+}
+
+/**
+ * Stop on a success answer that is not the API's data (NotDataReceived). Ping bodies, which
+ * may well be HTML, are asked for as bytes and arrive as a Buffer, never as text.
+ */
+export function refuseNonData(response: { statusCode: number; body: unknown; headers?: IDataObject }, wantsJson: boolean): void {
+	if (typeof response.body !== 'string') return;
+	if (looksLikeHtml(response.body)) throw new NotDataReceived(response.statusCode);
+	// n8n parses JSON whatever its content type, so text here is no JSON, or a JSON string
+	// (a Custom Field Rename's answer), which comes as JSON. Empty is no body (a 204).
+	const contentType = String(response.headers?.['content-type'] ?? '');
+	const text = response.body.trim();
+	if (wantsJson && text !== '' && !contentType.includes('json')) throw new NotDataReceived(response.statusCode, text.slice(0, 100));
 }
 
 const PLACEHOLDER = /\{(\w+)\}/g;
@@ -259,6 +277,7 @@ export async function sendRequest(
 		method,
 		async () => {
 			slot.current = sent;
+			slot.wantsJson = options.json !== false;
 			// A fresh copy per attempt: the credential rewrites the options it is given (a
 			// ping's path becomes the ping URL), and a retry must start from what was built.
 			const attempt = { ...options, headers: { ...(options.headers ?? {}) }, qs: { ...(options.qs ?? {}) } };
@@ -325,10 +344,11 @@ export function toNodeApiError(
 	if (cause instanceof ErrorStatusReceived) {
 		described = api.describeError(cause.response, request);
 		httpCode = String(cause.response.statusCode);
-	} else if (cause instanceof WebPageReceived) {
+	} else if (cause instanceof NotDataReceived) {
+		const answer = cause.text === undefined ? '' : `, with the text "${cause.text}"`;
 		described = {
-			message: `The ${api.name} answered with a web page instead of data`,
-			description: `HTTP ${cause.statusCode} for ${request.method} ${request.url.split('?')[0]}. Check the Base URL in the credential: it must be the API's own address, not a website's.`,
+			message: `The ${api.name} answered with ${cause.text === undefined ? 'a web page' : 'text'} instead of data`,
+			description: `HTTP ${cause.statusCode} for ${request.method} ${request.url.split('?')[0]}${answer}. Check the Base URL in the credential: it must be the API's own address, not a website's.`,
 		};
 		httpCode = String(cause.statusCode);
 	} else if (isNodeApiError(cause)) {

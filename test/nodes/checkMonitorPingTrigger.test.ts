@@ -46,13 +46,26 @@ test('Include Body: one extra request per ping that has a body, the body as text
 	await trigger.poll();
 	server.receivePing(check.uuid, '', '{"files": 42}');
 	server.receivePing(check.uuid, 'log');
+	server.receivePing(check.uuid, '', '<html><body><h1>Report</h1></body></html>');
 	server.clearLog();
 	expect(items(await trigger.poll()).map((i) => [i.n, i.body])).toEqual([
 		[1, '{"files": 42}'],
 		[2, null],
+		// A body that is a web page is the user's data, not a wrong Base URL.
+		[3, '<html><body><h1>Report</h1></body></html>'],
 	]);
-	expect(server.requestLines()).toHaveLength(3);
+	expect(server.requestLines()).toHaveLength(4);
 	expect(server.requestLines()[2]).toBe(`GET /api/v3/checks/${check.uuid}/pings/1/body`);
+});
+
+test('a Base URL that answers text, not the API\'s data: the poll fails saying so, instead of finding nothing new forever', async () => {
+	const check = server.seedCheck();
+	const trigger = poller(check.uuid);
+	await trigger.poll();
+	server.receivePing(check.uuid, '');
+	server.injectFault({ kind: 'status', status: 200, body: 'Welcome to nginx' });
+	await expect(trigger.poll()).rejects.toThrow('The Check Monitor API answered with text instead of data');
+	expect(numbers(await trigger.poll())).toEqual([1]);
 });
 
 test('Ping Types: only those types are emitted, and the cursor still moves past the others', async () => {

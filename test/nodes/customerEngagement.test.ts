@@ -223,6 +223,13 @@ describe('contact', () => {
 			expect(server.requestLines()).toEqual(['GET /v1/custom-fields']);
 		});
 
+		test('blank entries of a multi-select list are left out, not refused as options', async () => {
+			seedSelects();
+			const result = await create([{ id: 'cf_tags', value: 'Alpha, ,Beta,' }]);
+			expect(result.error).toBeUndefined();
+			expect((server.requests[1].body as { customFields: unknown }).customFields).toEqual([{ id: 'cf_tags', value: 'op_a,op_b' }]);
+		});
+
 		test('empty values clear the field without reading the definitions', async () => {
 			seedSelects();
 			await create([{ id: 'cf_size', value: '' }]);
@@ -347,6 +354,23 @@ describe('custom field', () => {
 		expect(server.requestLines()).toEqual(['POST /v1/custom-fields']);
 		expect(server.requests[0].body).toEqual({ name: 'Size', type: 'single_select', options: [{ value: 'S' }, { value: 'M' }] });
 		expect(json(result)[0]).toMatchObject({ name: 'Size', options: [{ value: 'S' }, { value: 'M' }] });
+	});
+
+	test('option values and IDs an expression gives as numbers are sent as text (the API wants text: a number was refused as no value)', async () => {
+		await run({ resource: 'customField', operation: 'create', name: 'Shoe', type: 'single_select', additionalFields: { options: ['={{ 42 }}', '43'] } });
+		server.state.customFields.set('cf_s', { id: 'cf_s', name: 'S', type: 'single_select', options: [{ id: '7', value: 'Small' }] });
+		const result = await run({
+			resource: 'customField',
+			operation: 'updateOptions',
+			customFieldId: byId('cf_s'),
+			options: { option: [{ id: '={{ 7 }}', value: '={{ 36 }}' }, { id: '', value: '={{ 0 }}' }] },
+		});
+		expect(result.error).toBeUndefined();
+		expect(server.requests.map((r) => r.body)).toEqual([
+			{ name: 'Shoe', type: 'single_select', options: [{ value: '42' }, { value: '43' }] },
+			{ options: [{ id: '7', value: '36' }, { value: '0' }] },
+		]);
+		expect((json(result)[0].options as Array<{ value: string }>).map((o) => o.value)).toEqual(['36', '0']);
 	});
 
 	test('getAll with a limit', async () => {
@@ -526,6 +550,22 @@ describe('visit', () => {
 		expect(result.error?.message).toBe('No visits were created: visit 2 (contactId "ct_ghost") names a contact that does not exist');
 		expect(server.state.visits.size).toBe(0);
 		expect(server.requestLines()).toEqual(['POST /v1/visits/all', `GET /v1/contacts/${a.id}`, 'GET /v1/contacts/ct_ghost', `GET /v1/contacts/${b.id}`]);
+	});
+
+	test('createMany answered with fewer visits than sent: the created ones named, never reported as none saved', async () => {
+		const a = server.seedContact();
+		const b = server.seedContact();
+		server.injectFault({ kind: 'status', status: 201, body: [{ id: 'vs_1', contactId: a.id }] });
+		const partial = await run({ resource: 'visit', operation: 'createMany', visits: JSON.stringify([{ contactId: a.id }, { contactId: b.id }]) });
+		expect(partial.error?.message).toBe('Only 1 of 2 visits were created');
+		expect(partial.error?.description).toBe(
+			'The API answered with 1 visit (ID vs_1) for a batch of 2. Running the whole batch again would create those again: check which visits are missing and create only those.',
+		);
+		server.clearLog();
+		server.injectFault({ kind: 'status', status: 201, body: [] });
+		const none = await run({ resource: 'visit', operation: 'createMany', visits: JSON.stringify([{ contactId: a.id }, { contactId: b.id }]) });
+		expect(none.error?.message).toBe('No visits were created: the API answered with none for a batch of 2');
+		expect(server.requestLines()).toEqual(['POST /v1/visits/all', `GET /v1/contacts/${a.id}`, `GET /v1/contacts/${b.id}`]);
 	});
 
 	test.each([

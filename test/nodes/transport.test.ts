@@ -36,6 +36,21 @@ describe('Check Monitor', () => {
 		expect(everything(result.error)).not.toMatch(/Sign in|<html/i);
 	});
 
+	test('text with a success status where data was asked for (a proxy\'s "OK"): one request, the text shown; Status Get, which answers text, unchanged', async () => {
+		const check = server.seedCheck();
+		server.injectFault({ kind: 'status', status: 200, body: 'Service Available' });
+		const result = await run({ resource: 'check', operation: 'get', checkId: byId(check.uuid) });
+		expect(server.requestLines()).toEqual([`GET /api/v3/checks/${check.uuid}`]);
+		expect(result.error?.message).toBe('The Check Monitor API answered with text instead of data');
+		expect(result.error?.description).toBe(
+			`HTTP 200 for GET /api/v3/checks/${check.uuid}, with the text "Service Available". Check the Base URL in the credential: it must be the API's own address, not a website's.`,
+		);
+		expect((result.error as { httpCode?: string }).httpCode).toBe('200');
+		const status = await run({ resource: 'status', operation: 'get' });
+		expect(status.error).toBeUndefined();
+		expect(status.items.map((item) => item.json)).toEqual([{ status: 'OK', ok: true, statusCode: 200 }]);
+	});
+
 	test('a ping body that is HTML is the user\'s data: returned verbatim', async () => {
 		const check = server.seedCheck();
 		server.receivePing(check.uuid, '', '<html><body><h1>Backup report</h1></body></html>');
@@ -57,6 +72,26 @@ describe('Customer Engagement', () => {
 	const { server, credentials } = useCustomerEngagementServer();
 	const run = (parameters: Record<string, unknown>, credentialData = credentials()) =>
 		runNode({ type: 'customerEngagement', parameters: parameters as never, credentials: credentialData });
+
+	test('text where data was asked for is refused with the API\'s name; an empty answer (a redeem\'s) and a JSON string (a rename\'s) are answers', async () => {
+		const contact = server.seedContact();
+		server.injectFault({ kind: 'status', status: 200, body: 'OK' });
+		const text = await run({ resource: 'contact', operation: 'get', contactId: { __rl: true, mode: 'id', value: contact.id } });
+		expect(text.error?.message).toBe('The Customer Engagement API answered with text instead of data');
+		expect(text.error?.description).toBe(
+			`HTTP 200 for GET /v1/contacts/${String(contact.id)}, with the text "OK". Check the Base URL in the credential: it must be the API's own address, not a website's.`,
+		);
+		// An empty body, sent as text/html like any answer without one.
+		server.injectFault({ kind: 'status', status: 200 });
+		const empty = await run({ resource: 'loyaltyReward', operation: 'redeem', rewardId: { __rl: true, mode: 'id', value: 'rw_1' }, contactId: { __rl: true, mode: 'id', value: contact.id } });
+		expect(empty.error).toBeUndefined();
+		expect(empty.items.map((item) => item.json)).toEqual([{ success: true, rewardId: 'rw_1', contactId: contact.id }]);
+		server.state.customFields.set('cf_size', { id: 'cf_size', name: 'Size', type: 'text' });
+		const renamed = await run({ resource: 'customField', operation: 'rename', customFieldId: { __rl: true, mode: 'id', value: 'cf_size' }, name: 'Fit' });
+		expect(renamed.error).toBeUndefined();
+		expect(renamed.items[0].json).toMatchObject({ id: 'cf_size', name: 'Fit' });
+		expect(server.requestLines()).toEqual([`GET /v1/contacts/${String(contact.id)}`, `POST /v1/loyalty-rewards/rw_1/redeem`, 'PUT /v1/custom-fields/cf_size/name']);
+	});
 
 	test.each([
 		['={{ 0 }}', '0'],

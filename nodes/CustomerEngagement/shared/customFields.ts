@@ -40,9 +40,9 @@ export async function resolveOptionNames(
 		const definition = byId.get(field.id);
 		if (!definition || !SELECT_TYPES.includes(String(definition.type)) || field.value.trim() === '') return field;
 		const options = ((definition.options ?? []) as IDataObject[]).map((o) => ({ id: String(o.id), name: String(o.value) }));
-		const wanted = definition.type === 'multi_select' ? field.value.split(',') : [field.value];
-		const ids = wanted.map((raw) => {
-			const entry = raw.trim();
+		// Blank entries of a list (`Alpha, Beta,` from a joined column) are no options.
+		const wanted = (definition.type === 'multi_select' ? field.value.split(',') : [field.value]).map((raw) => raw.trim()).filter(Boolean);
+		const ids = wanted.map((entry) => {
 			const match = options.find((o) => o.id === entry) ?? options.find((o) => o.name.toLowerCase() === entry.toLowerCase());
 			if (!match) {
 				throw invalidInput(

@@ -65,6 +65,15 @@ export async function createVisits(
 	const visits = requestData.options.body as IDataObject[];
 	const { items } = await sendRequest(this, requestData, customerEngagementApi);
 	if (items.length === visits.length) return items;
+	if (items.length > 0) {
+		// Not the API's documented answer, but a batch that was partly saved must not be
+		// reported as not saved: running it again would create those visits twice.
+		const created = items.map((item) => String(item.json.id));
+		throw new NodeOperationError(this.getNode(), `Only ${items.length} of ${visits.length} visits were created`, {
+			itemIndex: this.getItemIndex(),
+			description: `The API answered with ${created.length === 1 ? '1 visit (ID' : `${created.length} visits (IDs`} ${created.join(', ')}) for a batch of ${visits.length}. Running the whole batch again would create those again: check which visits are missing and create only those.`,
+		});
+	}
 
 	const contactIds = [...new Set(visits.map((v) => String(v.contactId)))];
 	const missing: string[] = [];
@@ -88,7 +97,7 @@ export async function createVisits(
 		this.getNode(),
 		missing.length
 			? `No visits were created: ${which.join(', ')} names a contact that does not exist`
-			: `No visits were created: the API created ${items.length} of ${visits.length} visits`,
+			: `No visits were created: the API answered with none for a batch of ${visits.length}`,
 		{
 			itemIndex: this.getItemIndex(),
 			description:

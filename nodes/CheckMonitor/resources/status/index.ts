@@ -24,7 +24,8 @@ export const statusDescription: INodeProperties[] = [
 				action: 'Get the service status',
 				description: 'Check that the monitoring service and its database answer',
 				routing: {
-					request: { method: 'GET', url: '/api/v3/status/' },
+					// Text, not JSON: `json: false` also tells the transport that text is the answer.
+					request: { method: 'GET', url: '/api/v3/status/', json: false },
 					output: {
 						postReceive: [statusToItem],
 					},

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, IN8nHttpFullResponse, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { convertSent } from '../../../shared/convertSent';
+import { convertSent, numberAsText } from '../../../shared/convertSent';
 import { sentRequestOf } from '../../../shared/transport';
 import { getManyParameters } from '../../../shared/descriptions';
 import { customFieldLocator, nameParameter } from '../../shared/descriptions';
@@ -115,7 +115,7 @@ export const customFieldDescription: INodeProperties[] = [
 				typeOptions: { multipleValues: true },
 				default: [],
 				description: 'The choices of the select field; each must be unique',
-				routing: { send: { type: 'body', property: 'options', preSend: [convertSent('body', 'options', (v) => ([] as unknown[]).concat(v).map((value) => ({ value })))] } },
+				routing: { send: { type: 'body', property: 'options', preSend: [convertSent('body', 'options', (v) => ([] as unknown[]).concat(v).map((value) => ({ value: numberAsText(value) })))] } },
 			},
 		],
 	},
@@ -144,7 +144,7 @@ export const customFieldDescription: INodeProperties[] = [
 				property: 'options',
 				preSend: [
 					convertSent('body', 'options', (v) =>
-						(((v as IDataObject).option ?? []) as IDataObject[]).map((o) => (o.id ? { id: o.id, value: o.value } : { value: o.value })),
+						(((v as IDataObject).option ?? []) as IDataObject[]).map((o) => (o.id ? { id: numberAsText(o.id), value: numberAsText(o.value) } : { value: numberAsText(o.value) })),
 					),
 				],
 			},
