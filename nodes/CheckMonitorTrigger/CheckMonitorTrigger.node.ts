@@ -9,7 +9,7 @@ import {
 } from 'n8n-workflow';
 import { directRequest } from '../shared/directRequest';
 import { pollDeadline } from '../shared/pollDeadline';
-import { pollNewPings } from './newPing';
+import { pollNewPings, watchedCheckId } from './newPing';
 import { checkLocator } from '../CheckMonitor/shared/descriptions';
 import { type Flip, type FlipCursor, describeFlips, flipsOf, newestFlip, newFlips } from '../CheckMonitor/shared/flips';
 import { checkMonitorApi } from '../CheckMonitor/shared/transport';
@@ -195,7 +195,7 @@ export class CheckMonitorTrigger implements INodeType {
 
 		const nowSeconds = Math.floor(Date.now() / 1000);
 		if (scope === 'one') {
-			const id = String(this.getNodeParameter('checkId', '', { extractValue: true })).trim().toLowerCase();
+			const id = watchedCheckId(this);
 			if (manual) {
 				const flips = await flipsOfCheck(id);
 				const newest = newestFlip(flips);

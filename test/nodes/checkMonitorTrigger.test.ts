@@ -204,3 +204,14 @@ test('n8n before 2.38 (no poll budget function): both scopes activate, emit and 
 		expect([scope, flips(await trigger.poll())]).toEqual([scope, [['backup', 0, 'down']]]);
 	}
 });
+
+test.each([
+	['New Flip of one check', { event: 'newFlip', scope: 'one' }],
+	['New Ping', { event: 'newPing' }],
+])('%s: a check an expression gives as blank is refused before any request', async (_name, parameters) => {
+	const trigger = poller({ ...parameters, checkId: { __rl: true, mode: 'id', value: '={{ " " }}' } });
+	const failure = trigger.poll();
+	await expect(failure).rejects.toThrow('Check: is empty');
+	await expect(failure).rejects.toMatchObject({ description: 'Pick one from the list, or enter its UUID.' });
+	expect(server.requests).toHaveLength(0);
+});
