@@ -97,6 +97,8 @@ describe('Customer Engagement', () => {
 		['={{ 0 }}', '0'],
 		['={{ -3 }}', '-3'],
 		['={{ 2.5 }}', '2.5'],
+		// Not read as 1, as Number(true) would.
+		['={{ true }}', 'true'],
 	])('Limit %s is refused before any request, naming the value', async (limit, shown) => {
 		server.seedContact();
 		const result = await run({ resource: 'contact', operation: 'getAll', returnAll: false, limit });
