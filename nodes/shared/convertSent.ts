@@ -39,11 +39,11 @@ export function listOf(value: unknown, separator: RegExp): string[] {
 export const numberAsText = (value: unknown) => (typeof value === 'number' ? String(value) : value);
 
 /**
- * Every text parameter a node sends (string and resource-locator parameters routed to the
- * body or the query), with a number an expression gives (a phone column of a spreadsheet,
- * an ID) sent as text: n8n sends an expression's number as a number, and both APIs refuse
- * a number where they want text. Applied to a node's whole description when it is
- * assembled, so no field can be left out.
+ * Every text parameter a node sends in the body (string and resource-locator parameters),
+ * with a number an expression gives (a phone column of a spreadsheet, an ID) sent as text:
+ * n8n sends an expression's number as a JSON number, and both APIs refuse a number where
+ * they want text. (A query string is text whatever the value was.) Applied to a node's
+ * whole description when it is assembled, so no field can be left out.
  */
 export function sendNumbersAsText(properties: INodeProperties[]): INodeProperties[] {
 	return properties.map(withNumbersAsText);
@@ -58,9 +58,8 @@ function withNumbersAsText(property: INodeProperties): INodeProperties {
 	const withOptions = options ? { ...property, options } : property;
 	const send = property.routing?.send;
 	const isText = property.type === 'string' || property.type === 'resourceLocator';
-	const where = send?.type === 'body' ? 'body' : send?.type === 'query' ? 'qs' : undefined;
 	// A property given as an expression or a dot path is not one key of the body: none is text.
-	if (!isText || !where || !send?.property || /^=|\./.test(send.property)) return withOptions;
-	const toText = convertSent(where, send.property, numberAsText);
+	if (!isText || send?.type !== 'body' || !send.property || /^=|\./.test(send.property)) return withOptions;
+	const toText = convertSent('body', send.property, numberAsText);
 	return { ...withOptions, routing: { ...property.routing, send: { ...send, preSend: [...(send.preSend ?? []), toText] } } };
 }
