@@ -144,6 +144,13 @@ async function runCase(userFolder: string, work: string, benchCase: Case, engine
 	await new Promise((resolve) => child.once('close', resolve));
 	clearInterval(sampler);
 	closeSync(outFd);
+	// Read (and remove) this run's counts before anything can fail: a failed case's counts
+	// were once added to the next case's.
+	const counts = new Map<string, number>();
+	for (const name of readdirSync(work).filter((f) => f.startsWith('counts.json.'))) {
+		for (const [text, count] of JSON.parse(readFileSync(path.join(work, name), 'utf8')) as Array<[string, number]>) counts.set(text, (counts.get(text) ?? 0) + count);
+		rmSync(path.join(work, name));
+	}
 	const stdout = readFileSync(outFile, 'utf8');
 	const start = stdout.search(/^\{$/m);
 	const end = stdout.slice(start).search(/^\}$/m);
@@ -167,11 +174,6 @@ async function runCase(userFolder: string, work: string, benchCase: Case, engine
 			if (expected !== undefined && out.length !== expected) throw new Error(`${side} ${rep} returned ${out.length} items, expected ${expected}`);
 			times[side].push(Number(task.executionTime));
 		}
-	}
-	const counts = new Map<string, number>();
-	for (const name of readdirSync(work).filter((f) => f.startsWith('counts.json.'))) {
-		for (const [text, count] of JSON.parse(readFileSync(path.join(work, name), 'utf8')) as Array<[string, number]>) counts.set(text, (counts.get(text) ?? 0) + count);
-		rmSync(path.join(work, name));
 	}
 	return { times, peakMb: Math.round(peakKb / 1024), counts };
 }

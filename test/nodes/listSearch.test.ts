@@ -62,6 +62,20 @@ describe('Customer Engagement', () => {
 		server.token = 'another';
 		await expect(search('searchLabels')).rejects.toThrow('The Customer Engagement API rejected the access token (INVALID_TOKEN)');
 	});
+
+	test('a 400 in a search is an error in the API\'s words, not an empty list', async () => {
+		server.injectFault({ kind: 'status', status: 400, body: { errorCode: 'ILLEGAL_ARGUMENT', message: 'perPage is too large' } });
+		await expect(search('searchLabels')).rejects.toThrow('The Customer Engagement API rejected the request (ILLEGAL_ARGUMENT): perPage is too large');
+		expect(server.requests).toHaveLength(1);
+	});
+
+	test('a search is paced by Retry-After like the operations: one beyond the bound fails at once, saying why', async () => {
+		server.injectFault({ kind: 'status', status: 429, retryAfter: '3600' });
+		const failure = search('searchLabels');
+		await expect(failure).rejects.toThrow('Rate limit reached: the Customer Engagement API answered 429');
+		await expect(failure).rejects.toMatchObject({ description: expect.stringContaining('waiting longer would exceed 120 s') });
+		expect(server.requests).toHaveLength(1);
+	});
 });
 
 describe('Check Monitor', () => {

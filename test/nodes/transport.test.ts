@@ -81,6 +81,16 @@ describe('Customer Engagement', () => {
 		expect(text.error?.description).toBe(
 			`HTTP 200 for GET /v1/contacts/${String(contact.id)}, with the text "OK". Check the Base URL in the credential: it must be the API's own address, not a website's.`,
 		);
+		// Only its first 100 characters are shown.
+		server.injectFault({ kind: 'status', status: 200, body: `  ${'x'.repeat(150)}` });
+		const long = await run({ resource: 'contact', operation: 'get', contactId: { __rl: true, mode: 'id', value: contact.id } });
+		expect(long.error?.description).toBe(
+			`HTTP 200 for GET /v1/contacts/${String(contact.id)}, with the text "${'x'.repeat(100)}". Check the Base URL in the credential: it must be the API's own address, not a website's.`,
+		);
+		// An answer of white space is no answer.
+		server.injectFault({ kind: 'status', status: 200, body: ' \n' });
+		const blank = await run({ resource: 'loyaltyReward', operation: 'redeem', rewardId: { __rl: true, mode: 'id', value: 'rw_1' }, contactId: { __rl: true, mode: 'id', value: contact.id } });
+		expect(blank.error).toBeUndefined();
 		// An empty body, sent as text/html like any answer without one.
 		server.injectFault({ kind: 'status', status: 200 });
 		const empty = await run({ resource: 'loyaltyReward', operation: 'redeem', rewardId: { __rl: true, mode: 'id', value: 'rw_1' }, contactId: { __rl: true, mode: 'id', value: contact.id } });
@@ -90,7 +100,13 @@ describe('Customer Engagement', () => {
 		const renamed = await run({ resource: 'customField', operation: 'rename', customFieldId: { __rl: true, mode: 'id', value: 'cf_size' }, name: 'Fit' });
 		expect(renamed.error).toBeUndefined();
 		expect(renamed.items[0].json).toMatchObject({ id: 'cf_size', name: 'Fit' });
-		expect(server.requestLines()).toEqual([`GET /v1/contacts/${String(contact.id)}`, `POST /v1/loyalty-rewards/rw_1/redeem`, 'PUT /v1/custom-fields/cf_size/name']);
+		expect(server.requestLines()).toEqual([
+			`GET /v1/contacts/${String(contact.id)}`,
+			`GET /v1/contacts/${String(contact.id)}`,
+			'POST /v1/loyalty-rewards/rw_1/redeem',
+			'POST /v1/loyalty-rewards/rw_1/redeem',
+			'PUT /v1/custom-fields/cf_size/name',
+		]);
 	});
 
 	test.each([
