@@ -9,10 +9,11 @@ import {
 } from 'n8n-workflow';
 import { directRequest } from '../shared/directRequest';
 import { pollDeadline } from '../shared/pollDeadline';
-import { pollNewPings, watchedCheckId } from './newPing';
+import { pollNewPings } from './newPing';
 import { checkLocator } from '../CheckMonitor/shared/descriptions';
 import { type Flip, type FlipCursor, describeFlips, flipsOf, newestFlip, newFlips } from '../CheckMonitor/shared/flips';
 import { checkMonitorApi } from '../CheckMonitor/shared/transport';
+import { readIdParameter } from '../shared/transport';
 import { searchChecks } from '../CheckMonitor/listSearch/searchChecks';
 
 interface TriggerState {
@@ -195,7 +196,7 @@ export class CheckMonitorTrigger implements INodeType {
 
 		const nowSeconds = Math.floor(Date.now() / 1000);
 		if (scope === 'one') {
-			const id = watchedCheckId(this);
+			const id = readIdParameter(this, 'checkId', checkMonitorApi);
 			if (manual) {
 				const flips = await flipsOfCheck(id);
 				const newest = newestFlip(flips);

@@ -16,10 +16,11 @@
  * loses nothing and repeats nothing. When the poll budget runs out while reading bodies,
  * the pings read so far are emitted and the next poll continues after them.
  */
-import { type IDataObject, type INodeExecutionData, type IPollFunctions, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { directRequest } from '../shared/directRequest';
 import { pollDeadline } from '../shared/pollDeadline';
 import { checkMonitorApi } from '../CheckMonitor/shared/transport';
+import { readIdParameter } from '../shared/transport';
 
 interface PingState {
 	key: string;
@@ -37,26 +38,14 @@ export interface PingGap {
 
 const PING_FIELDS = ['n', 'type', 'date', 'method', 'duration', 'rid', 'scheme', 'remote_addr', 'ua'];
 
-/**
- * The watched check's ID (New Ping, and New Flip of one check), lower case as the server
- * knows it. An expression that gives nothing is refused before any request: the poll would
- * otherwise ask for the flips or pings of no check.
- */
-export function watchedCheckId(context: IPollFunctions): string {
-	const id = String(context.getNodeParameter('checkId', '', { extractValue: true }) ?? '').trim().toLowerCase();
-	if (id === '') {
-		throw new NodeOperationError(context.getNode(), 'Check: is empty', { description: 'Pick one from the list, or enter its UUID.' });
-	}
-	return id;
-}
-
 function pingsOf(body: unknown): IDataObject[] {
 	const pings = ((body as IDataObject | undefined)?.pings ?? []) as IDataObject[];
 	return pings.filter((ping) => Number.isInteger(ping.n)).sort((a, b) => Number(a.n) - Number(b.n));
 }
 
 export async function pollNewPings(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-	const id = watchedCheckId(this);
+	// Checked (not empty) and lower case, as the actions read it.
+	const id = readIdParameter(this, 'checkId', checkMonitorApi);
 	const options = this.getNodeParameter('options', {}) as IDataObject;
 	const types = (options.pingTypes ?? []) as string[];
 	const includeBody = options.includeBody === true;

@@ -23,6 +23,7 @@ import type {
 	INode,
 	INodeExecutionData,
 	INodeProperties,
+	IPollFunctions,
 	JsonObject,
 	PostReceiveAction,
 	PreSendAction,
@@ -170,8 +171,11 @@ export function resolvePath(
 	return { url, parameters };
 }
 
-/** An id parameter (a locator or text) as the API wants it: read once, trimmed, not empty. */
-function readIdParameter(context: IExecuteSingleFunctions, name: string, api: ApiDefinition): string {
+/**
+ * An id parameter (a locator or text) as the API wants it: read once, trimmed, not empty.
+ * Also the ID a trigger watches (Check Monitor Trigger's check).
+ */
+export function readIdParameter(context: IExecuteSingleFunctions | IPollFunctions, name: string, api: ApiDefinition): string {
 	// Every `{name}` in an operation's URL has an entry (the path-parameter tests run them all).
 	const spec = api.pathParameters[name];
 	const raw = context.getNodeParameter(name, '', { extractValue: true }) as unknown;

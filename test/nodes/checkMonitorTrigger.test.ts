@@ -212,6 +212,7 @@ test.each([
 	const trigger = poller({ ...parameters, checkId: { __rl: true, mode: 'id', value: '={{ " " }}' } });
 	const failure = trigger.poll();
 	await expect(failure).rejects.toThrow('Check: is empty');
-	await expect(failure).rejects.toMatchObject({ description: 'Pick one from the list, or enter its UUID.' });
+	// The same words as the actions' (transport's readIdParameter).
+	await expect(failure).rejects.toMatchObject({ description: 'Pick one from the list or enter its ID.' });
 	expect(server.requests).toHaveLength(0);
 });
