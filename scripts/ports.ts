@@ -14,16 +14,30 @@ export async function portIsFree(port: number): Promise<boolean> {
 	});
 }
 
-/** A port the system reports free now (for tests; a later bind may still race). */
+/**
+ * Ports this process has handed out. The system may offer the same free port to two
+ * calls in a row (the first caller has not bound it yet), and a run then starts two
+ * servers on one port: "CM_PORT and CE_PORT are both 36413" failed a CI run this way.
+ * Per process, like all module state: each script picks its own ports.
+ */
+const handedOut = new Set<number>();
+
+/** A port the system reports free now and never handed out before by this process (for tests; a later bind by another process may still race). */
 export async function freePort(): Promise<number> {
-	return await new Promise((resolve, reject) => {
-		const server = net.createServer();
-		server.once('error', reject);
-		server.listen({ port: 0, host: '127.0.0.1' }, () => {
-			const { port } = server.address() as net.AddressInfo;
-			server.close(() => resolve(port));
+	for (;;) {
+		const port = await new Promise<number>((resolve, reject) => {
+			const server = net.createServer();
+			server.once('error', reject);
+			server.listen({ port: 0, host: '127.0.0.1' }, () => {
+				const { port: offered } = server.address() as net.AddressInfo;
+				server.close(() => resolve(offered));
+			});
 		});
-	});
+		if (!handedOut.has(port)) {
+			handedOut.add(port);
+			return port;
+		}
+	}
 }
 
 export interface PortRequest {
