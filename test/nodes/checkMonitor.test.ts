@@ -13,6 +13,8 @@ const run = (parameters: Record<string, unknown>, options: { apiKey?: string; it
 		items: options.items as never,
 		continueOnFail: options.continueOnFail,
 	});
+/** A valid cron expression of exactly 100 characters, the server's limit. */
+const HUNDRED_CHARACTER_CRON = `${Array.from({ length: 34 }, (_, i) => i).join(',')} 23 * * *`;
 const json = (result: Awaited<ReturnType<typeof run>>) => result.items.map((i) => i.json);
 
 describe('check', () => {
@@ -174,6 +176,43 @@ describe('check', () => {
 		expect(server.requests[0].body).toEqual({ slug: 'nightly_backup-2' });
 	});
 
+	test.each([
+		// The edges of each rule are accepted, so a rule moved by one is seen.
+		[{ timeout: 60, grace: 31536000 }, { timeout: 60, grace: 31536000 }],
+		[{ methods: 'POST' }, { methods: 'POST' }],
+		[{ methods: '' }, { methods: '' }],
+		// A schedule is trimmed; a blank one is left out (Timeout applies); 100 characters pass.
+		[{ schedule: '  0 6 * * *  ' }, { schedule: '0 6 * * *' }],
+		[{ schedule: ' ' }, {}],
+		[{ schedule: HUNDRED_CHARACTER_CRON }, { schedule: HUNDRED_CHARACTER_CRON }],
+		[{ tz: 'Europe/Berlin' }, { tz: 'Europe/Berlin' }],
+	])('create accepts %j and sends %j', async (fields, body) => {
+		const result = await run({ resource: 'check', operation: 'create', additionalFields: fields });
+		expect(result.error).toBeUndefined();
+		// Nothing left to send is sent as no body at all.
+		expect(server.requests[0].body ?? {}).toEqual(body);
+	});
+
+	test('two channels are sent as one comma-separated list', async () => {
+		const ops = server.seedChannel('ops');
+		const dev = server.seedChannel('dev');
+		const result = await run({ resource: 'check', operation: 'create', additionalFields: { channels: [ops.id, dev.id] } });
+		expect(result.error).toBeUndefined();
+		expect(server.requests[0].body).toEqual({ channels: `${ops.id},${dev.id}` });
+	});
+
+	test('an empty Unique list is not sent (the server would read it as "match nothing")', async () => {
+		const result = await run({ resource: 'check', operation: 'create', additionalFields: { name: 'a' }, options: { unique: [] } });
+		expect(result.error).toBeUndefined();
+		expect(server.requests[0].body).toEqual({ name: 'a' });
+	});
+
+	test('every unknown Unique value is named', async () => {
+		const result = await run({ resource: 'check', operation: 'create', options: { unique: ['name', 'desc', 'kind'] } });
+		expect(result.error?.message).toBe('Unique: allowed values are name, slug, tags, timeout, grace; got "desc", "kind"');
+		expect(server.requests).toHaveLength(0);
+	});
+
 	test('unique values are checked before any request', async () => {
 		const result = await run({ resource: 'check', operation: 'create', options: { unique: ['desc'] } });
 		expect(result.error?.message).toBe('Unique: allowed values are name, slug, tags, timeout, grace; got "desc"');
@@ -219,6 +258,14 @@ describe('ping', () => {
 		expect(result.items[0].json).toEqual({ checkId: check.uuid, pingNumber: 1, body: '{"rows": 42, "note": "é"}', size: 26 });
 		expect(result.items[0].binary?.data).toMatchObject({ mimeType: 'text/plain', fileName: 'ping-1.txt' });
 		expect(Buffer.from(result.items[0].binary!.data.data, 'base64').toString('utf8')).toBe('{"rows": 42, "note": "é"}');
+	});
+
+	test('getBody without a binary property name gives text only', async () => {
+		const check = server.seedCheck();
+		server.receivePing(check.uuid, '', 'done');
+		const result = await run({ resource: 'ping', operation: 'getBody', checkId: byId(check.uuid), pingNumber: 1 });
+		expect(result.items[0].json).toEqual({ checkId: check.uuid, pingNumber: 1, body: 'done', size: 4 });
+		expect(result.items[0].binary).toBeUndefined();
 	});
 
 	test('getBody of a ping without a body, or outside the kept log, says so', async () => {

@@ -2,6 +2,7 @@
 import { byId, runNode } from '../harness/engine';
 import { everything, useCustomerEngagementServer } from '../harness/setup';
 import { CE_TOKEN } from '../servers/customerEngagementServer';
+import { keptDefinitionReads } from '../../nodes/CustomerEngagement/shared/customFields';
 
 const { server, credentials } = useCustomerEngagementServer();
 
@@ -135,6 +136,16 @@ describe('contact', () => {
 			labels: ['VIP'],
 			customFields: { cf_size: 'M' },
 		});
+		// Nothing else, not even a key without a value.
+		expect(Object.keys(json(result)[0])).toEqual(['id', 'firstName', 'lastName', 'email', 'phone', 'type', 'loyaltyPointsCount', 'visitsCount', 'lastVisitDate', 'registrationDate', 'labels', 'customFields']);
+	});
+
+	test('Simplify leaves out custom fields without a value, and keeps what upsert did', async () => {
+		server.injectFault({ kind: 'status', status: 200, body: { id: 'ct_1', firstName: 'Ann', labels: [], customFields: [{ id: 'cf_empty', type: 'text' }, { id: 'cf_size', type: 'text', value: 'M' }] } });
+		const got = await run({ resource: 'contact', operation: 'get', contactId: byId('ct_1'), simplify: true });
+		expect(json(got)[0]).toStrictEqual({ id: 'ct_1', firstName: 'Ann', labels: [], customFields: { cf_size: 'M' } });
+		const upserted = await run({ resource: 'contact', operation: 'upsert', email: 'ann@example.com', simplify: true });
+		expect(json(upserted)[0]).toMatchObject({ email: 'ann@example.com', outcome: 'created' });
 	});
 
 	test('update of lastName keeps firstName, phone, email, labels and both custom fields', async () => {
@@ -228,6 +239,55 @@ describe('contact', () => {
 			const result = await create([{ id: 'cf_tags', value: 'Alpha, ,Beta,' }]);
 			expect(result.error).toBeUndefined();
 			expect((server.requests[1].body as { customFields: unknown }).customFields).toEqual([{ id: 'cf_tags', value: 'op_a,op_b' }]);
+		});
+
+		test('a blank value among others reads the definitions once and clears its field; a select cleared with spaces is sent as empty', async () => {
+			seedSelects();
+			const result = await create([{ id: 'cf_city', value: '' }, { id: 'cf_size', value: 'S' }, { id: 'cf_tags', value: '  ' }]);
+			expect(result.error).toBeUndefined();
+			expect(server.requestLines()).toEqual(['GET /v1/custom-fields', 'POST /v1/contacts']);
+			expect((server.requests[1].body as { customFields: unknown }).customFields).toEqual([
+				{ id: 'cf_city', value: '' },
+				{ id: 'cf_size', value: 'op_s' },
+				{ id: 'cf_tags', value: '' },
+			]);
+		});
+
+		test('a single-select option whose name holds a comma is one option, not a list', async () => {
+			server.state.customFields.set('cf_fit', { id: 'cf_fit', name: 'Fit', type: 'single_select', options: [{ id: 'op_r', value: 'Regular, long' }] });
+			const result = await create([{ id: 'cf_fit', value: 'Regular, long' }]);
+			expect(result.error).toBeUndefined();
+			expect((server.requests[1].body as { customFields: unknown }).customFields).toEqual([{ id: 'cf_fit', value: 'op_r' }]);
+		});
+
+		test('a select field without options says so', async () => {
+			server.state.customFields.set('cf_none', { id: 'cf_none', name: 'Empty', type: 'single_select', options: [] });
+			const result = await create([{ id: 'cf_none', value: 'Any' }]);
+			expect(result.error?.message).toBe('Custom field "Empty": "Any" is not one of its options');
+			expect(result.error?.description).toBe('Use an option name or ID: the field has no options.');
+			expect(server.requestLines()).toEqual(['GET /v1/custom-fields']);
+		});
+
+		test('a custom field ID the definitions do not know is sent as given (the API answers for it)', async () => {
+			seedSelects();
+			const result = await create([{ id: 'cf_gone', value: 'x' }, { id: 'cf_size', value: 'M' }]);
+			expect(server.requestLines()).toEqual(['GET /v1/custom-fields', 'POST /v1/contacts']);
+			expect((server.requests[1].body as { customFields: unknown }).customFields).toEqual([{ id: 'cf_gone', value: 'x' }, { id: 'cf_size', value: 'op_m' }]);
+			expect(result.items.length + (result.error ? 1 : 0)).toBe(1);
+		});
+
+		test('a value an expression gives as nothing clears the field (never the text "undefined")', async () => {
+			seedSelects();
+			const result = await create([{ id: 'cf_city', value: '={{ $json.nothing }}' }]);
+			expect(result.error).toBeUndefined();
+			expect((server.requests.at(-1)!.body as { customFields: unknown }).customFields).toEqual([{ id: 'cf_city', value: '' }]);
+		});
+
+		test('definitions are kept for the last 8 executions of this process, not for every execution', async () => {
+			seedSelects();
+			for (let i = 0; i < 10; i++) await create([{ id: 'cf_size', value: 'S' }]);
+			expect(server.requestLines().filter((line) => line === 'GET /v1/custom-fields')).toHaveLength(10);
+			expect(keptDefinitionReads()).toBe(8);
 		});
 
 		test('empty values clear the field without reading the definitions', async () => {
@@ -491,6 +551,22 @@ describe('text, conversation', () => {
 		]);
 	});
 
+	test('conversation from a server that ignores beforeDate: the repeated page ends paging and its messages are emitted once', async () => {
+		const contact = server.seedContact({ phone: '+1555' });
+		const page = {
+			phone: '+1555',
+			conversation: [{ date: '2026-01-02T00:00:00.000Z', messages: [{ type: 'text', date: '2026-01-02T00:00:00.000Z', status: 'Sent', text: { content: 'only' } }] }],
+			contacts: [{ contactId: contact.id }],
+		};
+		server.injectFault({ kind: 'status', status: 200, body: page }, 2);
+		const result = await run({ resource: 'conversation', operation: 'get', customerId: contact.id, phone: '' });
+		expect(json(result).map((m) => m.content)).toEqual(['only']);
+		expect(server.requestLines()).toEqual([
+			`GET /v1/texts/conversations?customerId=${contact.id}`,
+			`GET /v1/texts/conversations?customerId=${contact.id}&beforeDate=${encodeURIComponent('2026-01-02T00:00:00.000Z')}`,
+		]);
+	});
+
 	test('conversation raw mode returns the pages, oldest first', async () => {
 		const contact = server.seedContact({ phone: '+1555' });
 		for (let i = 0; i < 16; i++) server.seedMessage(contact.id as string, `m${i}`, new Date(Date.UTC(2026, 0, 1 + i)).toISOString());
@@ -548,6 +624,7 @@ describe('visit', () => {
 		});
 		expect(result.items).toHaveLength(0);
 		expect(result.error?.message).toBe('No visits were created: visit 2 (contactId "ct_ghost") names a contact that does not exist');
+		expect(result.error?.description).toBe('The API rejects the whole batch when one contactId is unknown. Fix or remove those visits and run again; none of this batch was saved.');
 		expect(server.state.visits.size).toBe(0);
 		expect(server.requestLines()).toEqual(['POST /v1/visits/all', `GET /v1/contacts/${a.id}`, 'GET /v1/contacts/ct_ghost', `GET /v1/contacts/${b.id}`]);
 	});
@@ -572,12 +649,54 @@ describe('visit', () => {
 		['not json', 'Visits: is not valid JSON'],
 		['[]', 'Visits: must be a non-empty JSON array of visits'],
 		['[{"points": 1}]', 'Visits[0].contactId: is required'],
+		['[{"contactId": null}]', 'Visits[0].contactId: is required'],
+		['[{"contactId": "  "}]', 'Visits[0].contactId: is required'],
+		['[{"contactId": 7}]', 'Visits[0].contactId: must be text (a contact ID), got 7'],
+		['[{"contactId": "x"}, 5]', 'Visits[1]: must be an object'],
+		['[null]', 'Visits[0]: must be an object'],
+		['[["x"]]', 'Visits[0]: must be an object'],
+		['[{"contactId": "x", "note": "a", "pts": 1}]', 'Visits[0]: unknown field note, pts; use contactId, points, amountSpent, date'],
+		['[{"contactId": "x", "amountSpent": "5"}]', 'Visits[0].amountSpent: must be a number, got "5"'],
+		['[{"contactId": "x", "date": "soon"}]', 'Visits[0].date: "soon" is not a date'],
 		['[{"contactId": "x", "points": "5"}]', 'Visits[0].points: must be a number, got "5"'],
 		['[{"contactId": "x", "date": "2999-01-01T00:00:00Z"}]', 'Visits[0].date: 2999-01-01T00:00:00.000Z is in the future; visits can only be back-dated'],
 	])('createMany rejects %s before any request', async (visits, message) => {
 		const result = await run({ resource: 'visit', operation: 'createMany', visits });
 		expect(result.error?.message).toBe(message);
 		expect(server.requests).toHaveLength(0);
+	});
+
+	test('createMany: text that is not JSON says what to give', async () => {
+		const result = await run({ resource: 'visit', operation: 'createMany', visits: '[{contactId: x}]' });
+		expect(result.error?.description).toBe('Give a JSON array such as [{"contactId": "…", "points": 5}].');
+	});
+
+	test('createMany trims contact IDs and leaves out an empty date', async () => {
+		const a = server.seedContact();
+		const visits = [{ contactId: ` ${a.id as string} `, date: '' }, { contactId: a.id, date: null }, { contactId: a.id, date: '  ' }];
+		const result = await run({ resource: 'visit', operation: 'createMany', visits: JSON.stringify(visits) });
+		expect(result.error).toBeUndefined();
+		expect(server.requests[0].body).toStrictEqual([{ contactId: a.id }, { contactId: a.id }, { contactId: a.id }]);
+	});
+
+	test('createMany answered with 2 of 3: both IDs named', async () => {
+		const a = server.seedContact();
+		server.injectFault({ kind: 'status', status: 201, body: [{ id: 'vs_1', contactId: a.id }, { id: 'vs_2', contactId: a.id }] });
+		const result = await run({ resource: 'visit', operation: 'createMany', visits: JSON.stringify([{ contactId: a.id }, { contactId: a.id }, { contactId: a.id }]) });
+		expect(result.error?.message).toBe('Only 2 of 3 visits were created');
+		expect(result.error?.description).toBe(
+			'The API answered with 2 visits (IDs vs_1, vs_2) for a batch of 3. Running the whole batch again would create those again: check which visits are missing and create only those.',
+		);
+	});
+
+	test('createMany answered with none, and a contact look-up refused: the API\'s refusal, never "names a contact that does not exist"', async () => {
+		const a = server.seedContact();
+		server.injectFault({ kind: 'status', status: 201, body: [] });
+		server.injectFault({ kind: 'status', status: 403, body: { errorCode: 'FORBIDDEN', message: 'not allowed' } });
+		const result = await run({ resource: 'visit', operation: 'createMany', visits: JSON.stringify([{ contactId: a.id }]) });
+		expect(result.error?.message).not.toMatch(/does not exist|answered with none/);
+		expect(result.error?.message).toMatch(/not allowed/);
+		expect(server.requestLines()).toEqual(['POST /v1/visits/all', `GET /v1/contacts/${a.id}`]);
 	});
 
 	test('get and getAll by contact', async () => {
@@ -638,6 +757,16 @@ describe('loyalty reward, redeem, settings', () => {
 		expect(server.requests).toHaveLength(0);
 	});
 
+	test.each([
+		[{ points: -1 }, 'Points: must be a number of at least 0, got -1'],
+		[{ points: '={{ $json.nothing }}' }, 'Points: must be a number of at least 0, got undefined'],
+		[{ value: -5 }, 'Value: must be a number of at least 0, got -5'],
+	])('reward update %j is rejected before any request', async (updateFields, message) => {
+		const result = await run({ resource: 'loyaltyReward', operation: 'update', rewardId: byId('rw_1'), updateFields });
+		expect(result.error?.message).toBe(message);
+		expect(server.requests).toHaveLength(0);
+	});
+
 	test('the bounds themselves are accepted: 0 points, a value of 0, 100 percent, 150 in cash', async () => {
 		const created = await Promise.all(
 			[
@@ -661,6 +790,18 @@ describe('loyalty reward, redeem, settings', () => {
 		const result = await run({ resource: 'loyaltyReward', operation: 'update', rewardId: byId(id), updateFields: { points: 12 } });
 		expect(server.requestLines()).toEqual([`GET /v1/loyalty-rewards/${id}`, `PUT /v1/loyalty-rewards/${id}`]);
 		expect(json(result)[0]).toMatchObject({ title: 'Coffee', points: 12, itemName: 'Latte', quantity: { total: 5, perContact: null } });
+	});
+
+	test('update keeps the other half of Quantity: changing the points keeps both, changing Per Contact keeps Total', async () => {
+		const created = await run({ resource: 'loyaltyReward', operation: 'create', title: 'Coffee', points: 10, additionalFields: { quantity: { total: 5, perContact: 2 } } });
+		const id = json(created)[0].id as string;
+		server.clearLog();
+		await run({ resource: 'loyaltyReward', operation: 'update', rewardId: byId(id), updateFields: { points: 12 } });
+		expect((server.requests[1].body as { quantity: unknown }).quantity).toEqual({ total: 5, perContact: 2 });
+		server.clearLog();
+		const result = await run({ resource: 'loyaltyReward', operation: 'update', rewardId: byId(id), updateFields: { quantity: { perContact: 3 } } });
+		expect((server.requests[1].body as { quantity: unknown }).quantity).toEqual({ total: 5, perContact: 3 });
+		expect(json(result)[0]).toMatchObject({ points: 12, quantity: { total: 5, perContact: 3 } });
 	});
 
 	test('get (with contactId), getAll, delete', async () => {

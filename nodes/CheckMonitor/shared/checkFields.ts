@@ -62,7 +62,8 @@ export async function validateCheckBody(
 		else if (schedule.length > 100) throw invalidInput(this, 'Schedule', `must be at most 100 characters, got ${schedule.length}`);
 		else body.schedule = schedule;
 	}
-	if (body.tz !== undefined && String(body.tz).trim() === '') {
+	// Only text can be blank: the server checks any other value against its list of zones.
+	if (typeof body.tz === 'string' && body.tz.trim() === '') {
 		throw invalidInput(this, 'Timezone', 'must not be empty; leave the field out to keep UTC');
 	}
 	if (body.unique !== undefined) {

@@ -48,7 +48,8 @@ export async function upsertContact(
 		});
 		return items.map((item) => ({ ...item, json: { ...item.json, outcome: 'updated' } }));
 	}
-	const { items } = await sendRequest(this, requestData, customerEngagementApi, { method: 'POST', url: '/v1/contacts' });
+	// Not found: the operation's own request, POST /v1/contacts.
+	const { items } = await sendRequest(this, requestData, customerEngagementApi);
 	return items.map((item) => ({ ...item, json: { ...item.json, outcome: 'created' } }));
 }
 

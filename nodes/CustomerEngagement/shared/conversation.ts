@@ -24,15 +24,18 @@ export async function paginateConversation(
 		const page = (response.body ?? {}) as IDataObject;
 		const groups = (page.conversation as IDataObject[] | undefined) ?? [];
 		if (groups.length === 0) break;
-		pages.unshift(page);
 		const next = String(groups[0].date);
+		// The same page again (a server that ignores beforeDate): its messages are already
+		// kept, and asking again would get it again.
 		if (next === beforeDate) break;
+		pages.unshift(page);
 		beforeDate = next;
 	}
 	if (raw) return pairedWithInput(this, pages.map((json) => ({ json })));
 	return pairedWithInput(this, pages.flatMap((page) => {
 		const contact = ((page.contacts as IDataObject[] | undefined) ?? [])[0] ?? {};
-		return ((page.conversation as IDataObject[]) ?? []).flatMap((group) =>
+		// Only pages with messages are kept.
+		return (page.conversation as IDataObject[]).flatMap((group) =>
 			((group.messages as IDataObject[] | undefined) ?? []).map((message) => {
 				const text = (message.text ?? {}) as IDataObject;
 				return {

@@ -27,6 +27,9 @@ async function definitions(context: IExecuteSingleFunctions): Promise<IDataObjec
 	return await pending;
 }
 
+/** How many executions' definitions this process holds now (a test reads it: memory stays bounded). */
+export const keptDefinitionReads = (): number => definitionsByExecution.size;
+
 const SELECT_TYPES = ['single_select', 'multi_select'];
 
 /** Custom field values with option names replaced by option IDs (other values as given). */
@@ -38,7 +41,8 @@ export async function resolveOptionNames(
 	const byId = new Map((await definitions(context)).map((definition) => [String(definition.id), definition]));
 	return fields.map((field) => {
 		const definition = byId.get(field.id);
-		if (!definition || !SELECT_TYPES.includes(String(definition.type)) || field.value.trim() === '') return field;
+		// A blank value (the field cleared) has no entries below and is sent as ''.
+		if (!definition || !SELECT_TYPES.includes(String(definition.type))) return field;
 		const options = ((definition.options ?? []) as IDataObject[]).map((o) => ({ id: String(o.id), name: String(o.value) }));
 		// Blank entries of a list (`Alpha, Beta,` from a joined column) are no options.
 		const wanted = (definition.type === 'multi_select' ? field.value.split(',') : [field.value]).map((raw) => raw.trim()).filter(Boolean);
@@ -60,8 +64,8 @@ export async function resolveOptionNames(
 
 /** preSend of the contact's Custom Fields: the API's `[{id, value}]`, option names resolved. */
 export async function customFieldsForApi(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-	const body = requestOptions.body as IDataObject | undefined;
-	if (!body || body.customFields === undefined) return requestOptions;
+	// n8n runs this only when Custom Fields is given, so the body holds it.
+	const body = requestOptions.body as IDataObject;
 	const given = ((body.customFields as IDataObject).field ?? []) as IDataObject[];
 	body.customFields = await resolveOptionNames(
 		this,

@@ -85,23 +85,29 @@ export async function validateLabelColor(
 	return requestOptions;
 }
 
-export async function validateRewardValue(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
-	const body = (requestOptions.body ?? {}) as IDataObject;
-	if (body.value !== undefined && (typeof body.value !== 'number' || body.value < 0)) {
-		throw invalidInput(this, 'Value', `must be a number of at least 0, got ${JSON.stringify(body.value)}`);
-	}
-	if (body.type === 'PERCENT_DISCOUNT' && typeof body.value === 'number' && body.value > 100) {
-		throw invalidInput(this, 'Value', `a percent discount must be between 0 and 100, got ${body.value}`);
-	}
-	// Points are always in the body: required on create, and an update sends the whole reward.
-	if (typeof body.points !== 'number' || body.points < 0) {
-		throw invalidInput(this, 'Points', `must be a number of at least 0, got ${JSON.stringify(body.points)}`);
-	}
-	return requestOptions;
+/**
+ * preSend of reward create (Points required) and update (Points checked when given: the
+ * other fields come from the stored reward, which the update reads before it writes).
+ * A Points field whose expression gives nothing is given, and refused.
+ */
+function checkReward(pointsRequired: boolean) {
+	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+		const body = (requestOptions.body ?? {}) as IDataObject;
+		if (body.value !== undefined && (typeof body.value !== 'number' || body.value < 0)) {
+			throw invalidInput(this, 'Value', `must be a number of at least 0, got ${JSON.stringify(body.value)}`);
+		}
+		if (body.type === 'PERCENT_DISCOUNT' && typeof body.value === 'number' && body.value > 100) {
+			throw invalidInput(this, 'Value', `a percent discount must be between 0 and 100, got ${body.value}`);
+		}
+		if ((pointsRequired || 'points' in body) && (typeof body.points !== 'number' || body.points < 0)) {
+			throw invalidInput(this, 'Points', `must be a number of at least 0, got ${JSON.stringify(body.points)}`);
+		}
+		return requestOptions;
+	};
 }
+
+export const validateNewReward = checkReward(true);
+export const validateRewardChanges = checkReward(false);
 
 /** A text needs a message and a recipient (customer ID or phone). */
 export async function validateText(

@@ -42,12 +42,16 @@ export async function buildVisitsBody(
 		const v = visit as IDataObject;
 		const unknownKeys = Object.keys(v).filter((k) => !VISIT_FIELDS.includes(k));
 		if (unknownKeys.length) throw invalidInput(this, where, `unknown field ${unknownKeys.join(', ')}; use ${VISIT_FIELDS.join(', ')}`);
-		if (typeof v.contactId !== 'string' || v.contactId.trim() === '') throw invalidInput(this, `${where}.contactId`, 'is required');
+		const contactId = typeof v.contactId === 'string' ? v.contactId.trim() : v.contactId;
+		if (contactId === undefined || contactId === null || contactId === '') throw invalidInput(this, `${where}.contactId`, 'is required');
+		if (typeof contactId !== 'string') throw invalidInput(this, `${where}.contactId`, `must be text (a contact ID), got ${JSON.stringify(contactId)}`);
 		for (const key of ['points', 'amountSpent']) {
 			if (v[key] !== undefined && typeof v[key] !== 'number') throw invalidInput(this, `${where}.${key}`, `must be a number, got ${JSON.stringify(v[key])}`);
 		}
-		const body: IDataObject = { ...v, contactId: v.contactId.trim() };
-		if (v.date !== undefined && v.date !== '') {
+		const body: IDataObject = { ...v, contactId };
+		// No date (absent, null or blank, as a spreadsheet's empty cell gives it) means now.
+		if (v.date === undefined || v.date === null || String(v.date).trim() === '') delete body.date;
+		else {
 			const date = toApiDate(v.date, this.getTimezone());
 			if (!date) throw invalidInput(this, `${where}.date`, `"${String(v.date)}" is not a date`);
 			if (Date.parse(date) > Date.now()) throw invalidInput(this, `${where}.date`, `${date} is in the future; visits can only be back-dated`);

@@ -3,7 +3,7 @@ import { getManyParameters } from '../../../shared/descriptions';
 import { contactLocator, rewardLocator } from '../../shared/descriptions';
 import { redeemResult, updateReward } from '../../shared/reward';
 import { paginatePages, sendContactIdInBody } from '../../shared/transport';
-import { apiDates, validateRewardValue } from '../../shared/validation';
+import { apiDates, validateNewReward, validateRewardChanges } from '../../shared/validation';
 import { rewardFields } from './fields';
 
 const rewardUrl = '/v1/loyalty-rewards/{rewardId}';
@@ -24,7 +24,7 @@ export const loyaltyRewardDescription: INodeProperties[] = [
 				action: 'Create a loyalty reward',
 				routing: {
 					request: { method: 'POST', url: '/v1/loyalty-rewards' },
-					send: { preSend: [validateRewardValue, rewardDates] },
+					send: { preSend: [validateNewReward, rewardDates] },
 				},
 			},
 			{
@@ -63,7 +63,7 @@ export const loyaltyRewardDescription: INodeProperties[] = [
 				description: 'Change the given fields; the others keep their values (the title cannot change)',
 				routing: {
 					request: { method: 'PUT', url: rewardUrl },
-					send: { preSend: [validateRewardValue, rewardDates] },
+					send: { preSend: [validateRewardChanges, rewardDates] },
 					operations: { pagination: updateReward },
 				},
 			},
