@@ -292,7 +292,7 @@ describe('contact', () => {
 
 		test('empty values clear the field without reading the definitions', async () => {
 			seedSelects();
-			await create([{ id: 'cf_size', value: '' }]);
+			await create([{ id: 'cf_size', value: '' }, { id: 'cf_tags', value: '  ' }]);
 			expect(server.requestLines()).toEqual(['POST /v1/contacts']);
 		});
 	});
@@ -627,6 +627,12 @@ describe('visit', () => {
 		expect(result.error?.description).toBe('The API rejects the whole batch when one contactId is unknown. Fix or remove those visits and run again; none of this batch was saved.');
 		expect(server.state.visits.size).toBe(0);
 		expect(server.requestLines()).toEqual(['POST /v1/visits/all', `GET /v1/contacts/${a.id}`, 'GET /v1/contacts/ct_ghost', `GET /v1/contacts/${b.id}`]);
+	});
+
+	test('createMany with two unknown contacts names both', async () => {
+		const a = server.seedContact();
+		const result = await run({ resource: 'visit', operation: 'createMany', visits: JSON.stringify([{ contactId: 'ct_x' }, { contactId: a.id }, { contactId: 'ct_y' }]) });
+		expect(result.error?.message).toBe('No visits were created: visit 1 (contactId "ct_x"), visit 3 (contactId "ct_y") names a contact that does not exist');
 	});
 
 	test('createMany answered with fewer visits than sent: the created ones named, never reported as none saved', async () => {

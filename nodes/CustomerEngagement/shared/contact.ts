@@ -74,7 +74,6 @@ export async function simplifyContacts(
 				.filter((f) => f.value !== undefined)
 				.map((f) => [String(f.id), f.value]),
 		);
-		if ('outcome' in contact) simple.outcome = contact.outcome;
 		return { json: simple };
 	});
 }
