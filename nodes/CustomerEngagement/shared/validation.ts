@@ -88,12 +88,12 @@ export async function validateLabelColor(
 /**
  * preSend of reward create (Points required) and update (Points checked when given: the
  * other fields come from the stored reward, which the update reads before it writes).
- * A Points field whose expression gives nothing is given, and refused.
+ * A Points or Value field whose expression gives nothing is given, and refused.
  */
 function checkReward(pointsRequired: boolean) {
 	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
 		const body = (requestOptions.body ?? {}) as IDataObject;
-		if (body.value !== undefined && (typeof body.value !== 'number' || body.value < 0)) {
+		if ('value' in body && (typeof body.value !== 'number' || body.value < 0)) {
 			throw invalidInput(this, 'Value', `must be a number of at least 0, got ${JSON.stringify(body.value)}`);
 		}
 		if (body.type === 'PERCENT_DISCOUNT' && typeof body.value === 'number' && body.value > 100) {

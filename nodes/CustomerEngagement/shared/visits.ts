@@ -13,6 +13,7 @@ import {
 	type IHttpRequestOptions,
 	type INodeExecutionData,
 } from 'n8n-workflow';
+import { numberAsText } from '../../shared/convertSent';
 import { type RequestData, sendRequest } from '../../shared/transport';
 import { invalidInput } from '../../shared/validation';
 import { customerEngagementApi } from './transport';
@@ -42,7 +43,8 @@ export async function buildVisitsBody(
 		const v = visit as IDataObject;
 		const unknownKeys = Object.keys(v).filter((k) => !VISIT_FIELDS.includes(k));
 		if (unknownKeys.length) throw invalidInput(this, where, `unknown field ${unknownKeys.join(', ')}; use ${VISIT_FIELDS.join(', ')}`);
-		const contactId = typeof v.contactId === 'string' ? v.contactId.trim() : v.contactId;
+		const given = numberAsText(v.contactId);
+		const contactId = typeof given === 'string' ? given.trim() : given;
 		if (contactId === undefined || contactId === null || contactId === '') throw invalidInput(this, `${where}.contactId`, 'is required');
 		if (typeof contactId !== 'string') throw invalidInput(this, `${where}.contactId`, `must be text (a contact ID), got ${JSON.stringify(contactId)}`);
 		for (const key of ['points', 'amountSpent']) {
