@@ -1,6 +1,7 @@
 import { NodeConnectionTypes, type INodeProperties, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 import { sendNumbersAsText } from '../shared/convertSent';
 import { mergeSameNamedProperties } from '../shared/mergeProperties';
+import { sendPlainFieldsOnce } from '../shared/sendFields';
 import { transportRouting } from '../shared/transport';
 import { getChannels } from './loadOptions/getChannels';
 import { searchChecks } from './listSearch/searchChecks';
@@ -54,7 +55,7 @@ export class CheckMonitor implements INodeType {
 		credentials: [{ name: 'checkMonitorApi', required: true }],
 		requestDefaults,
 		requestOperations: { pagination: sendSingleRequest },
-		properties: sendNumbersAsText(mergeSameNamedProperties(checkMonitorProperties)),
+		properties: sendNumbersAsText(sendPlainFieldsOnce(mergeSameNamedProperties(checkMonitorProperties))),
 	};
 
 	methods = {

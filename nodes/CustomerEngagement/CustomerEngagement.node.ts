@@ -1,6 +1,7 @@
 import { NodeConnectionTypes, type INodeProperties, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 import { sendNumbersAsText } from '../shared/convertSent';
 import { mergeSameNamedProperties } from '../shared/mergeProperties';
+import { sendPlainFieldsOnce } from '../shared/sendFields';
 import { transportRouting } from '../shared/transport';
 import { getCustomFields, getLabels } from './loadOptions';
 import { searchContacts } from './listSearch/searchContacts';
@@ -76,7 +77,7 @@ export class CustomerEngagement implements INodeType {
 		credentials: [{ name: 'customerEngagementApi', required: true }],
 		requestDefaults,
 		requestOperations: { pagination: sendSingleRequest },
-		properties: sendNumbersAsText(mergeSameNamedProperties(customerEngagementProperties)),
+		properties: sendNumbersAsText(sendPlainFieldsOnce(mergeSameNamedProperties(customerEngagementProperties))),
 	};
 
 	methods = {

@@ -49,6 +49,11 @@ export function sendNumbersAsText(properties: INodeProperties[]): INodePropertie
 	return properties.map(withNumbersAsText);
 }
 
+/** Whether a field sent to `where` is one the API wants as text (a string or a resource locator in the body). */
+export function sendsText(property: INodeProperties, where: string | undefined): boolean {
+	return where === 'body' && (property.type === 'string' || property.type === 'resourceLocator');
+}
+
 function withNumbersAsText(property: INodeProperties): INodeProperties {
 	// A collection's fields carry their own routing. (The fixed collections route themselves
 	// as a whole, with a conversion of their own that uses numberAsText where it sends text.)
@@ -57,9 +62,8 @@ function withNumbersAsText(property: INodeProperties): INodeProperties {
 	);
 	const withOptions = options ? { ...property, options } : property;
 	const send = property.routing?.send;
-	const isText = property.type === 'string' || property.type === 'resourceLocator';
 	// A property given as an expression or a dot path is not one key of the body: none is text.
-	if (!isText || send?.type !== 'body' || !send.property || /^=|\./.test(send.property)) return withOptions;
+	if (!sendsText(property, send?.type) || !send?.property || /^=|\./.test(send.property)) return withOptions;
 	const toText = convertSent('body', send.property, numberAsText);
 	return { ...withOptions, routing: { ...property.routing, send: { ...send, preSend: [...(send.preSend ?? []), toText] } } };
 }

@@ -10,7 +10,9 @@
  *   value stored under each definition's name: once per definition of that name. n8n-core
  *   2.38+ walks them twice (the second time to find the base URL), so WALKS = 2 here.
  * - A definition with routing is read once more in each walk (getNodeParameter); one
- *   without routing is read once, by the node's transport or preSend.
+ *   without routing is read once, by the node's transport or preSend. A field that only
+ *   names a key of the body or query string is sent by one preSend for all such fields
+ *   (nodes/shared/sendFields.ts), so it costs WALKS + 1, not 2 × WALKS.
  * - A fixed collection (a list of entries) is resolved once more in each walk, where the
  *   engine routes its entries.
  *
@@ -88,7 +90,7 @@ interface Case {
 }
 
 /** Run the case on ITEMS items (each item must succeed), counting what n8n evaluates. */
-async function expectOnlyTheUsersExpressions(type: keyof typeof nodes, name: string, testCase: Case, credentials: Record<string, ICredentialDataDecryptedObject>) {
+async function countedRun(type: keyof typeof nodes, testCase: Case, credentials: Record<string, ICredentialDataDecryptedObject>): Promise<Map<string, number>> {
 	const counter = countExpressions();
 	const result = await runNode({
 		type,
@@ -97,7 +99,21 @@ async function expectOnlyTheUsersExpressions(type: keyof typeof nodes, name: str
 		items: Array.from({ length: ITEMS }, (_, i) => testCase.items(i)) as never,
 	}).finally(() => counter.stop());
 	expect(result.error).toBeUndefined();
-	expectFloor(type, name, testCase, counter.byText);
+	return counter.byText;
+}
+
+async function expectOnlyTheUsersExpressions(type: keyof typeof nodes, name: string, testCase: Case, credentials: Record<string, ICredentialDataDecryptedObject>) {
+	expectFloor(type, name, testCase, await countedRun(type, testCase, credentials));
+}
+
+/**
+ * A field that only names a key of the body or query string is read once, by the one
+ * preSend that sends such fields (nodes/shared/sendFields.ts): its expression costs the
+ * engine's walks and that read. Routed by n8n, it would cost a read more in each walk.
+ */
+async function expectReadOnce(type: keyof typeof nodes, testCase: Case, expression: string, credentials: Record<string, ICredentialDataDecryptedObject>) {
+	const counted = await countedRun(type, testCase, credentials);
+	expect([expression, (counted.get(expression) ?? 0) / ITEMS]).toEqual([expression, WALKS + 1]);
 }
 
 function expectFloor(type: keyof typeof nodes, name: string, testCase: Case, counted: Map<string, number>) {
@@ -181,6 +197,19 @@ describe('Customer Engagement', () => {
 		await expectOnlyTheUsersExpressions('customerEngagement', name, cases[name], credentials());
 		expect(server.requests.length).toBeGreaterThan(0);
 	});
+
+	test.each([
+		['contact create', '{{ $json.email }}'],
+		['contact create', '{{ $json.first }}'],
+		['contact update', '{{ $json.last }}'],
+		['contact getAll', '{{ $json.email }}'],
+		['note create', '{{ $json.text }}'],
+		['label create', '{{ $json.name }}'],
+		['loyaltyReward create', '{{ $json.title }}'],
+		['redeem getAll', '{{ $json.id }}'],
+	])('%s: the plain field %s is read once per item besides the walks', async (name, expression) => {
+		await expectReadOnce('customerEngagement', cases[name], expression, credentials());
+	});
 });
 
 describe('Check Monitor', () => {
@@ -215,5 +244,13 @@ describe('Check Monitor', () => {
 	test.each(Object.keys(cases))('%s: only the user\'s expressions, each as often as n8n itself needs', async (name) => {
 		await expectOnlyTheUsersExpressions('checkMonitor', name, cases[name], credentials());
 		expect(server.requests.length).toBeGreaterThan(0);
+	});
+
+	test.each([
+		['check create', '{{ $json.name }}'],
+		['check getAll', '{{ $json.slug }}'],
+		['check update', '{{ $json.desc }}'],
+	])('%s: the plain field %s is read once per item besides the walks', async (name, expression) => {
+		await expectReadOnce('checkMonitor', cases[name], expression, credentials());
 	});
 });
