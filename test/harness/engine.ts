@@ -157,9 +157,10 @@ let executions = 0;
 function additionalData(
 	credentials: Record<string, ICredentialDataDecryptedObject>,
 	hooks?: ExecutionLifecycleHooks,
+	executionId?: string,
 ): IWorkflowExecuteAdditionalData {
 	return {
-		executionId: `test-execution-${++executions}`,
+		executionId: executionId ?? `test-execution-${++executions}`,
 		credentialsHelper: new TestCredentialsHelper(credentials),
 		hooks,
 		executeWorkflow: async () => {
@@ -194,6 +195,8 @@ export interface RunOptions {
 	credentialId?: string;
 	/** The workflow's timezone setting (n8n's default otherwise). */
 	timezone?: string;
+	/** Run as a later node of this execution (n8n's id of it), not as an execution of its own. */
+	executionId?: string;
 }
 
 export interface RunResult {
@@ -259,7 +262,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	} as unknown as IRunExecutionData;
 
 	const workflowExecute = new WorkflowExecute(
-		additionalData(options.credentials, hooks),
+		additionalData(options.credentials, hooks, options.executionId),
 		'manual',
 		runExecutionData,
 	);

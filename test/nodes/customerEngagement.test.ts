@@ -6,7 +6,10 @@ import { keptDefinitionReads } from '../../nodes/CustomerEngagement/shared/custo
 
 const { server, credentials } = useCustomerEngagementServer();
 
-const run = (parameters: Record<string, unknown>, options: { items?: object[]; continueOnFail?: boolean; token?: string } = {}) =>
+const run = (
+	parameters: Record<string, unknown>,
+	options: { items?: object[]; continueOnFail?: boolean; token?: string; executionId?: string; credentialId?: string } = {},
+) =>
 	runNode({
 		type: 'customerEngagement',
 		parameters: parameters as never,
@@ -15,6 +18,8 @@ const run = (parameters: Record<string, unknown>, options: { items?: object[]; c
 			: credentials(),
 		items: options.items as never,
 		continueOnFail: options.continueOnFail,
+		executionId: options.executionId,
+		credentialId: options.credentialId,
 	});
 const json = (result: Awaited<ReturnType<typeof run>>) => result.items.map((i) => i.json);
 
@@ -202,8 +207,8 @@ describe('contact', () => {
 			server.state.customFields.set('cf_tags', { id: 'cf_tags', name: 'Tags', type: 'multi_select', options: [{ id: 'op_a', value: 'Alpha' }, { id: 'op_b', value: 'Beta' }] });
 			server.state.customFields.set('cf_city', { id: 'cf_city', name: 'City', type: 'text' });
 		};
-		const create = (fields: Array<{ id: string; value: string }>, items?: object[]) =>
-			run({ resource: 'contact', operation: 'create', email: '={{ $json.email }}', simplify: false, additionalFields: { customFields: { field: fields } } }, { items: items ?? [{ email: 'a@example.com' }] });
+		const create = (fields: Array<{ id: string; value: string }>, items?: object[], execution: { executionId?: string; credentialId?: string } = {}) =>
+			run({ resource: 'contact', operation: 'create', email: '={{ $json.email }}', simplify: false, additionalFields: { customFields: { field: fields } } }, { items: items ?? [{ email: 'a@example.com' }], ...execution });
 
 		test('names (any case, from expressions too) and IDs become IDs; other types are sent as given; one definitions read for all items', async () => {
 			seedSelects();
@@ -284,6 +289,28 @@ describe('contact', () => {
 			for (let i = 0; i < 10; i++) await create([{ id: 'cf_size', value: 'S' }]);
 			expect(server.requestLines().filter((line) => line === 'GET /v1/custom-fields')).toHaveLength(10);
 			expect(keptDefinitionReads()).toBe(8);
+		});
+
+		test('two nodes of one execution with different accounts each read their own definitions', async () => {
+			seedSelects();
+			const first = await create([{ id: 'cf_size', value: 'S' }], undefined, { executionId: 'execution-two-accounts', credentialId: 'account-a' });
+			expect(first.error).toBeUndefined();
+			// The second account's field has an option the first account's read did not see.
+			server.state.customFields.set('cf_size', { id: 'cf_size', name: 'Size', type: 'single_select', options: [{ id: 'op_xl', value: 'XL' }] });
+			const second = await create([{ id: 'cf_size', value: 'XL' }], [{ email: 'b@example.com' }], { executionId: 'execution-two-accounts', credentialId: 'account-b' });
+			expect(second.error).toBeUndefined();
+			expect(server.requestLines()).toEqual(['GET /v1/custom-fields', 'POST /v1/contacts', 'GET /v1/custom-fields', 'POST /v1/contacts']);
+			expect((server.requests[3].body as { customFields: unknown }).customFields).toEqual([{ id: 'cf_size', value: 'op_xl' }]);
+		});
+
+		test('a failed definitions read is not kept: the next node of the execution reads again', async () => {
+			seedSelects();
+			server.injectFault({ kind: 'status', status: 403, body: { code: 'FORBIDDEN', message: 'Not allowed' } }, 1, (req) => req.path === '/v1/custom-fields');
+			const first = await create([{ id: 'cf_size', value: 'S' }], undefined, { executionId: 'execution-failed-read' });
+			expect(first.error?.message).toContain('Not allowed');
+			const second = await create([{ id: 'cf_size', value: 'S' }], [{ email: 'b@example.com' }], { executionId: 'execution-failed-read' });
+			expect(second.error).toBeUndefined();
+			expect(server.requestLines()).toEqual(['GET /v1/custom-fields', 'GET /v1/custom-fields', 'POST /v1/contacts']);
 		});
 
 		test('empty values clear the field without reading the definitions', async () => {
