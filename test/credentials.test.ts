@@ -1,4 +1,5 @@
-import type { IHttpRequestOptions } from 'n8n-workflow';
+import type { ICredentialType, IHttpRequestOptions } from 'n8n-workflow';
+import { CheckMonitorApi } from '../credentials/CheckMonitorApi.credentials';
 import { CustomerEngagementApi } from '../credentials/CustomerEngagementApi.credentials';
 import { runNode, testCredential } from './harness/engine';
 import { everything, useCheckMonitorServer, useCustomerEngagementServer } from './harness/setup';
@@ -146,5 +147,47 @@ describe('Check Monitor API credential: where pings go', () => {
 		const result = await authenticate({ baseUrl: 'https://healthchecks.io' }, '/api/v3/checks/');
 		expect(result.target).toBe('https://healthchecks.io/api/v3/checks/');
 		expect(result.headers).toEqual({ Accept: 'text/plain', 'X-Api-Key': CM_KEY });
+	});
+});
+
+describe('the credentials as the node contract fixes them (saved credentials depend on the names)', () => {
+	const fields = (credential: ICredentialType) =>
+		credential.properties.map(({ name, type, required, default: value, typeOptions }) => ({ name, type, required: required ?? false, default: value, password: typeOptions?.password ?? false }));
+
+	test.each([
+		[
+			'Customer Engagement API: a required Base URL and a required Access Token, kept as a password',
+			new CustomerEngagementApi(),
+			'customerEngagementApi',
+			[
+				{ name: 'baseUrl', type: 'string', required: true, default: '', password: false },
+				{ name: 'accessToken', type: 'string', required: true, default: '', password: true },
+			],
+		],
+		[
+			'Check Monitor API: the hosted service by default, a required API key, an optional Ping URL and Ping Key (a password)',
+			new CheckMonitorApi(),
+			'checkMonitorApi',
+			[
+				{ name: 'baseUrl', type: 'string', required: true, default: 'https://healthchecks.io', password: false },
+				{ name: 'apiKey', type: 'string', required: true, default: '', password: true },
+				{ name: 'pingUrl', type: 'string', required: false, default: '', password: false },
+				{ name: 'pingKey', type: 'string', required: false, default: '', password: true },
+			],
+		],
+	])('%s', (_name, credential, name, expected) => {
+		expect(credential.name).toBe(name);
+		expect(fields(credential)).toEqual(expected);
+	});
+
+	test.each([
+		['an API path at the end is removed', new CustomerEngagementApi(), 'https://api.example.com/v1', 'https://api.example.com'],
+		['/v1 inside the path is kept', new CustomerEngagementApi(), 'https://gw.example.com/v1beta/engagement', 'https://gw.example.com/v1beta/engagement'],
+		['an API version at the end is removed, of any number', new CheckMonitorApi(), 'https://monitor.example.com/api/v12', 'https://monitor.example.com'],
+		['/api/v3 inside the path is kept', new CheckMonitorApi(), 'https://proxy.example.com/api/v3/monitor', 'https://proxy.example.com/api/v3/monitor'],
+	])('Base URL: %s', async (_name, credential, baseUrl, applied) => {
+		const authenticate = credential.authenticate as (c: object, r: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
+		const options = await authenticate({ baseUrl, accessToken: 't0k', apiKey: 'k' }, { url: '/x' });
+		expect(options.baseURL).toBe(applied);
 	});
 });

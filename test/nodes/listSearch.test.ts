@@ -39,6 +39,8 @@ describe('Customer Engagement', () => {
 		server.state.labels.set('lb_2', { id: 'lb_2', name: 'New', color: 'GREY' });
 		expect((await search('searchLabels', ' Vi ')).results).toEqual([{ name: 'VIP', value: 'lb_1' }]);
 		expect((await search('searchLabels', '   ')).results).toHaveLength(2);
+		// The list opened without typing: n8n passes no filter.
+		expect((await search('searchLabels', undefined)).results).toHaveLength(2);
 	});
 
 	test('a record without a name matches no filter (not as the text "null" or "undefined")', async () => {
