@@ -194,6 +194,15 @@ export class CheckMonitorTrigger implements INodeType {
 				);
 		};
 
+		// A flip away from up is named from the check's status (down, paused, new). The list of
+		// all checks is read before their flips, and a flip since then makes its status stale
+		// (a new down flip named "not up", or "paused" from before a resume), so such a check is
+		// read again; an up flip, or a poll for up flips only, needs no status.
+		const checkForNaming = async (check: IDataObject, fresh: Flip[]) =>
+			direction !== 'up' && fresh[fresh.length - 1].up !== 1
+				? ((await request(`/api/v3/checks/${encodeURIComponent(checkIdOf(check))}`)) as IDataObject)
+				: check;
+
 		const nowSeconds = Math.floor(Date.now() / 1000);
 		if (scope === 'one') {
 			const id = readIdParameter(this, 'checkId', checkMonitorApi);
@@ -228,7 +237,7 @@ export class CheckMonitorTrigger implements INodeType {
 			for (const check of checks) {
 				const flips = await flipsOfCheck(checkIdOf(check));
 				const newest = newestFlip(flips);
-				if (newest.length) return [toItems(check, newest)];
+				if (newest.length) return [toItems(await checkForNaming(check, newest), newest)];
 				if (Date.now() > deadline) break;
 			}
 			return null;
@@ -256,7 +265,7 @@ export class CheckMonitorTrigger implements INodeType {
 			const previous = state.checks[id] ?? { floor: state.activatedFloor, seen: {} };
 			const { fresh, cursor } = newFlips(previous, await flipsOfCheck(id, previous.floor), lookBack);
 			state.checks[id] = cursor;
-			if (!activating) items.push(...toItems(check, fresh));
+			if (!activating && fresh.length) items.push(...toItems(await checkForNaming(check, fresh), fresh));
 		}
 		// Checks that no longer exist (or no longer match) leave the state.
 		const present = new Set(checks.map(checkIdOf));

@@ -89,6 +89,51 @@ test('all checks: one list request plus one flips request per check; direction f
 	expect(server.requestLines()[0]).toBe('GET /api/v3/checks/?tag=prod');
 });
 
+test.each([
+	['a read-write key', undefined],
+	['a read-only key', CM_READ_ONLY_KEY],
+])('all checks (%s): a check that goes down after the list was read is named down, from its status read again', async (_key, apiKey) => {
+	const a = server.seedCheck({ name: 'a' });
+	const b = server.seedCheck({ name: 'b' });
+	server.receivePing(a.uuid);
+	server.receivePing(b.uuid);
+	const trigger = poller({ scope: 'all' }, apiKey);
+	await trigger.poll();
+	server.clearLog();
+	// a failed and recovered (its newest flip is up); the list says both are up, and b's
+	// failure arrives while the trigger reads b's flips.
+	server.receivePing(a.uuid, 'fail');
+	server.receivePing(a.uuid);
+	server.whenRequested((req) => req.path.endsWith('/flips/') && (req.path.includes(b.uuid) || req.path.includes(CheckMonitorServer.uniqueKey(b.uuid))), () => server.receivePing(b.uuid, 'fail'));
+	expect(flips(await trigger.poll()).sort()).toEqual([
+		['a', 0, 'not up'],
+		['a', 1, 'up'],
+		['b', 0, 'down'],
+	]);
+	// Only the check whose newest flip is away from up is read again.
+	expect(server.requests.filter((r) => /\/checks\/[^/]+$/.test(r.path))).toHaveLength(1);
+	expect(server.requests).toHaveLength(4);
+	expect(await trigger.poll()).toBeNull();
+});
+
+test('all checks: Fetch Test Event names the newest flip from the status read with it', async () => {
+	const a = server.seedCheck({ name: 'a' });
+	server.receivePing(a.uuid);
+	const trigger = poller({ scope: 'all' });
+	server.whenRequested((req) => req.path.endsWith('/flips/'), () => server.receivePing(a.uuid, 'fail'));
+	expect(flips(await trigger.poll('manual'))).toEqual([['a', 0, 'down']]);
+});
+
+test('all checks, up flips only: a new down flip costs no read of its check', async () => {
+	const a = server.seedCheck({ name: 'a' });
+	const trigger = poller({ scope: 'all', direction: 'up' });
+	await trigger.poll();
+	server.clearLog();
+	server.receivePing(a.uuid, 'fail');
+	expect(await trigger.poll()).toBeNull();
+	expect(server.requestLines()).toEqual(['GET /api/v3/checks/', `GET /api/v3/checks/${a.uuid}/flips/?start=${server.requests[1].query[0][1]}`]);
+});
+
 test('all checks: a check created after activation reports its flips; a deleted one leaves the state', async () => {
 	const a = server.seedCheck({ name: 'a' });
 	const trigger = poller({ scope: 'all' });

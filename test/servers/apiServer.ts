@@ -44,6 +44,7 @@ export abstract class ApiServer {
 	private server?: Server;
 
 	private readonly faults: Array<{ fault: Fault; match?: (req: LoggedRequest) => boolean }> = [];
+	private readonly changes: Array<{ match: (req: LoggedRequest) => boolean; change: () => void }> = [];
 
 	private rateLimit?: RateLimit;
 
@@ -103,8 +104,14 @@ export abstract class ApiServer {
 		for (let i = 0; i < times; i++) this.faults.push({ fault, match });
 	}
 
+	/** Once, when a matching request arrives and before it is answered: a change racing a read. */
+	whenRequested(match: (req: LoggedRequest) => boolean, change: () => void): void {
+		this.changes.push({ match, change });
+	}
+
 	clearFaults(): void {
 		this.faults.length = 0;
+		this.changes.length = 0;
 		this.randomFault = undefined;
 		this.responseDelayMs = 0;
 	}
@@ -148,6 +155,8 @@ export abstract class ApiServer {
 			body,
 		};
 		this.requests.push(logged);
+		const changeIndex = this.changes.findIndex((c) => c.match(logged));
+		if (changeIndex !== -1) this.changes.splice(changeIndex, 1)[0].change();
 		res.locals.rawBody = rawBody;
 		this.inFlight++;
 		this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
