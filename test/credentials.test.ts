@@ -18,7 +18,8 @@ describe('Customer Engagement API credential test', () => {
 			});
 			expect(result).toEqual({ status: 'OK', message: 'Connection successful!' });
 			expect(server.requests).toHaveLength(1);
-			expect(server.requests[0]).toMatchObject({ method: 'GET', path: '/v1/contacts' });
+			// One contact is enough to prove the token: the test reads no more.
+			expect(server.requests[0]).toMatchObject({ method: 'GET', path: '/v1/contacts', query: [['perPage', '1']] });
 			expect(server.requests[0].headers.authorization).toBe(`Bearer ${CE_TOKEN}`);
 		},
 	);
@@ -61,6 +62,15 @@ describe('Check Monitor API credential test', () => {
 		const result = await testCredential('checkMonitorApi', { baseUrl: `${server.url}/api/v3/`, apiKey: CM_KEY });
 		expect(result.status).toBe('OK');
 		expect(server.requests[0].path).toBe('/api/v3/checks/');
+	});
+
+	test('fails with a base-URL hint when nothing answers at the path', async () => {
+		const result = await testCredential('checkMonitorApi', { baseUrl: `${server.url}/not-the-api`, apiKey: CM_KEY });
+		expect(result).toEqual({
+			status: 'Error',
+			message:
+				'Nothing answered at <Base URL>/api/v3/checks/ (404). Check the Base URL: it is the server root, for example https://healthchecks.io.',
+		});
 	});
 
 	test.each([
