@@ -18,7 +18,10 @@
  * the same getNodeParameter call, and a number an expression gives in a text field sent
  * as text (numberAsText, the rule sendNumbersAsText applies to the fields left routed).
  * The preSend runs first (on the Transport parameter, the first definition), so every
- * other preSend sees the whole body, as before.
+ * other preSend sees the whole body, as before, with a text field's number already text:
+ * the operations' checks see what is sent (a Slug of 1.5 is refused as "1.5" before any
+ * request; n8n's routing converted it after the checks, and the server refused it). What
+ * changes is only the order of keys: the moved fields come after those n8n still routes.
  */
 import {
 	NodeHelpers,

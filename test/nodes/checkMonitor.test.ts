@@ -161,6 +161,8 @@ describe('check', () => {
 		[{ slug: 'Nightly-backup' }, 'Slug: may contain only lowercase letters, digits, hyphens and underscores, got "Nightly-backup"'],
 		[{ slug: 'nightly backup' }, 'Slug: may contain only lowercase letters, digits, hyphens and underscores, got "nightly backup"'],
 		[{ slug: 'nightly.backup' }, 'Slug: may contain only lowercase letters, digits, hyphens and underscores, got "nightly.backup"'],
+		// A number from an expression is checked as the text it is sent as.
+		[{ slug: '={{ 1.5 }}' }, 'Slug: may contain only lowercase letters, digits, hyphens and underscores, got "1.5"'],
 		[{ methods: 'GET' }, 'Methods: must be empty (HEAD, GET and POST) or "POST", got "GET"'],
 		[{ schedule: 'x'.repeat(101) }, 'Schedule: must be at most 100 characters, got 101'],
 		[{ tz: ' ' }, 'Timezone: must not be empty; leave the field out to keep UTC'],
@@ -170,10 +172,13 @@ describe('check', () => {
 		expect(server.requests).toHaveLength(0);
 	});
 
-	test('a slug of lowercase letters, digits, hyphens and underscores is sent as given', async () => {
-		const result = await run({ resource: 'check', operation: 'create', additionalFields: { slug: 'nightly_backup-2' } });
+	test.each([
+		['nightly_backup-2', 'nightly_backup-2'],
+		['={{ 42 }}', '42'],
+	])('a slug of lowercase letters, digits, hyphens and underscores is sent as text: %s', async (slug, sent) => {
+		const result = await run({ resource: 'check', operation: 'create', additionalFields: { slug } });
 		expect(result.error).toBeUndefined();
-		expect(server.requests[0].body).toEqual({ slug: 'nightly_backup-2' });
+		expect(server.requests[0].body).toEqual({ slug: sent });
 	});
 
 	test.each([

@@ -53,8 +53,9 @@ export function apiDates(fields: Record<string, string>, options: { notInFuture?
 }
 
 /**
- * Whether a field has a value. Not truthiness: these checks run before the fields' own
- * conversion to text (sendNumbersAsText), so a 0 from an expression is still a number here.
+ * Whether a field has a value. Not truthiness: a 0 from an expression is a value, as a number
+ * (a field left to n8n's routing is converted to text after these checks, by
+ * sendNumbersAsText) or as "0" (a plain field, sent as text by sendPlainFieldsOnce first).
  */
 const given = (value: unknown) => value !== undefined && value !== null;
 
