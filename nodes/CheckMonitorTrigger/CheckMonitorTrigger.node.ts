@@ -167,6 +167,7 @@ export class CheckMonitorTrigger implements INodeType {
 			lastRequestAt = Date.now();
 			return (await directRequest(this, checkMonitorApi, { url, qs })).body;
 		};
+		const readCheck = async (id: string) => (await request(`/api/v3/checks/${encodeURIComponent(id)}`)) as IDataObject;
 		const flipsOfCheck = async (id: string, start?: number) =>
 			flipsOf(await request(`/api/v3/checks/${encodeURIComponent(id)}/flips/`, start === undefined ? undefined : { start }));
 
@@ -200,7 +201,7 @@ export class CheckMonitorTrigger implements INodeType {
 		// read again; an up flip, or a poll for up flips only, needs no status.
 		const checkForNaming = async (check: IDataObject, fresh: Flip[]) =>
 			direction !== 'up' && fresh[fresh.length - 1].up !== 1
-				? ((await request(`/api/v3/checks/${encodeURIComponent(checkIdOf(check))}`)) as IDataObject)
+				? await readCheck(checkIdOf(check))
 				: check;
 
 		const nowSeconds = Math.floor(Date.now() / 1000);
@@ -210,8 +211,7 @@ export class CheckMonitorTrigger implements INodeType {
 				const flips = await flipsOfCheck(id);
 				const newest = newestFlip(flips);
 				if (!newest.length) return null;
-				const check = (await request(`/api/v3/checks/${encodeURIComponent(id)}`)) as IDataObject;
-				return [toItems(check, newest)];
+				return [toItems(await readCheck(id), newest)];
 			}
 			const staticData = this.getWorkflowStaticData('node');
 			const key = `one:${id}`;
@@ -225,7 +225,7 @@ export class CheckMonitorTrigger implements INodeType {
 			const previous = state.checks[id] ?? { floor: state.activatedFloor, seen: {} };
 			const { fresh, cursor } = newFlips(previous, await flipsOfCheck(id, previous.floor), lookBack);
 			// Name the check only when there is something to report.
-			const items = fresh.length ? toItems((await request(`/api/v3/checks/${encodeURIComponent(id)}`)) as IDataObject, fresh) : [];
+			const items = fresh.length ? toItems(await readCheck(id), fresh) : [];
 			staticData.state = { ...state, checks: { [id]: cursor } } as unknown as IDataObject;
 			return items.length ? [items] : null;
 		}

@@ -49,6 +49,9 @@ export function sendNumbersAsText(properties: INodeProperties[]): INodePropertie
 	return properties.map(withNumbersAsText);
 }
 
+/** Whether a `routing.send.property` names one key: an expression or a dot path does not (n8n resolves or nests it). */
+export const namesOneKey = (property: string | undefined): property is string => typeof property === 'string' && property !== '' && !/^=|\./.test(property);
+
 /** Whether a field sent to `where` is one the API wants as text (a string or a resource locator in the body). */
 export function sendsText(property: INodeProperties, where: string | undefined): boolean {
 	return where === 'body' && (property.type === 'string' || property.type === 'resourceLocator');
@@ -62,8 +65,8 @@ function withNumbersAsText(property: INodeProperties): INodeProperties {
 	);
 	const withOptions = options ? { ...property, options } : property;
 	const send = property.routing?.send;
-	// A property given as an expression or a dot path is not one key of the body: none is text.
-	if (!sendsText(property, send?.type) || !send?.property || /^=|\./.test(send.property)) return withOptions;
-	const toText = convertSent('body', send.property, numberAsText);
+	const key = send?.property;
+	if (!send || !sendsText(property, send.type) || !namesOneKey(key)) return withOptions;
+	const toText = convertSent('body', key, numberAsText);
 	return { ...withOptions, routing: { ...property.routing, send: { ...send, preSend: [...(send.preSend ?? []), toText] } } };
 }

@@ -32,7 +32,7 @@ import {
 	type INodeParameters,
 	type PreSendAction,
 } from 'n8n-workflow';
-import { numberAsText, sendsText } from './convertSent';
+import { namesOneKey, numberAsText, sendsText } from './convertSent';
 
 interface PlainField {
 	/** The top-level definition, whose display rules decide whether the field is sent. */
@@ -53,8 +53,7 @@ function plainSend(property: INodeProperties): Pick<PlainField, 'where' | 'key'>
 	const send = routing.send!;
 	if (Object.keys(send).some((key) => key !== 'type' && key !== 'property')) return undefined;
 	if (send.type !== 'body' && send.type !== 'query') return undefined;
-	// An expression or a dot path is not one key; n8n resolves or nests it.
-	if (typeof send.property !== 'string' || /^=|\./.test(send.property)) return undefined;
+	if (!namesOneKey(send.property)) return undefined;
 	// n8n extracts a resource locator's value, and routes a chosen option's own routing.
 	if (property.type === 'resourceLocator' || property.extractValue !== undefined) return undefined;
 	if (property.type === 'options' && property.options?.some((option) => 'routing' in option)) return undefined;
@@ -81,15 +80,12 @@ export function sendPlainFieldsOnce(properties: INodeProperties[]): INodePropert
 			return definition;
 		}
 		if (property.type !== 'collection' || property.routing) return property;
-		const options = (property.options as INodeProperties[]).map((option) => {
-			const optionSend = plainSend(option);
-			if (!optionSend) return option;
-			const bare = withoutRouting(option);
-			fields.push({ definition: property, option: bare, path: `${property.name}.${option.name}`, ...optionSend, text: sendsText(option, optionSend.where) });
-			return bare;
+		const sends = (property.options as INodeProperties[]).map(plainSend);
+		const collection = { ...property, options: (property.options as INodeProperties[]).map((option, i) => (sends[i] ? withoutRouting(option) : option)) };
+		collection.options.forEach((option, i) => {
+			const send = sends[i];
+			if (send) fields.push({ definition: collection, option, path: `${property.name}.${option.name}`, ...send, text: sendsText(option, send.where) });
 		});
-		const collection = { ...property, options };
-		for (const field of fields) if (field.definition === property) field.definition = collection;
 		return collection;
 	});
 	const transport = moved.findIndex((property) => property.name === 'transport');

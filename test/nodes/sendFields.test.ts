@@ -3,7 +3,7 @@
  * (what that preSend sends is shown through n8n's engine by every operation's tests, and
  * what it saves by test/nodes/expressionCount.test.ts).
  */
-import type { INodeProperties } from 'n8n-workflow';
+import type { IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { sendPlainFieldsOnce } from '../../nodes/shared/sendFields';
 import { transportRouting } from '../../nodes/shared/transport';
 
@@ -11,8 +11,9 @@ const field = (name: string, routing: object | undefined, more: Partial<INodePro
 	({ displayName: name, name, type: 'string', default: '', ...(routing ? { routing } : {}), ...more }) as INodeProperties;
 
 test('only fields that name one key of the body or query string lose their routing, in collections too', () => {
+	const transportsOwn = async (o: IHttpRequestOptions) => o;
 	const properties = sendPlainFieldsOnce([
-		transportRouting,
+		{ ...transportRouting, routing: { send: { paginate: true, preSend: [transportsOwn] } } },
 		field('name', { send: { type: 'body', property: 'name' } }),
 		field('inQuery', { send: { type: 'query', property: 'q' } }),
 		field('number', { send: { type: 'body', property: 'count' } }, { type: 'number', default: 0 }),
@@ -22,6 +23,7 @@ test('only fields that name one key of the body or query string lose their routi
 		field('expression', { send: { type: 'body', property: '={{ "k" }}' } }),
 		field('nested', { send: { type: 'body', property: 'a.b' } }),
 		field('unnamed', { send: { type: 'body' } }),
+		field('emptyKey', { send: { type: 'body', property: '' } }),
 		field('withRequest', { send: { type: 'body', property: 'r' }, request: { url: '/x' } }),
 		field('locator', { send: { type: 'body', property: 'l' } }, { type: 'resourceLocator', default: { __rl: true, mode: 'id', value: '' }, modes: [] }),
 		field('extracted', { send: { type: 'body', property: 'e' } }, { extractValue: { type: 'regex', regex: '(.*)' } }),
@@ -47,6 +49,7 @@ test('only fields that name one key of the body or query string lose their routi
 		expression: true,
 		nested: true,
 		unnamed: true,
+		emptyKey: true,
 		withRequest: true,
 		locator: true,
 		extracted: true,
@@ -60,7 +63,7 @@ test('only fields that name one key of the body or query string lose their routi
 	expect(options('fields').map(routed)).toEqual([false, true]);
 	expect(options('routed').map(routed)).toEqual([true]);
 	// The one preSend runs first, before the Transport parameter's own.
-	expect(properties[0].routing).toEqual({ send: { paginate: true, preSend: [expect.any(Function)] } });
+	expect(properties[0].routing).toEqual({ send: { paginate: true, preSend: [expect.any(Function), transportsOwn] } });
 });
 
 test('a node must start with the Transport parameter, where the preSend runs first', () => {
