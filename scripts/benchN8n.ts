@@ -15,10 +15,12 @@
  * Options: BENCH_N="100,1000" (sizes for the per-item cases), BENCH_REPS=5,
  * BENCH_ENGINES="vm,legacy", BENCH_CASES="Get Many" (only the cases whose name contains
  * one of these, comma-separated), BENCH_CPU_PROFILE=<folder> (n8n's CPU profile of each
- * case there, for Chrome DevTools), `-- --write` puts the tables into BENCHMARKS.md.
+ * case there, for Chrome DevTools), BENCH_FDS=1 (the n8n process's open file descriptors
+ * and sockets when each side starts and ends, sampled by scripts/bench/sampleFds.cjs; the
+ * timings of such a run include the sampling), `-- --write` puts the tables into BENCHMARKS.md.
  */
 import { spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
@@ -32,6 +34,7 @@ const REPS = Number(process.env.BENCH_REPS ?? 5);
 const SIZES = (process.env.BENCH_N ?? '100,1000,10000').split(',').map(Number);
 const CASE_FILTER = (process.env.BENCH_CASES ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 const CPU_PROFILE = process.env.BENCH_CPU_PROFILE ? path.resolve(process.env.BENCH_CPU_PROFILE) : undefined;
+const FDS = Boolean(process.env.BENCH_FDS);
 const ENGINES = (process.env.BENCH_ENGINES ?? (N8N_VERSION.startsWith('1.') ? 'legacy' : 'vm,legacy')).split(',');
 const CRED = {
 	ce: { customerEngagementApi: { id: 'benchCeCred0001', name: 'CE bench' } },
@@ -108,6 +111,27 @@ function workflow(benchCase: Case, id: string): IDataObject {
 
 let runs = 0;
 
+/**
+ * Open descriptors (sockets) of the n8n process at each node's start and end, from the
+ * samples nearest to them: a side that leaves them open is the one whose count grows.
+ */
+function printDescriptors(benchCase: Case, runData: Record<string, IDataObject[]>, samples: Array<[number, number, number]>) {
+	const at = (time: number) => samples.reduce((best, row) => (Math.abs(row[0] - time) < Math.abs(best[0] - time) ? row : best), samples[0]);
+	console.log(`open descriptors (sockets) of n8n, ${benchCase.name} N=${benchCase.n}:`);
+	const tasks = Object.entries(runData)
+		.map(([node, runs]) => ({ node, start: Number(runs[0]?.startTime), time: Number(runs[0]?.executionTime) }))
+		.filter((task) => Number.isFinite(task.start))
+		.sort((a, b) => a.start - b.start);
+	for (const task of tasks) {
+		if (!samples.length) break;
+		const [, openBefore, socketsBefore] = at(task.start);
+		const [, openAfter, socketsAfter] = at(task.start + task.time);
+		console.log(`  ${task.node.padEnd(20)} ${openBefore} (${socketsBefore}) -> ${openAfter} (${socketsAfter})`);
+	}
+	if (samples.length) console.log(`  at exit: ${samples[samples.length - 1][1]} (${samples[samples.length - 1][2]}); most: ${Math.max(...samples.map((row) => row[1]))}`);
+	else console.log('  no samples (the process wrote none)');
+}
+
 /** `n8n execute` of the case's workflow; run data, peak memory and expression counts. */
 async function runCase(userFolder: string, work: string, benchCase: Case, engine: string) {
 	// A new id per run: each case is a workflow of its own.
@@ -126,9 +150,11 @@ async function runCase(userFolder: string, work: string, benchCase: Case, engine
 			N8N_EXPRESSION_ENGINE: engine,
 			NODE_OPTIONS: [
 				`--require ${path.join(__dirname, 'bench', 'countExpressions.cjs')} --max-old-space-size=8192`,
+				...(FDS ? [`--require ${path.join(__dirname, 'bench', 'sampleFds.cjs')}`] : []),
 				...(CPU_PROFILE ? [`--cpu-prof --cpu-prof-dir=${CPU_PROFILE}`] : []),
 			].join(' '),
 			BENCH_EXPRESSION_COUNTS: countsFile,
+			...(FDS ? { BENCH_FDS: path.join(work, 'fds.json') } : {}),
 		}),
 		stdio: ['ignore', outFd, 'inherit'],
 	});
@@ -151,12 +177,17 @@ async function runCase(userFolder: string, work: string, benchCase: Case, engine
 		for (const [text, count] of JSON.parse(readFileSync(path.join(work, name), 'utf8')) as Array<[string, number]>) counts.set(text, (counts.get(text) ?? 0) + count);
 		rmSync(path.join(work, name));
 	}
+	// The n8n process's own descriptor samples (its task runner writes a file of its own).
+	const fdFile = path.join(work, `fds.json.${child.pid}`);
+	const fdSamples = FDS && existsSync(fdFile) ? (JSON.parse(readFileSync(fdFile, 'utf8')) as Array<[number, number, number]>) : [];
+	for (const name of readdirSync(work).filter((f) => f.startsWith('fds.json.'))) rmSync(path.join(work, name));
 	const stdout = readFileSync(outFile, 'utf8');
 	const start = stdout.search(/^\{$/m);
 	const end = stdout.slice(start).search(/^\}$/m);
 	if (start === -1 || end === -1) throw new Error(`n8n printed no run data for ${benchCase.name}: ${stdout.slice(-1500)}`);
 	const run = JSON.parse(stdout.slice(start, start + end + 1)) as IDataObject;
 	const runData = ((run.data as IDataObject).resultData as IDataObject).runData as Record<string, IDataObject[]>;
+	if (FDS) printDescriptors(benchCase, runData, fdSamples);
 	const times: Record<Side, number[]> = { node: [], httpCredential: [], httpPlain: [] };
 	for (const side of SIDES) {
 		for (let rep = 1; rep <= REPS; rep++) {

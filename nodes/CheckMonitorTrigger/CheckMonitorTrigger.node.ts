@@ -18,7 +18,7 @@ import { searchChecks } from '../CheckMonitor/listSearch/searchChecks';
 
 interface TriggerState {
 	key: string;
-	/** Floor for checks first seen after activation (UNIX seconds). */
+	/** Floor for checks first listed after activation (UNIX seconds). */
 	activatedFloor: number;
 	checks: Record<string, FlipCursor>;
 	/** All-checks mode: the check to start with next time when a poll ran out of time. */
@@ -267,6 +267,9 @@ export class CheckMonitorTrigger implements INodeType {
 			state.checks[id] = cursor;
 			if (!activating && fresh.length) items.push(...toItems(await checkForNaming(check, fresh), fresh));
 		}
+		// An activation that ran out of time: the checks it did not reach start at this instant,
+		// so their flips from before activation are not reported later as new.
+		if (activating) for (const check of checks) state.checks[checkIdOf(check)] ??= { floor: nowSeconds, seen: {} };
 		// Checks that no longer exist (or no longer match) leave the state.
 		const present = new Set(checks.map(checkIdOf));
 		for (const id of Object.keys(state.checks)) if (!present.has(id)) delete state.checks[id];

@@ -11,6 +11,7 @@ import { directRequest } from '../shared/directRequest';
 import { type CountedState, pollCounted } from '../shared/countedFeed';
 import { pollIdSet } from '../shared/idSetFeed';
 import { type FeedState, pollNewestFirst } from '../shared/newestFirstFeed';
+import { reportedTotal } from '../shared/pagination';
 import { pollDeadline } from '../shared/pollDeadline';
 import { customerEngagementApi } from '../CustomerEngagement/shared/transport';
 import { searchContacts } from '../CustomerEngagement/listSearch/searchContacts';
@@ -141,11 +142,7 @@ export class CustomerEngagementTrigger implements INodeType {
 /** One page of a Customer Engagement list, with its X-Total-Count. */
 async function fetchListPage(context: IPollFunctions, url: string, qs: IDataObject, page: number, perPage = PAGE_SIZE) {
 	const { body, headers } = await directRequest(context, customerEngagementApi, { url, qs: { ...qs, page, perPage } });
-	const total = Number(headers['x-total-count']);
-	return {
-		items: (Array.isArray(body) ? body : []) as IDataObject[],
-		total: headers['x-total-count'] !== undefined && Number.isFinite(total) ? total : undefined,
-	};
+	return { items: (Array.isArray(body) ? body : []) as IDataObject[], total: reportedTotal(headers) };
 }
 
 /** New Redeem: see nodes/shared/countedFeed.ts for the guarantee and the cost. */
@@ -171,7 +168,17 @@ async function pollRedeems(this: IPollFunctions): Promise<INodeExecutionData[][]
 	const previous = staticData.key === key ? (staticData.redeems as unknown as CountedState | undefined) : undefined;
 	const result = await pollCounted({
 		state: previous,
-		fetchPage: async (page) => await fetchListPage(this, url, qs, page),
+		fetchPage: async (page) => {
+			const listed = await fetchListPage(this, url, qs, page);
+			// Redeems have no id: only the total tells new ones from known ones.
+			if (listed.total === undefined) {
+				throw new NodeOperationError(this.getNode(), 'The list of redeems did not say how many redeems it holds', {
+					description:
+						'New Redeem needs the X-Total-Count header the API sends with the list to tell new redeems from known ones (redeems have no ID). Check that nothing between n8n and the API, such as a proxy, removes it.',
+				});
+			}
+			return { items: listed.items, total: listed.total };
+		},
 		pageSize: PAGE_SIZE,
 		keyOf: (item) => [item.loyaltyRewardId, item.contactId, item.employeeId].map((v) => String(v ?? '')).join('|'),
 		dateOf,

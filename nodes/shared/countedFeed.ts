@@ -30,7 +30,8 @@ export interface CountedState {
 
 export interface CountedPage {
 	items: IDataObject[];
-	total?: number;
+	/** The list's total as the API reported it with this page. */
+	total: number;
 }
 
 export interface CountedOptions {
@@ -62,7 +63,7 @@ function countsFrom(items: IDataObject[], options: CountedOptions, newest: numbe
 /** The new records and the state to keep (none yet when the first poll found the list moving). */
 export async function pollCounted(options: CountedOptions): Promise<{ items: IDataObject[]; state: CountedState | undefined }> {
 	const first = await options.fetchPage(1);
-	const total = first.total ?? first.items.length;
+	const total = first.total;
 	const pages = Math.max(1, Math.ceil(total / options.pageSize));
 	const readAll = async (): Promise<IDataObject[] | undefined> => {
 		const all = [...first.items];
@@ -112,8 +113,7 @@ export async function pollCounted(options: CountedOptions): Promise<{ items: IDa
 		if (found.sum >= delta) break;
 		if (Date.now() > options.deadline) return { items: [], state };
 		const next = await options.fetchPage(page);
-		// Records added while this poll reads shift the pages: start again next poll. A page
-		// without its total cannot show the list held still, so it counts as changed.
+		// Records added while this poll reads shift the pages: start again next poll.
 		if (next.total !== total) return { items: [], state };
 		read.push(...next.items);
 		found = excess();

@@ -1,6 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 import type { ApiDefinition } from './transport';
 import { directRequest } from './directRequest';
+import { reportedTotal } from './pagination';
 
 const PAGE_SIZE = 100;
 
@@ -26,9 +27,9 @@ export async function searchPagedList(
 		qs: { ...(options.qs ?? {}), page, perPage: PAGE_SIZE },
 	});
 	const items = (Array.isArray(body) ? body : []) as IDataObject[];
-	// Without a readable X-Total-Count (NaN), a full page says there may be another.
-	const total = Number(headers['x-total-count']);
-	const more = Number.isNaN(total) ? items.length === PAGE_SIZE : page * PAGE_SIZE < total;
+	// Without a readable X-Total-Count, a full page says there may be another.
+	const total = reportedTotal(headers);
+	const more = total === undefined ? items.length === PAGE_SIZE : page * PAGE_SIZE < total;
 	return {
 		results: items.filter(options.keep).map(options.toResult),
 		paginationToken: more ? String(page + 1) : undefined,

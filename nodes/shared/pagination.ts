@@ -2,10 +2,20 @@
  * Paginators: each one sends its pages through `sendRequest`, so errors and retries are
  * handled the same way as for single requests.
  */
-import type { IExecutePaginationFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecutePaginationFunctions, INodeExecutionData } from 'n8n-workflow';
 import { type ApiDefinition, type RequestData, requestedLimit, sendRequest } from './transport';
 
 export const MAX_PAGE_SIZE = 100;
+
+/**
+ * The list's total from its X-Total-Count header; undefined when the header is missing or
+ * not a whole number (an empty header is no total: `Number('')` would read it as 0 and end
+ * a list after its first page).
+ */
+export function reportedTotal(headers: IDataObject): number | undefined {
+	const header = headers['x-total-count'];
+	return /^\s*\d+\s*$/.test(String(header ?? '')) ? Number(header) : undefined;
+}
 
 /**
  * page/perPage lists that report the total in `X-Total-Count`. The page size stays fixed
@@ -28,8 +38,8 @@ export function pageNumberPagination(api: ApiDefinition) {
 			results.push(...items);
 			if (items.length < perPage) break;
 			if (results.length >= limit) break;
-			// A missing or unreadable X-Total-Count is NaN, and a comparison with NaN is false.
-			if (page * perPage >= Number(response.headers['x-total-count'])) break;
+			const total = reportedTotal(response.headers);
+			if (total !== undefined && page * perPage >= total) break;
 		}
 		return results.slice(0, limit);
 	};

@@ -61,6 +61,17 @@ function registerNodeType(type: string, nodeType: INodeType): void {
 	nodeClasses[type] = nodeType;
 }
 
+/**
+ * A node built inside a test, run by runNode as `type` (loaded as n8n's loader loads a
+ * declarative node). For shared mechanisms whose effect only shows in a request: the
+ * package's nodes are built when this module loads, so mutation testing's per-test coverage
+ * credits their code to no test; a node built inside the test is credited to it.
+ */
+export function registerTestNode(type: string, nodeType: INodeType): void {
+	DirectoryLoader.applyDeclarativeNodeOptionParameters(nodeType);
+	registerNodeType(`${PACKAGE}.${type}`, nodeType);
+}
+
 const nodeTypes: INodeTypes = {
 	getByName(type: string): INodeType | IVersionedNodeType {
 		const nodeType = nodeClasses[type];

@@ -1,4 +1,6 @@
 /** Per-test-file servers on random loopback ports, reset between tests. */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { CheckMonitorServer, CM_KEY } from '../servers/checkMonitorServer';
 import { CustomerEngagementServer, CE_TOKEN } from '../servers/customerEngagementServer';
 
@@ -47,4 +49,30 @@ export function everything(value: unknown): string {
 		}
 		return v;
 	});
+}
+
+/**
+ * A gateway in front of a Customer Engagement stand-in that sets the X-Total-Count it
+ * sends to `value` (undefined: as sent), as a proxy that rewrites headers would; its
+ * credentials reach the stand-in through it.
+ */
+export async function totalCountGateway(server: CustomerEngagementServer, value: string | undefined) {
+	const upstream = new URL(server.url);
+	const gateway = http.createServer((req, res) => {
+		const forward = http.request({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+			const headers = { ...answer.headers };
+			if (headers['x-total-count'] !== undefined && value !== undefined) headers['x-total-count'] = value;
+			res.writeHead(answer.statusCode ?? 502, headers);
+			answer.pipe(res);
+		});
+		req.pipe(forward);
+	});
+	await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+	return {
+		credentials: { customerEngagementApi: { baseUrl: `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`, accessToken: CE_TOKEN } },
+		close: async () => {
+			gateway.closeAllConnections();
+			await new Promise<void>((resolve) => gateway.close(() => resolve()));
+		},
+	};
 }

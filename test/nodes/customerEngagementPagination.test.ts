@@ -1,6 +1,6 @@
 /** Get Many: exactly ceil(N/100) requests for N records, never an extra empty page. */
 import { runNode } from '../harness/engine';
-import { useCustomerEngagementServer } from '../harness/setup';
+import { totalCountGateway, useCustomerEngagementServer } from '../harness/setup';
 
 const { server, credentials } = useCustomerEngagementServer();
 
@@ -95,4 +95,21 @@ test.each([
 	const result = await getAllContacts({ returnAll: true });
 	expect(result.items).toHaveLength(n);
 	expect(server.requestLines()).toEqual(Array.from({ length: requests }, (_, i) => `GET /v1/contacts?page=${i + 1}&perPage=100`));
+});
+
+test.each([
+	['empty', ''],
+	['not a number', 'many'],
+	['a negative number', '-1'],
+])('X-Total-Count %s (a proxy rewrote it): Return All with 150 contacts reads on to the short page', async (_name, header) => {
+	for (let i = 0; i < 150; i++) server.seedContact();
+	const gateway = await totalCountGateway(server, header);
+	try {
+		const result = await runNode({ type: 'customerEngagement', parameters: { resource: 'contact', operation: 'getAll', returnAll: true } as never, credentials: gateway.credentials });
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(150);
+		expect(server.requestLines()).toEqual(['GET /v1/contacts?page=1&perPage=100', 'GET /v1/contacts?page=2&perPage=100']);
+	} finally {
+		await gateway.close();
+	}
 });

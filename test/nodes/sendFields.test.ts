@@ -3,9 +3,12 @@
  * (what that preSend sends is shown through n8n's engine by every operation's tests, and
  * what it saves by test/nodes/expressionCount.test.ts).
  */
-import type { IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import { NodeConnectionTypes, type IHttpRequestOptions, type INodeProperties } from 'n8n-workflow';
+import { requestDefaults, sendSingleRequest } from '../../nodes/CheckMonitor/shared/transport';
 import { sendPlainFieldsOnce } from '../../nodes/shared/sendFields';
 import { transportRouting } from '../../nodes/shared/transport';
+import { registerTestNode, runNode } from '../harness/engine';
+import { useCheckMonitorServer } from '../harness/setup';
 
 const field = (name: string, routing: object | undefined, more: Partial<INodeProperties> = {}): INodeProperties =>
 	({ displayName: name, name, type: 'string', default: '', ...(routing ? { routing } : {}), ...more }) as INodeProperties;
@@ -29,6 +32,16 @@ test('only fields that name one key of the body or query string lose their routi
 		field('extracted', { send: { type: 'body', property: 'e' } }, { extractValue: { type: 'regex', regex: '(.*)' } }),
 		field('routedChoice', { send: { type: 'body', property: 'c' } }, { type: 'options', default: 'a', options: [{ name: 'A', value: 'a', routing: { request: { url: '/a' } } }] }),
 		field('choice', { send: { type: 'body', property: 'k' } }, { type: 'options', default: 'a', options: [{ name: 'A', value: 'a' }] }),
+		field('partlyRoutedChoice', { send: { type: 'body', property: 'm' } }, {
+			type: 'options',
+			default: 'a',
+			options: [
+				{ name: 'A', value: 'a' },
+				{ name: 'B', value: 'b', routing: { request: { url: '/b' } } },
+			],
+		}),
+		// Only a leading '=' makes a key an expression.
+		field('equalsInside', { send: { type: 'query', property: 'a=b' } }),
 		{
 			displayName: 'Fields',
 			name: 'fields',
@@ -55,6 +68,8 @@ test('only fields that name one key of the body or query string lose their routi
 		extracted: true,
 		routedChoice: true,
 		choice: false,
+		partlyRoutedChoice: true,
+		equalsInside: false,
 		fields: false,
 		// A collection sent whole is one key too (n8n still routes its fields, as before).
 		routed: false,
@@ -71,4 +86,74 @@ test('a node must start with the Transport parameter, where the preSend runs fir
 		'sendPlainFieldsOnce: the node must start with the Transport parameter',
 	);
 	expect(() => sendPlainFieldsOnce([field('name', undefined)])).toThrow('sendPlainFieldsOnce: the node must start with the Transport parameter');
+});
+
+describe("through n8n's engine", () => {
+	const { server, credentials } = useCheckMonitorServer();
+
+	/** A Check Monitor operation whose fields are all plain: built here, so the test owns it. */
+	function registerPlainNode(): void {
+		const shownFor = (mode: string) => ({ displayOptions: { show: { mode: [mode] } } });
+		registerTestNode('plainFields', {
+			description: {
+				displayName: 'Plain Fields',
+				name: 'plainFields',
+				group: ['transform'],
+				version: 1,
+				description: '',
+				defaults: {},
+				inputs: [NodeConnectionTypes.Main],
+				outputs: [NodeConnectionTypes.Main],
+				credentials: [{ name: 'checkMonitorApi', required: true }],
+				requestDefaults,
+				requestOperations: { pagination: sendSingleRequest },
+				properties: sendPlainFieldsOnce([
+					transportRouting,
+					{ displayName: 'Endpoint', name: 'endpoint', type: 'hidden', default: '', routing: { request: { method: 'POST', url: '/api/v3/checks/' } } },
+					{ displayName: 'Mode', name: 'mode', type: 'options', default: 'a', options: [{ name: 'A', value: 'a' }, { name: 'B', value: 'b' }] },
+					field('name', { send: { type: 'body', property: 'name' } }),
+					field('timeout', { send: { type: 'body', property: 'timeout' } }, { type: 'number', default: 0 }),
+					field('desc', { send: { type: 'body', property: 'desc' } }),
+					field('search', { send: { type: 'query', property: 'search' } }),
+					field('onlyForB', { send: { type: 'body', property: 'onlyForB' } }, shownFor('b')),
+					{
+						displayName: 'Additional Fields',
+						name: 'additionalFields',
+						type: 'collection',
+						default: {},
+						options: [
+							field('tags', { send: { type: 'body', property: 'tags' } }),
+							field('grace', { send: { type: 'query', property: 'grace' } }, { type: 'number', default: 0 }),
+							field('unsetOption', { send: { type: 'body', property: 'unsetOption' } }, { default: 'never sent' }),
+							// A collection's field names a top-level parameter with '/' (n8n reads it in the collection otherwise).
+							field('optionForB', { send: { type: 'body', property: 'optionForB' } }, { displayOptions: { show: { '/mode': ['b'] } } }),
+						],
+					},
+				]),
+			},
+		});
+	}
+
+	test("the preSend sends each shown field to its place, a collection's only when added, a text field's number as text", async () => {
+		registerPlainNode();
+		const run = (parameters: Record<string, unknown>) => runNode({ type: 'plainFields', parameters: parameters as never, credentials: credentials() });
+		const first = await run({
+			mode: 'a',
+			name: 'Backup',
+			timeout: 60,
+			desc: '={{ 42 }}',
+			search: 'nightly',
+			onlyForB: 'hidden in mode a',
+			additionalFields: { tags: 'prod', grace: 5, optionForB: 'hidden too' },
+		});
+		expect(first.error).toBeUndefined();
+		expect(server.requestLines()).toEqual(['POST /api/v3/checks/?search=nightly&grace=5']);
+		expect(server.requests[0].body).toEqual({ name: 'Backup', timeout: 60, desc: '42', tags: 'prod' });
+
+		server.clearLog();
+		const second = await run({ mode: 'b', name: 'Other', timeout: 120, onlyForB: 'shown', additionalFields: { optionForB: 'shown too' } });
+		expect(second.error).toBeUndefined();
+		expect(server.requestLines()).toEqual(['POST /api/v3/checks/?search=']);
+		expect(server.requests[0].body).toEqual({ name: 'Other', timeout: 120, desc: '', onlyForB: 'shown', optionForB: 'shown too' });
+	});
 });

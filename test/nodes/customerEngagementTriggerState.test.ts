@@ -1,0 +1,256 @@
+/**
+ * Customer Engagement Trigger: what its state belongs to (the event and the filters), the
+ * filters as they reach the API, a redeem's identity, Fetch Test Event of New Redeem, and an
+ * X-Total-Count that is missing, empty or not a number.
+ */
+import type { IDataObject } from 'n8n-workflow';
+import { byId, createPoller } from '../harness/engine';
+import { totalCountGateway, useCustomerEngagementServer } from '../harness/setup';
+
+const { server, credentials } = useCustomerEngagementServer();
+
+const trigger = (parameters: Record<string, unknown>, staticData?: IDataObject) =>
+	createPoller({ type: 'customerEngagementTrigger', parameters: parameters as never, credentials: credentials(), staticData });
+type Batches = Awaited<ReturnType<ReturnType<typeof trigger>['poll']>>;
+const json = (batches: Batches) => (batches?.[0] ?? []).map((i) => i.json);
+const ids = (batches: Batches) => json(batches).map((item) => String(item.id));
+
+/** A clock the server uses for its own dates (visits, registrations), moved by the test. */
+function useClock(start = Date.UTC(2026, 10, 1, 12)) {
+	let now = start;
+	server.now = () => new Date(now);
+	return {
+		tick: (ms = 1000) => (now += ms),
+		at: (offsetMs = 0) => new Date(now + offsetMs).toISOString(),
+	};
+}
+
+beforeEach(() => {
+	server.now = () => new Date();
+});
+
+test('an unknown event (a workflow saved with an event this version lacks) fails with its name, before any request', async () => {
+	for (const mode of ['trigger', 'manual'] as const) {
+		const poller = trigger({ event: 'newCheckIn' });
+		const error = await poller.poll(mode).then(
+			() => undefined,
+			(e: Error) => e,
+		);
+		expect([mode, error?.message]).toEqual([mode, 'Unknown event "newCheckIn"']);
+	}
+	expect(server.requests).toEqual([]);
+});
+
+describe('New Visit and New Contact: the state belongs to the event and the Contact filter', () => {
+	test.each([
+		['another contact', 'bob'],
+		['every contact', undefined],
+	] as const)('changing the Contact filter from one contact to %s starts afresh: earlier visits are not emitted, new ones are', async (_name, next) => {
+		const clock = useClock();
+		const ann = server.seedContact();
+		const bob = server.seedContact();
+		server.seedVisit({ contactId: ann.id as string, date: clock.at(-60_000) });
+		// Earlier visits of Bob, within the look-back window of Ann's newest one.
+		server.seedVisit({ contactId: bob.id as string, date: clock.at(-30_000) });
+		server.seedVisit({ contactId: bob.id as string, date: clock.at(-20_000) });
+		const annOnly = trigger({ event: 'newVisit', contactId: byId(ann.id as string) });
+		expect(await annOnly.poll()).toBeNull();
+
+		const filter = next ? { contactId: byId(bob.id as string) } : {};
+		const query = next ? `contactId=${bob.id}&` : '';
+		const changed = trigger({ event: 'newVisit', ...filter }, annOnly.staticData);
+		server.clearLog();
+		expect(await changed.poll()).toBeNull();
+		expect(server.requestLines()).toEqual([`GET /v1/visits?${query}page=1&perPage=100`]);
+
+		clock.tick();
+		const fresh = server.seedVisit({ contactId: bob.id as string, date: clock.at() });
+		expect(ids(await changed.poll())).toEqual([fresh.id]);
+		expect(await changed.poll()).toBeNull();
+	});
+
+	test('switching the event from New Visit to New Contact starts afresh: contacts registered before are not emitted', async () => {
+		const clock = useClock();
+		const ann = server.seedContact();
+		server.seedContact();
+		clock.tick(3_600_000);
+		server.seedVisit({ contactId: ann.id as string, date: clock.at() });
+		const visits = trigger({ event: 'newVisit' });
+		expect(await visits.poll()).toBeNull();
+
+		const contacts = trigger({ event: 'newContact' }, visits.staticData);
+		server.clearLog();
+		expect(await contacts.poll()).toBeNull();
+		expect(server.requestLines()).toEqual(['GET /v1/contacts?sort=REGISTRATION_DATE&order=DESC&page=1&perPage=100']);
+		clock.tick();
+		const registered = server.seedContact();
+		expect(ids(await contacts.poll())).toEqual([registered.id]);
+	});
+});
+
+describe('New Redeem: the state belongs to the Loyalty Reward and Contact filters', () => {
+	test.each([
+		['Loyalty Reward', { rewardId: 'rw_2', contactId: 'ct_1' }],
+		['Contact', { rewardId: 'rw_1', contactId: 'ct_2' }],
+	] as const)('changing the %s filter starts afresh: earlier redeems are not emitted, new ones are', async (_name, next) => {
+		const t = Date.UTC(2026, 10, 1, 12);
+		const at = (ms: number) => new Date(t + ms).toISOString();
+		server.seedRedeem({ loyaltyRewardId: 'rw_1', contactId: 'ct_1', date: at(0) });
+		// As many earlier redeems of the new filter (or more), dated within the window of the first.
+		server.seedRedeem({ loyaltyRewardId: next.rewardId, contactId: next.contactId, date: at(-2000) });
+		server.seedRedeem({ loyaltyRewardId: next.rewardId, contactId: next.contactId, date: at(-1000) });
+		const before = trigger({ event: 'newRedeem', rewardId: byId('rw_1'), contactId: byId('ct_1') });
+		expect(await before.poll()).toBeNull();
+
+		const after = trigger({ event: 'newRedeem', rewardId: byId(next.rewardId), contactId: byId(next.contactId) }, before.staticData);
+		server.clearLog();
+		expect(await after.poll()).toBeNull();
+		expect(server.requestLines()).toEqual([`GET /v1/loyalty-rewards/redeems?contactId=${next.contactId}&loyaltyRewardId=${next.rewardId}&page=1&perPage=100`]);
+
+		const fresh = server.seedRedeem({ loyaltyRewardId: next.rewardId, contactId: next.contactId, date: at(1000) });
+		expect(json(await after.poll())).toEqual([fresh]);
+		expect(await after.poll()).toBeNull();
+	});
+
+	const PAIRS = [
+		['reward and contact', { loyaltyRewardId: '1', contactId: '23' }, { loyaltyRewardId: '12', contactId: '3' }],
+		['contact and employee', { loyaltyRewardId: 'rw_1', contactId: 'ct_1', employeeId: '23' }, { loyaltyRewardId: 'rw_1', contactId: 'ct_12', employeeId: '3' }],
+	] as const;
+	test.each((['oldestFirst', 'newestFirst'] as const).flatMap((order) => PAIRS.map(([name, first, second]) => [order, name, first, second] as const)))(
+		'listed %s: two redeems at the same instant whose %s read alike run together are two redeems: each is emitted once',
+		async (order, _name, first, second) => {
+			server.redeemOrder = order;
+			const date = '2026-11-01T12:00:00.000Z';
+			const poller = trigger({ event: 'newRedeem' });
+			expect(await poller.poll()).toBeNull();
+			const a = server.seedRedeem({ ...first, date });
+			expect(json(await poller.poll())).toEqual([a]);
+			const b = server.seedRedeem({ ...second, date });
+			server.clearLog();
+			expect(json(await poller.poll())).toEqual([b]);
+			expect(server.requestLines()).toEqual(['GET /v1/loyalty-rewards/redeems?page=1&perPage=100']);
+			expect(await poller.poll()).toBeNull();
+		},
+	);
+});
+
+describe('the Contact and Loyalty Reward as they reach the API', () => {
+	test('New Visit: an ID given with spaces around it is sent trimmed', async () => {
+		const clock = useClock();
+		const ann = server.seedContact();
+		const bob = server.seedContact();
+		const poller = trigger({ event: 'newVisit', contactId: byId(`  ${ann.id as string} `) });
+		await poller.poll();
+		clock.tick();
+		const mine = server.seedVisit({ contactId: ann.id as string, date: clock.at() });
+		server.seedVisit({ contactId: bob.id as string, date: clock.at() });
+		server.clearLog();
+		expect(ids(await poller.poll())).toEqual([mine.id]);
+		expect(server.requestLines()).toEqual([`GET /v1/visits?contactId=${ann.id}&page=1&perPage=100`]);
+	});
+
+	test('New Redeem: IDs given with spaces around them are sent trimmed', async () => {
+		const poller = trigger({ event: 'newRedeem', rewardId: byId(' rw_1  '), contactId: byId('\tct_1 ') });
+		await poller.poll();
+		server.seedRedeem({ loyaltyRewardId: 'rw_1', contactId: 'ct_2' });
+		server.seedRedeem({ loyaltyRewardId: 'rw_2', contactId: 'ct_1' });
+		const mine = server.seedRedeem({ loyaltyRewardId: 'rw_1', contactId: 'ct_1' });
+		server.clearLog();
+		expect(json(await poller.poll())).toEqual([mine]);
+		expect(server.requestLines()).toEqual(['GET /v1/loyalty-rewards/redeems?contactId=ct_1&loyaltyRewardId=rw_1&page=1&perPage=100']);
+	});
+
+	test('New Visit: a Contact expression that gives nothing means every contact', async () => {
+		const clock = useClock();
+		const ann = server.seedContact();
+		const bob = server.seedContact();
+		const poller = trigger({ event: 'newVisit', contactId: byId('={{ null }}') });
+		await poller.poll();
+		clock.tick();
+		const visits = [server.seedVisit({ contactId: ann.id as string, date: clock.at() })];
+		clock.tick();
+		visits.push(server.seedVisit({ contactId: bob.id as string, date: clock.at() }));
+		server.clearLog();
+		expect(ids(await poller.poll())).toEqual(visits.map((v) => v.id));
+		expect(server.requestLines()).toEqual(['GET /v1/visits?page=1&perPage=100']);
+	});
+
+	test('New Redeem: a Loyalty Reward and a Contact expression that give nothing mean every reward and contact', async () => {
+		const poller = trigger({ event: 'newRedeem', rewardId: byId('={{ null }}'), contactId: byId('={{ undefined }}') });
+		await poller.poll();
+		const added = [
+			server.seedRedeem({ loyaltyRewardId: 'rw_1', contactId: 'ct_1', date: '2026-11-01T12:00:00.000Z' }),
+			server.seedRedeem({ loyaltyRewardId: 'rw_2', contactId: 'ct_2', date: '2026-11-01T12:00:01.000Z' }),
+		];
+		server.clearLog();
+		expect(json(await poller.poll())).toEqual(added);
+		expect(server.requestLines()).toEqual(['GET /v1/loyalty-rewards/redeems?page=1&perPage=100']);
+	});
+});
+
+describe('New Redeem, Fetch Test Event: the newest of the first and the last page', () => {
+	test.each([0, 1, 100])('%i redeems (one page at most): one request', async (n) => {
+		const t = Date.UTC(2026, 10, 1, 12);
+		for (let i = 0; i < n; i++) server.seedRedeem({ loyaltyRewardId: 'rw_1', contactId: `ct_${i}`, date: new Date(t + i * 1000).toISOString() });
+		const poller = trigger({ event: 'newRedeem' });
+		expect(json(await poller.poll('manual')).map((r) => r.contactId)).toEqual(n ? [`ct_${n - 1}`] : []);
+		expect(server.requestLines()).toEqual(['GET /v1/loyalty-rewards/redeems?page=1&perPage=100']);
+	});
+
+	test.each(['newestFirst', 'oldestFirst'] as const)('250 redeems listed %s: page 1 and the last page (3) are read', async (order) => {
+		server.redeemOrder = order;
+		const t = Date.UTC(2026, 10, 1, 12);
+		for (let i = 0; i < 250; i++) server.seedRedeem({ loyaltyRewardId: 'rw_1', contactId: `ct_${i}`, date: new Date(t + i * 1000).toISOString() });
+		const poller = trigger({ event: 'newRedeem' });
+		expect(json(await poller.poll('manual')).map((r) => r.contactId)).toEqual(['ct_249']);
+		expect(server.requestLines()).toEqual(['GET /v1/loyalty-rewards/redeems?page=1&perPage=100', 'GET /v1/loyalty-rewards/redeems?page=3&perPage=100']);
+		expect(poller.staticData).toEqual({});
+	});
+});
+
+describe('X-Total-Count missing, empty or not a number: no total', () => {
+	test.each([
+		['missing', undefined],
+		['empty', ''],
+		['not a number', 'unknown'],
+	])('X-Total-Count %s: New Redeem, which cannot tell new redeems without it, says so and sends nothing', async (_name, header) => {
+		server.reportTotals = header !== undefined;
+		const gateway = header === undefined ? undefined : await totalCountGateway(server, header);
+		try {
+			const poller = createPoller({ type: 'customerEngagementTrigger', parameters: { event: 'newRedeem' } as never, credentials: gateway?.credentials ?? credentials() });
+			server.seedRedeem({ loyaltyRewardId: 'rw_1', contactId: 'ct_1', date: '2026-11-01T10:00:00.000Z' });
+			const error = await poller.poll().then(
+				() => undefined,
+				(e: { message: string; description?: string }) => e,
+			);
+			expect(error?.message).toBe('The list of redeems did not say how many redeems it holds');
+			expect(error?.description).toBe(
+				'New Redeem needs the X-Total-Count header the API sends with the list to tell new redeems from known ones (redeems have no ID). Check that nothing between n8n and the API, such as a proxy, removes it.',
+			);
+			expect(server.requestLines()).toEqual(['GET /v1/loyalty-rewards/redeems?page=1&perPage=100']);
+			expect(poller.staticData).toEqual({});
+		} finally {
+			await gateway?.close();
+		}
+	});
+
+	test.each([
+		['empty', ''],
+		['not a number', 'unknown'],
+		['a number', undefined],
+	])('X-Total-Count %s: New Visit still finds a back-dated visit (a full page says there may be more)', async (_name, header) => {
+		const clock = useClock();
+		const contact = server.seedContact();
+		for (let i = 0; i < 150; i++) server.seedVisit({ contactId: String(contact.id), date: clock.at(-i * 60_000) });
+		const gateway = await totalCountGateway(server, header);
+		try {
+			const poller = createPoller({ type: 'customerEngagementTrigger', parameters: { event: 'newVisit' } as never, credentials: gateway.credentials });
+			expect(await poller.poll()).toBeNull();
+			// Dated among the old ones (page 2 of newest first), within the 24-hour window.
+			const backDated = server.seedVisit({ contactId: String(contact.id), date: clock.at(-120.5 * 60_000) });
+			expect(ids(await poller.poll())).toEqual([String(backDated.id)]);
+		} finally {
+			await gateway.close();
+		}
+	});
+});
