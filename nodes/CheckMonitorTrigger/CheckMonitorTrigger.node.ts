@@ -9,6 +9,7 @@ import {
 } from 'n8n-workflow';
 import { directRequest } from '../shared/directRequest';
 import { pollDeadline } from '../shared/pollDeadline';
+import { numberOption } from '../shared/validation';
 import { pollNewPings } from './newPing';
 import { checkLocator } from '../CheckMonitor/shared/descriptions';
 import { type Flip, type FlipCursor, describeFlips, flipsOf, newestFlip, newFlips } from '../CheckMonitor/shared/flips';
@@ -154,8 +155,8 @@ export class CheckMonitorTrigger implements INodeType {
 		const scope = this.getNodeParameter('scope', 'all') as string;
 		const direction = this.getNodeParameter('direction', 'any') as string;
 		const options = this.getNodeParameter('options', {}) as IDataObject;
-		const lookBack = Math.round(Number(options.lookBackMinutes ?? 60) * 60);
-		const spacingMs = 60_000 / Math.max(1, Number(options.requestsPerMinute ?? 100));
+		const lookBack = Math.round(numberOption(this, options.lookBackMinutes ?? 60, 'Late Flip Window (Minutes)', 0) * 60);
+		const spacingMs = 60_000 / numberOption(this, options.requestsPerMinute ?? 100, 'Max Requests per Minute', 1);
 		const deadline = pollDeadline(this);
 		// Any run that is not the active poll (Fetch Test Event, a manual or CLI run) is a test fetch.
 		const manual = this.getMode() !== 'trigger';

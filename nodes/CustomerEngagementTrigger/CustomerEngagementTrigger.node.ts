@@ -13,6 +13,7 @@ import { pollIdSet } from '../shared/idSetFeed';
 import { type FeedState, pollNewestFirst } from '../shared/newestFirstFeed';
 import { reportedTotal } from '../shared/pagination';
 import { pollDeadline } from '../shared/pollDeadline';
+import { numberOption } from '../shared/validation';
 import { customerEngagementApi } from '../CustomerEngagement/shared/transport';
 import { searchContacts } from '../CustomerEngagement/listSearch/searchContacts';
 import { searchRewards } from '../CustomerEngagement/listSearch/searchRewards';
@@ -123,7 +124,7 @@ export class CustomerEngagementTrigger implements INodeType {
 		// The cursor belongs to one event and filter: changing them starts afresh.
 		const key = `${eventName}:${String(qs.contactId ?? '*')}`;
 		const previous = staticData.key === key ? (staticData.feed as FeedState | undefined) : undefined;
-		const lookBackHours = event.lookBack ? (this.getNodeParameter('lookBackHours', 24) as number) : 0;
+		const lookBackHours = event.lookBack ? numberOption(this, this.getNodeParameter('lookBackHours', 24), 'Back-Dated Visits Window (Hours)', 0, 720) : 0;
 		const result = await pollNewestFirst({
 			state: previous,
 			fetchPage: async (page) => await fetchPage(page),
@@ -182,13 +183,14 @@ async function pollRedeems(this: IPollFunctions): Promise<INodeExecutionData[][]
 		pageSize: PAGE_SIZE,
 		keyOf: (item) => [item.loyaltyRewardId, item.contactId, item.employeeId].map((v) => String(v ?? '')).join('|'),
 		dateOf,
-		windowMs: Number(this.getNodeParameter('redeemWindowMinutes', 60)) * 60_000,
+		windowMs: numberOption(this, this.getNodeParameter('redeemWindowMinutes', 60), 'Late Redeem Window (Minutes)', 1, 1440) * 60_000,
 		deadline: pollDeadline(this),
 	});
-	if (result.state) {
-		staticData.key = key;
-		staticData.redeems = result.state as unknown as IDataObject;
-	}
+	// The state now belongs to this event and filter, also when the first poll kept none (the
+	// list moved while it read): an earlier event's state must not be resumed later.
+	staticData.key = key;
+	if (result.state) staticData.redeems = result.state as unknown as IDataObject;
+	else delete staticData.redeems;
 	return result.items.length ? [result.items.map((json) => ({ json }))] : null;
 }
 

@@ -16,3 +16,15 @@ export function invalidInput(
 		description: hint,
 	});
 }
+
+/**
+ * A trigger's number option (a window, a pace) within the bounds its field declares: n8n
+ * enforces them only for typed numbers, and an expression can give anything (nothing
+ * gives NaN, and a NaN window silently counts nothing).
+ */
+export function numberOption(context: IPollFunctions, value: unknown, field: string, min: number, max?: number): number {
+	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	if (typeof number === 'number' && Number.isFinite(number) && number >= min && (max === undefined || number <= max)) return number;
+	const given = value === undefined || value === null || value === '' ? 'nothing' : JSON.stringify(value);
+	throw invalidInput(context, field, `must be a number ${max === undefined ? `of at least ${min}` : `from ${min} to ${max}`}, got ${given}`);
+}

@@ -269,3 +269,77 @@ test('One Check: requests are not paced (Max Requests per Minute is for All Chec
 	// Two polls, each reading the flips and then the check.
 	expect(server.requests).toHaveLength(4);
 });
+
+describe('All Checks: a check the trigger has not watched before', () => {
+	/** The `start` a flips request asked from (undefined: all flips). */
+	const startOf = (request: { query: Array<[string, string]> }) => request.query.find(([name]) => name === 'start')?.[1];
+
+	test('changing the tags starts afresh also for a check both tag sets hold: its flip from before the change is not emitted', async () => {
+		const x = seed(1, { tags: 'prod db' });
+		const y = seed(2, { tags: 'prod' });
+		const first = poller({ scope: 'all', tags: 'prod' });
+		expect(await first.poll()).toBeNull();
+		// Both fail while the trigger watches "prod"; then the user narrows it to "prod db".
+		server.receivePing(x.uuid, 'fail');
+		server.receivePing(y.uuid, 'fail');
+		const second = poller({ scope: 'all', tags: 'prod db' }, { staticData: first.staticData });
+		server.clearLog();
+		expect(await second.poll()).toBeNull();
+		const start = startOf(server.requests[1]);
+		expect(server.requestLines()).toEqual(['GET /api/v3/checks/?tag=prod&tag=db', `GET /api/v3/checks/${x.uuid}/flips/?start=${start}`]);
+		// Starting afresh: the floor is the look-back window before now (60 minutes).
+		expect(Number(start)).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000) - 3600 - 5);
+		server.receivePing(x.uuid);
+		expect(flips(await second.poll())).toEqual([['c1', 1, 'up']]);
+		expect(await second.poll()).toBeNull();
+	});
+
+	test('a check first listed after activation (tagged later): its flips are asked from the activation\'s floor, so older ones are not emitted; new ones are', async () => {
+		const x = seed(1, { tags: 'prod' });
+		const z = seed(2, { tags: 'dev' });
+		// Two hours before activation, outside the 60-minute window.
+		server.seedFlip(z.uuid, new Date(Date.now() - 2 * 3_600_000), 0);
+		const trigger = poller({ scope: 'all', tags: 'prod' });
+		expect(await trigger.poll()).toBeNull();
+		expect(flipsRead()).toEqual(['c1']);
+		const floor = startOf(server.requests[1]);
+		expect(Number(floor)).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000) - 3600 - 5);
+		// The user tags z "prod": the next poll lists it for the first time.
+		server.checks.get(z.uuid)!.tags = 'dev prod';
+		server.clearLog();
+		expect(await trigger.poll()).toBeNull();
+		expect(server.requestLines()).toEqual([
+			'GET /api/v3/checks/?tag=prod',
+			`GET /api/v3/checks/${x.uuid}/flips/?start=${floor}`,
+			`GET /api/v3/checks/${z.uuid}/flips/?start=${floor}`,
+		]);
+		server.receivePing(z.uuid, 'fail');
+		expect(flips(await trigger.poll())).toEqual([['c2', 0, 'down']]);
+		expect(await trigger.poll()).toBeNull();
+	});
+});
+
+describe('options from expressions: checked before any request', () => {
+	test.each([
+		[{ lookBackMinutes: '={{ "" }}' }, 'Late Flip Window (Minutes): must be a number of at least 0, got nothing'],
+		[{ lookBackMinutes: '={{ -5 }}' }, 'Late Flip Window (Minutes): must be a number of at least 0, got -5'],
+		[{ requestsPerMinute: '={{ 0 }}' }, 'Max Requests per Minute: must be a number of at least 1, got 0'],
+		[{ requestsPerMinute: '={{ "fast" }}' }, 'Max Requests per Minute: must be a number of at least 1, got "fast"'],
+	])('%o: "%s"', async (options, message) => {
+		const error = await poller({ scope: 'all', options }).poll().then(
+			() => undefined,
+			(e: Error) => e,
+		);
+		expect(error?.message).toBe(message);
+		expect(server.requestLines()).toEqual([]);
+	});
+
+	test('a number given as text within bounds is taken; an option an expression leaves empty (nothing) is its default', async () => {
+		seed(2);
+		expect(await poller({ scope: 'all', options: { lookBackMinutes: '={{ undefined }}', requestsPerMinute: '={{ null }}' } }).poll()).toBeNull();
+		server.clearLog();
+		seed(1);
+		expect(await poller({ scope: 'all', options: { lookBackMinutes: '={{ "30" }}', requestsPerMinute: '={{ "600000" }}' } }).poll()).toBeNull();
+		expect(flipsRead()).toEqual(['c1', 'c2']);
+	});
+});

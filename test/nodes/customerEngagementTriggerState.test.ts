@@ -25,6 +25,12 @@ function useClock(start = Date.UTC(2026, 10, 1, 12)) {
 	};
 }
 
+/** A visit of the contact, dated a clock second later than the last; its id. */
+function addVisit(contactId: string, clock: ReturnType<typeof useClock>): string {
+	clock.tick();
+	return String(server.seedVisit({ contactId, date: clock.at() }).id);
+}
+
 beforeEach(() => {
 	server.now = () => new Date();
 });
@@ -252,5 +258,89 @@ describe('X-Total-Count missing, empty or not a number: no total', () => {
 		} finally {
 			await gateway.close();
 		}
+	});
+});
+
+describe('New Loyalty Reward: the state belongs to the event', () => {
+	const createReward = (title: string, points: number) =>
+		server.state.rewards.set(`rw_${title}`, { id: `rw_${title}`, title, points, quantity: { total: null, perContact: null }, startDate: null, expiredDate: null, expires: false, type: 'ITEM', value: null, itemId: null, itemName: null });
+	const titles = (batches: Batches) => json(batches).map((reward) => reward.title);
+
+	/** A trigger on New Loyalty Reward, then New Visit for a while (a reward is created meanwhile), then New Loyalty Reward again. */
+	const backToRewards = async () => {
+		createReward('coffee', 10);
+		const rewards = trigger({ event: 'newLoyaltyReward' });
+		expect(await rewards.poll()).toBeNull();
+		const visits = trigger({ event: 'newVisit' }, rewards.staticData);
+		expect(await visits.poll()).toBeNull();
+		createReward('cake', 50);
+		server.clearLog();
+		return trigger({ event: 'newLoyaltyReward' }, visits.staticData);
+	};
+
+	test('back to New Loyalty Reward after another event: it starts afresh; rewards created meanwhile are not emitted, later ones are', async () => {
+		const again = await backToRewards();
+		expect(await again.poll()).toBeNull();
+		expect(server.requestLines()).toEqual(['GET /v1/loyalty-rewards?page=1&perPage=100']);
+		createReward('tea', 5);
+		expect(titles(await again.poll())).toEqual(['tea']);
+		expect(await again.poll()).toBeNull();
+	});
+
+	test('back to New Loyalty Reward after another event, Fetch Test Event: no reward created since activation, so the first of the list', async () => {
+		const again = await backToRewards();
+		expect(titles(await again.poll('manual'))).toEqual(['coffee']);
+		expect(server.requestLines()).toEqual(['GET /v1/loyalty-rewards?page=1&perPage=100', 'GET /v1/loyalty-rewards?page=1&perPage=1']);
+	});
+});
+
+describe('New Redeem: a first poll that finds the list moving', () => {
+	test('keeps nothing, and the state it replaced is gone: back on New Visit, the trigger starts afresh', async () => {
+		const clock = useClock();
+		const contact = String(server.seedContact().id);
+		addVisit(contact, clock);
+		const visits = trigger({ event: 'newVisit' });
+		expect(await visits.poll()).toBeNull();
+		for (let i = 0; i < 150; i++) server.seedRedeem({ loyaltyRewardId: 'rw_1', contactId: `ct_${i}`, date: clock.at(-i * 1000) });
+		// A redeem made while the first New Redeem poll reads page 2.
+		server.whenRequested(
+			(req) => req.query.some(([name, value]) => name === 'page' && value === '2'),
+			() => server.seedRedeem({ loyaltyRewardId: 'rw_1', contactId: 'ct_new', date: clock.at() }),
+		);
+		const redeems = trigger({ event: 'newRedeem' }, visits.staticData);
+		expect(await redeems.poll()).toBeNull();
+		expect(redeems.staticData).toEqual({ 'node:Trigger': { key: 'newRedeem:*:*', feed: expect.anything() } });
+		// A visit while the trigger was on New Redeem is not new to a New Visit trigger started after it.
+		addVisit(contact, clock);
+		const back = trigger({ event: 'newVisit' }, redeems.staticData);
+		expect(await back.poll()).toBeNull();
+		const later = addVisit(contact, clock);
+		expect(ids(await back.poll())).toEqual([later]);
+	});
+});
+
+describe('window options from expressions: checked before any request', () => {
+	test.each([
+		[{ event: 'newRedeem', redeemWindowMinutes: '={{ undefined }}' }, 'Late Redeem Window (Minutes): must be a number from 1 to 1440, got nothing'],
+		[{ event: 'newRedeem', redeemWindowMinutes: '={{ 0 }}' }, 'Late Redeem Window (Minutes): must be a number from 1 to 1440, got 0'],
+		[{ event: 'newRedeem', redeemWindowMinutes: '={{ 1441 }}' }, 'Late Redeem Window (Minutes): must be a number from 1 to 1440, got 1441'],
+		[{ event: 'newVisit', lookBackHours: '={{ "a day" }}' }, 'Back-Dated Visits Window (Hours): must be a number from 0 to 720, got "a day"'],
+		[{ event: 'newVisit', lookBackHours: '={{ -1 }}' }, 'Back-Dated Visits Window (Hours): must be a number from 0 to 720, got -1'],
+	])('%o: "%s"', async (parameters, message) => {
+		const poller = trigger(parameters);
+		const error = await poller.poll().then(
+			() => undefined,
+			(e: Error) => e,
+		);
+		expect(error?.message).toBe(message);
+		expect(server.requestLines()).toEqual([]);
+	});
+
+	test.each([
+		[{ event: 'newRedeem', redeemWindowMinutes: '={{ "30" }}' }, '/v1/loyalty-rewards/redeems'],
+		[{ event: 'newVisit', lookBackHours: '={{ 0 }}' }, '/v1/visits'],
+	])('%o: a number (or number text) within bounds is taken', async (parameters, path) => {
+		expect(await trigger(parameters).poll()).toBeNull();
+		expect(server.requests.map((r) => r.path)).toContain(path);
 	});
 });
