@@ -19,8 +19,10 @@ import { searchChecks } from '../CheckMonitor/listSearch/searchChecks';
 
 interface TriggerState {
 	key: string;
-	/** Floor for checks first listed after activation (UNIX seconds). */
+	/** Activation's floor: a Late Flip Window before it (UNIX seconds). */
 	activatedFloor: number;
+	/** All-checks mode: when the last poll started (UNIX seconds); absent in older states. */
+	polledAt?: number;
 	checks: Record<string, FlipCursor>;
 	/** All-checks mode: the check to start with next time when a poll ran out of time. */
 	resumeAt?: string;
@@ -155,8 +157,8 @@ export class CheckMonitorTrigger implements INodeType {
 		const scope = this.getNodeParameter('scope', 'all') as string;
 		const direction = this.getNodeParameter('direction', 'any') as string;
 		const options = this.getNodeParameter('options', {}) as IDataObject;
-		const lookBack = Math.round(numberOption(this, options.lookBackMinutes ?? 60, 'Late Flip Window (Minutes)', 0) * 60);
-		const spacingMs = 60_000 / numberOption(this, options.requestsPerMinute ?? 100, 'Max Requests per Minute', 1);
+		const lookBack = Math.round(numberOption(this, options.lookBackMinutes, 'Late Flip Window (Minutes)', { min: 0, fallback: 60 }) * 60);
+		const spacingMs = 60_000 / numberOption(this, options.requestsPerMinute, 'Max Requests per Minute', { min: 1, fallback: 100 });
 		const deadline = pollDeadline(this);
 		// Any run that is not the active poll (Fetch Test Event, a manual or CLI run) is a test fetch.
 		const manual = this.getMode() !== 'trigger';
@@ -252,6 +254,12 @@ export class CheckMonitorTrigger implements INodeType {
 			? { key, activatedFloor: nowSeconds - lookBack, checks: {} }
 			: { ...stored, checks: { ...stored.checks } };
 
+		// Where a check listed for the first time starts. At activation, a check it reads starts a
+		// Late Flip Window back (its flips so far are seen, not emitted) and one it does not reach
+		// in time starts at activation. Later, a check first listed starts where the last poll
+		// started: one created since then reports its flips; one that left the filter and came
+		// back does not report again what was emitted before it left.
+		const firstListed = activating ? nowSeconds : (state.polledAt ?? state.activatedFloor);
 		// Start where an unfinished poll stopped, then wrap around.
 		const start = state.resumeAt ? Math.max(0, checks.findIndex((c) => checkIdOf(c) >= state.resumeAt!)) : 0;
 		const ordered = [...checks.slice(start), ...checks.slice(0, start)];
@@ -263,14 +271,14 @@ export class CheckMonitorTrigger implements INodeType {
 				break;
 			}
 			const id = checkIdOf(check);
-			const previous = state.checks[id] ?? { floor: state.activatedFloor, seen: {} };
+			const previous = state.checks[id] ?? { floor: activating ? state.activatedFloor : firstListed, seen: {} };
 			const { fresh, cursor } = newFlips(previous, await flipsOfCheck(id, previous.floor), lookBack);
 			state.checks[id] = cursor;
 			if (!activating && fresh.length) items.push(...toItems(await checkForNaming(check, fresh), fresh));
 		}
-		// An activation that ran out of time: the checks it did not reach start at this instant,
-		// so their flips from before activation are not reported later as new.
-		if (activating) for (const check of checks) state.checks[checkIdOf(check)] ??= { floor: nowSeconds, seen: {} };
+		// Checks listed for the first time that this poll did not reach in time.
+		for (const check of checks) state.checks[checkIdOf(check)] ??= { floor: firstListed, seen: {} };
+		state.polledAt = nowSeconds;
 		// Checks that no longer exist (or no longer match) leave the state.
 		const present = new Set(checks.map(checkIdOf));
 		for (const id of Object.keys(state.checks)) if (!present.has(id)) delete state.checks[id];

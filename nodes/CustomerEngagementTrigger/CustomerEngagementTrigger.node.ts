@@ -124,7 +124,7 @@ export class CustomerEngagementTrigger implements INodeType {
 		// The cursor belongs to one event and filter: changing them starts afresh.
 		const key = `${eventName}:${String(qs.contactId ?? '*')}`;
 		const previous = staticData.key === key ? (staticData.feed as FeedState | undefined) : undefined;
-		const lookBackHours = event.lookBack ? numberOption(this, this.getNodeParameter('lookBackHours', 24), 'Back-Dated Visits Window (Hours)', 0, 720) : 0;
+		const lookBackHours = event.lookBack ? numberOption(this, this.getNodeParameter('lookBackHours', 24), 'Back-Dated Visits Window (Hours)', { min: 0, max: 720, fallback: 24 }) : 0;
 		const result = await pollNewestFirst({
 			state: previous,
 			fetchPage: async (page) => await fetchPage(page),
@@ -146,6 +146,18 @@ async function fetchListPage(context: IPollFunctions, url: string, qs: IDataObje
 	return { items: (Array.isArray(body) ? body : []) as IDataObject[], total: reportedTotal(headers) };
 }
 
+/** A page of redeems with the list's total: redeems have no id, only the total tells new ones from known ones. */
+async function countedRedeemsPage(context: IPollFunctions, url: string, qs: IDataObject, page: number) {
+	const { items, total } = await fetchListPage(context, url, qs, page);
+	if (total === undefined) {
+		throw new NodeOperationError(context.getNode(), 'The list of redeems did not say how many redeems it holds', {
+			description:
+				'New Redeem needs the X-Total-Count header the API sends with the list to tell new redeems from known ones (redeems have no ID). Check that nothing between n8n and the API, such as a proxy, removes it.',
+		});
+	}
+	return { items, total };
+}
+
 /** New Redeem: see nodes/shared/countedFeed.ts for the guarantee and the cost. */
 async function pollRedeems(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const qs: IDataObject = {};
@@ -158,9 +170,9 @@ async function pollRedeems(this: IPollFunctions): Promise<INodeExecutionData[][]
 	if (this.getMode() !== 'trigger') {
 		// Fetch Test Event: the newest redeem of the first and the last page (the list's order
 		// is not documented; the server lists newest or oldest first), the cursor untouched.
-		const first = await fetchListPage(this, url, qs, 1);
-		const pages = Math.ceil((first.total ?? 0) / PAGE_SIZE);
-		const candidates = pages > 1 ? [...first.items, ...(await fetchListPage(this, url, qs, pages)).items] : first.items;
+		const first = await countedRedeemsPage(this, url, qs, 1);
+		const pages = Math.ceil(first.total / PAGE_SIZE);
+		const candidates = pages > 1 ? [...first.items, ...(await countedRedeemsPage(this, url, qs, pages)).items] : first.items;
 		const newest = [...candidates].sort((a, b) => dateOf(b) - dateOf(a))[0];
 		return newest ? [[{ json: newest }]] : null;
 	}
@@ -169,21 +181,11 @@ async function pollRedeems(this: IPollFunctions): Promise<INodeExecutionData[][]
 	const previous = staticData.key === key ? (staticData.redeems as unknown as CountedState | undefined) : undefined;
 	const result = await pollCounted({
 		state: previous,
-		fetchPage: async (page) => {
-			const listed = await fetchListPage(this, url, qs, page);
-			// Redeems have no id: only the total tells new ones from known ones.
-			if (listed.total === undefined) {
-				throw new NodeOperationError(this.getNode(), 'The list of redeems did not say how many redeems it holds', {
-					description:
-						'New Redeem needs the X-Total-Count header the API sends with the list to tell new redeems from known ones (redeems have no ID). Check that nothing between n8n and the API, such as a proxy, removes it.',
-				});
-			}
-			return { items: listed.items, total: listed.total };
-		},
+		fetchPage: async (page) => await countedRedeemsPage(this, url, qs, page),
 		pageSize: PAGE_SIZE,
 		keyOf: (item) => [item.loyaltyRewardId, item.contactId, item.employeeId].map((v) => String(v ?? '')).join('|'),
 		dateOf,
-		windowMs: numberOption(this, this.getNodeParameter('redeemWindowMinutes', 60), 'Late Redeem Window (Minutes)', 1, 1440) * 60_000,
+		windowMs: numberOption(this, this.getNodeParameter('redeemWindowMinutes', 60), 'Late Redeem Window (Minutes)', { min: 1, max: 1440, fallback: 60 }) * 60_000,
 		deadline: pollDeadline(this),
 	});
 	// The state now belongs to this event and filter, also when the first poll kept none (the

@@ -14,7 +14,15 @@ if (target) {
 	const sample = () => {
 		let open = 0;
 		let sockets = 0;
-		for (const fd of readdirSync('/proc/self/fd')) {
+		let fds;
+		try {
+			fds = readdirSync('/proc/self/fd');
+		} catch {
+			// Reading needs a descriptor too: out of them (EMFILE), the sample says -1.
+			samples.push([Date.now(), -1, -1]);
+			return;
+		}
+		for (const fd of fds) {
 			open++;
 			try {
 				if (readlinkSync(`/proc/self/fd/${fd}`).startsWith('socket:')) sockets++;

@@ -459,9 +459,12 @@ export function createPoller(options: {
 			);
 			if (options.pollBudgetMs === 'unavailable') delete (context as { getPollBudgetMs?: unknown }).getPollBudgetMs;
 			const nodeType = nodeTypes.getByName(node.type) as INodeType;
-			const result = await nodeType.poll!.call(context);
-			poller.staticData = JSON.parse(JSON.stringify(workflow.staticData));
-			return result;
+			try {
+				return await nodeType.poll!.call(context);
+			} finally {
+				// Also after a failed poll: what a poll keeps when it fails is part of what it does.
+				poller.staticData = JSON.parse(JSON.stringify(workflow.staticData));
+			}
 		},
 	};
 	return poller;

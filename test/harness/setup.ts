@@ -57,19 +57,24 @@ export function everything(value: unknown): string {
  * credentials reach the stand-in through it.
  */
 export async function totalCountGateway(server: CustomerEngagementServer, value: string | undefined) {
+	let rewrite = value;
 	const upstream = new URL(server.url);
 	const gateway = http.createServer((req, res) => {
 		const forward = http.request({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
 			const headers = { ...answer.headers };
-			if (headers['x-total-count'] !== undefined && value !== undefined) headers['x-total-count'] = value;
+			if (headers['x-total-count'] !== undefined && rewrite !== undefined) headers['x-total-count'] = rewrite;
 			res.writeHead(answer.statusCode ?? 502, headers);
 			answer.pipe(res);
 		});
+		// The stand-in closing a connection fails this request, not the test run.
+		forward.on('error', () => res.destroy());
 		req.pipe(forward);
 	});
 	await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
 	return {
 		credentials: { customerEngagementApi: { baseUrl: `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`, accessToken: CE_TOKEN } },
+		/** From now on, set X-Total-Count to this (undefined: as sent). */
+		rewrite: (next: string | undefined) => (rewrite = next),
 		close: async () => {
 			gateway.closeAllConnections();
 			await new Promise<void>((resolve) => gateway.close(() => resolve()));

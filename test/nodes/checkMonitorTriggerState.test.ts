@@ -294,16 +294,16 @@ describe('All Checks: a check the trigger has not watched before', () => {
 		expect(await second.poll()).toBeNull();
 	});
 
-	test('a check first listed after activation (tagged later): its flips are asked from the activation\'s floor, so older ones are not emitted; new ones are', async () => {
+	test('a check first listed after activation (tagged later): its flips are asked from where the last poll started, so older ones are not emitted; new ones are', async () => {
 		const x = seed(1, { tags: 'prod' });
 		const z = seed(2, { tags: 'dev' });
-		// Two hours before activation, outside the 60-minute window.
-		server.seedFlip(z.uuid, new Date(Date.now() - 2 * 3_600_000), 0);
+		// Before activation, inside the 60-minute Late Flip Window.
+		server.seedFlip(z.uuid, new Date(Date.now() - 10 * 60_000), 0);
 		const trigger = poller({ scope: 'all', tags: 'prod' });
 		expect(await trigger.poll()).toBeNull();
 		expect(flipsRead()).toEqual(['c1']);
-		const floor = startOf(server.requests[1]);
-		expect(Number(floor)).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000) - 3600 - 5);
+		const floor = Number(startOf(server.requests[1]));
+		expect(floor).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000) - 3600 - 5);
 		// The user tags z "prod": the next poll lists it for the first time.
 		server.checks.get(z.uuid)!.tags = 'dev prod';
 		server.clearLog();
@@ -311,17 +311,54 @@ describe('All Checks: a check the trigger has not watched before', () => {
 		expect(server.requestLines()).toEqual([
 			'GET /api/v3/checks/?tag=prod',
 			`GET /api/v3/checks/${x.uuid}/flips/?start=${floor}`,
-			`GET /api/v3/checks/${z.uuid}/flips/?start=${floor}`,
+			// Where the activation started: a Late Flip Window after its floor.
+			`GET /api/v3/checks/${z.uuid}/flips/?start=${floor + 3600}`,
 		]);
 		server.receivePing(z.uuid, 'fail');
 		expect(flips(await trigger.poll())).toEqual([['c2', 0, 'down']]);
 		expect(await trigger.poll()).toBeNull();
 	});
+
+	test('a check that leaves the filter and comes back: what was emitted before it left is not emitted again', async () => {
+		const x = seed(1, { tags: 'prod' });
+		const trigger = poller({ scope: 'all', tags: 'prod' });
+		expect(await trigger.poll()).toBeNull();
+		// Flips have whole-second times: this one a few seconds before the polls that follow
+		// (polls are a minute or more apart; here they run within one second).
+		const clock = server.now;
+		server.now = () => new Date(Date.now() - 5000);
+		server.receivePing(x.uuid, 'fail');
+		server.now = clock;
+		expect(flips(await trigger.poll())).toEqual([['c1', 0, 'down']]);
+		server.checks.get(x.uuid)!.tags = 'staging';
+		expect(await trigger.poll()).toBeNull();
+		server.checks.get(x.uuid)!.tags = 'prod';
+		expect(await trigger.poll()).toBeNull();
+		server.receivePing(x.uuid);
+		expect(flips(await trigger.poll())).toEqual([['c1', 1, 'up']]);
+	});
+
+	test('a check created after activation that a poll did not reach in time: the next poll emits its flip, once', async () => {
+		seed(1);
+		const activate = poller({ scope: 'all' });
+		expect(await activate.poll()).toBeNull();
+		const c2 = seed(2);
+		server.receivePing(c2.uuid, 'fail');
+		server.responseDelayMs = 2;
+		const hurried = poller({ scope: 'all' }, { pollBudgetMs: 0, staticData: activate.staticData });
+		server.clearLog();
+		expect(await hurried.poll()).toBeNull();
+		expect(flipsRead()).toEqual(['c1']);
+		server.responseDelayMs = 0;
+		const roomy = poller({ scope: 'all' }, { staticData: hurried.staticData });
+		expect(flips(await roomy.poll())).toEqual([['c2', 0, 'down']]);
+		expect(await roomy.poll()).toBeNull();
+	});
 });
 
 describe('options from expressions: checked before any request', () => {
 	test.each([
-		[{ lookBackMinutes: '={{ "" }}' }, 'Late Flip Window (Minutes): must be a number of at least 0, got nothing'],
+		[{ lookBackMinutes: '={{ Infinity }}' }, 'Late Flip Window (Minutes): must be a number of at least 0, got Infinity'],
 		[{ lookBackMinutes: '={{ -5 }}' }, 'Late Flip Window (Minutes): must be a number of at least 0, got -5'],
 		[{ requestsPerMinute: '={{ 0 }}' }, 'Max Requests per Minute: must be a number of at least 1, got 0'],
 		[{ requestsPerMinute: '={{ "fast" }}' }, 'Max Requests per Minute: must be a number of at least 1, got "fast"'],
@@ -334,12 +371,16 @@ describe('options from expressions: checked before any request', () => {
 		expect(server.requestLines()).toEqual([]);
 	});
 
-	test('a number given as text within bounds is taken; an option an expression leaves empty (nothing) is its default', async () => {
-		seed(2);
-		expect(await poller({ scope: 'all', options: { lookBackMinutes: '={{ undefined }}', requestsPerMinute: '={{ null }}' } }).poll()).toBeNull();
-		server.clearLog();
+	test.each([
+		['={{ "30" }}', 30],
+		['={{ undefined }}', 60],
+		['={{ "" }}', 60],
+	])('Late Flip Window %s: the activation reads flips from %i minutes back', async (lookBackMinutes, minutes) => {
 		seed(1);
-		expect(await poller({ scope: 'all', options: { lookBackMinutes: '={{ "30" }}', requestsPerMinute: '={{ "600000" }}' } }).poll()).toBeNull();
-		expect(flipsRead()).toEqual(['c1', 'c2']);
+		expect(await poller({ scope: 'all', options: { lookBackMinutes, requestsPerMinute: '={{ "600000" }}' } }).poll()).toBeNull();
+		const start = Number(server.requests[1].query.find(([name]) => name === 'start')?.[1]);
+		const expected = Math.floor(Date.now() / 1000) - minutes * 60;
+		expect(start).toBeGreaterThanOrEqual(expected - 2);
+		expect(start).toBeLessThanOrEqual(expected);
 	});
 });

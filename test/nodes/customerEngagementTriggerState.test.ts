@@ -219,24 +219,37 @@ describe('X-Total-Count missing, empty or not a number: no total', () => {
 		['missing', undefined],
 		['empty', ''],
 		['not a number', 'unknown'],
-	])('X-Total-Count %s: New Redeem, which cannot tell new redeems without it, says so and sends nothing', async (_name, header) => {
-		server.reportTotals = header !== undefined;
-		const gateway = header === undefined ? undefined : await totalCountGateway(server, header);
+	])('X-Total-Count %s: New Redeem, which cannot tell new redeems without it, says so (polls and Fetch Test Event) and keeps its state', async (_name, header) => {
+		const gateway = await totalCountGateway(server, undefined);
 		try {
-			const poller = createPoller({ type: 'customerEngagementTrigger', parameters: { event: 'newRedeem' } as never, credentials: gateway?.credentials ?? credentials() });
+			const poller = createPoller({ type: 'customerEngagementTrigger', parameters: { event: 'newRedeem' } as never, credentials: gateway.credentials });
 			server.seedRedeem({ loyaltyRewardId: 'rw_1', contactId: 'ct_1', date: '2026-11-01T10:00:00.000Z' });
-			const error = await poller.poll().then(
-				() => undefined,
-				(e: { message: string; description?: string }) => e,
-			);
-			expect(error?.message).toBe('The list of redeems did not say how many redeems it holds');
-			expect(error?.description).toBe(
-				'New Redeem needs the X-Total-Count header the API sends with the list to tell new redeems from known ones (redeems have no ID). Check that nothing between n8n and the API, such as a proxy, removes it.',
-			);
-			expect(server.requestLines()).toEqual(['GET /v1/loyalty-rewards/redeems?page=1&perPage=100']);
-			expect(poller.staticData).toEqual({});
+			expect(await poller.poll()).toBeNull();
+			const kept = poller.staticData;
+			expect(kept).not.toEqual({});
+			// From now on the total is gone (a proxy in between, say).
+			server.reportTotals = header !== undefined;
+			gateway.rewrite(header);
+			server.seedRedeem({ loyaltyRewardId: 'rw_1', contactId: 'ct_2', date: '2026-11-01T10:00:01.000Z' });
+			for (const mode of ['trigger', 'manual'] as const) {
+				server.clearLog();
+				const error = await poller.poll(mode).then(
+					() => undefined,
+					(e: { message: string; description?: string }) => e,
+				);
+				expect(error?.message).toBe('The list of redeems did not say how many redeems it holds');
+				expect(error?.description).toBe(
+					'New Redeem needs the X-Total-Count header the API sends with the list to tell new redeems from known ones (redeems have no ID). Check that nothing between n8n and the API, such as a proxy, removes it.',
+				);
+				expect(server.requestLines()).toEqual(['GET /v1/loyalty-rewards/redeems?page=1&perPage=100']);
+				expect(poller.staticData).toEqual(kept);
+			}
+			// The total back: the redeem made meanwhile is emitted, once.
+			server.reportTotals = true;
+			gateway.rewrite(undefined);
+			expect(json(await poller.poll()).map((r) => r.contactId)).toEqual(['ct_2']);
 		} finally {
-			await gateway?.close();
+			await gateway.close();
 		}
 	});
 
@@ -321,7 +334,7 @@ describe('New Redeem: a first poll that finds the list moving', () => {
 
 describe('window options from expressions: checked before any request', () => {
 	test.each([
-		[{ event: 'newRedeem', redeemWindowMinutes: '={{ undefined }}' }, 'Late Redeem Window (Minutes): must be a number from 1 to 1440, got nothing'],
+		[{ event: 'newRedeem', redeemWindowMinutes: '={{ "soon" }}' }, 'Late Redeem Window (Minutes): must be a number from 1 to 1440, got "soon"'],
 		[{ event: 'newRedeem', redeemWindowMinutes: '={{ 0 }}' }, 'Late Redeem Window (Minutes): must be a number from 1 to 1440, got 0'],
 		[{ event: 'newRedeem', redeemWindowMinutes: '={{ 1441 }}' }, 'Late Redeem Window (Minutes): must be a number from 1 to 1440, got 1441'],
 		[{ event: 'newVisit', lookBackHours: '={{ "a day" }}' }, 'Back-Dated Visits Window (Hours): must be a number from 0 to 720, got "a day"'],
@@ -337,10 +350,15 @@ describe('window options from expressions: checked before any request', () => {
 	});
 
 	test.each([
-		[{ event: 'newRedeem', redeemWindowMinutes: '={{ "30" }}' }, '/v1/loyalty-rewards/redeems'],
-		[{ event: 'newVisit', lookBackHours: '={{ 0 }}' }, '/v1/visits'],
-	])('%o: a number (or number text) within bounds is taken', async (parameters, path) => {
-		expect(await trigger(parameters).poll()).toBeNull();
-		expect(server.requests.map((r) => r.path)).toContain(path);
+		['={{ "1" }}', 1],
+		['={{ undefined }}', 60],
+	])('Late Redeem Window %s: a redeem dated %i minutes before the newest is still caught, one dated more is not', async (redeemWindowMinutes, minutes) => {
+		const t = Date.UTC(2026, 10, 1, 12);
+		server.seedRedeem({ loyaltyRewardId: 'rw_1', contactId: 'ct_newest', date: new Date(t).toISOString() });
+		const poller = trigger({ event: 'newRedeem', redeemWindowMinutes });
+		expect(await poller.poll()).toBeNull();
+		const inside = server.seedRedeem({ loyaltyRewardId: 'rw_1', contactId: 'ct_inside', date: new Date(t - minutes * 60_000).toISOString() });
+		server.seedRedeem({ loyaltyRewardId: 'rw_1', contactId: 'ct_outside', date: new Date(t - minutes * 60_000 - 1000).toISOString() });
+		expect(json(await poller.poll())).toEqual([inside]);
 	});
 });
