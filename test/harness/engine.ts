@@ -292,7 +292,22 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	};
 }
 
-/** Run a list search or other load-options method of a node, as the editor does. */
+/** The context n8n gives a node's list searches and load-options methods in the editor. */
+function editorContext(type: string, credentials: Record<string, ICredentialDataDecryptedObject>, parameters: INodeParameters = {}) {
+	const node: INode = {
+		id: 'node-under-test',
+		name: 'Node',
+		type: `${PACKAGE}.${type}`,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+		credentials: Object.fromEntries(Object.keys(credentials).map((name) => [name, { id: `${name}-id`, name }])),
+	};
+	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
+	return { context: new LoadOptionsContext(workflow, node, additionalData(credentials), ''), nodeType: nodeTypes.getByName(node.type) as INodeType };
+}
+
+/** Run a list search of a node (a resource locator's list), as the editor does. */
 export async function runListSearch(options: {
 	type: string;
 	method: string;
@@ -301,23 +316,18 @@ export async function runListSearch(options: {
 	filter?: string;
 	paginationToken?: string;
 }) {
-	const node: INode = {
-		id: 'node-under-test',
-		name: 'Node',
-		type: `${PACKAGE}.${options.type}`,
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: options.parameters ?? {},
-		credentials: Object.fromEntries(
-			Object.keys(options.credentials).map((type) => [type, { id: `${type}-id`, name: type }]),
-		),
-	};
-	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
-	const context = new LoadOptionsContext(workflow, node, additionalData(options.credentials), '');
-	const nodeType = nodeTypes.getByName(node.type) as INodeType;
+	const { context, nodeType } = editorContext(options.type, options.credentials, options.parameters);
 	const method = nodeType.methods?.listSearch?.[options.method];
 	if (!method) throw new Error(`No list search ${options.method}`);
 	return await method.call(context, options.filter, options.paginationToken);
+}
+
+/** Run a load-options method of a node (the options of a multi-select), as the editor does. */
+export async function runLoadOptions(options: { type: string; method: string; credentials: Record<string, ICredentialDataDecryptedObject> }) {
+	const { context, nodeType } = editorContext(options.type, options.credentials);
+	const method = nodeType.methods?.loadOptions?.[options.method];
+	if (!method) throw new Error(`No load-options method ${options.method}`);
+	return await method.call(context);
 }
 
 /**

@@ -195,6 +195,16 @@ describe('ping send: errors in plain words, without the ping URL, the UUID in it
 		expect(server.requests).toHaveLength(0);
 	});
 
+	test.each([
+		[byId('={{ "" }}'), 'Pick one from the list, or enter its UUID or slug.'],
+		[byId('={{ "nightly-backup" }}'), 'Pings need the UUID (or pick By Slug); a unique key cannot be pinged.'],
+		[bySlug('={{ "Nightly Backup" }}'), 'A slug has lower-case letters, digits, - and _ only.'],
+	])('a bad Check %j says how to give one', async (checkId, hint) => {
+		const result = await run({ checkId });
+		expect(result.error?.description).toBe(hint);
+		expect(server.requests).toHaveLength(0);
+	});
+
 	test('slug mode without a ping key in the credential is refused before any request', async () => {
 		const result = await run({ checkId: bySlug('job') }, { pingKey: '' });
 		expect(result.error?.message).toBe('Check (by slug): pinging by slug needs a Ping Key');

@@ -34,6 +34,40 @@ describe('Customer Engagement', () => {
 		expect(after).toEqual({ results: [], paginationToken: undefined });
 	});
 
+	test.each([
+		['+1 (555) 010-1234', 'phone=%2B15550101234'],
+		['555.010.12', 'phone=55501012'],
+		['  123456  ', 'phone=123456'],
+	])('contacts: %j looks like a phone: the exact phone filter, spaces, dots, dashes and brackets dropped', async (term, query) => {
+		const contact = server.seedContact({ firstName: 'Pat', lastName: 'Kim', phone: '+15550101234' });
+		server.seedContact({ firstName: 'Other' });
+		const found = await search('searchContacts', term);
+		expect(server.requestLines()).toEqual([`GET /v1/contacts?${query}&page=1&perPage=100`]);
+		// Whatever the API's filter answers is kept (no local matching on top).
+		if (query === 'phone=%2B15550101234') expect(found.results).toEqual([{ name: `Pat Kim (${String(contact.email)})`, value: String(contact.id) }]);
+	});
+
+	test.each(['12345', 'a123456', '123456b', '++123456'])('contacts: %j is no phone (too short, or other characters): names are matched locally', async (term) => {
+		server.seedContact({ firstName: 'Room', lastName: term });
+		server.seedContact({ firstName: 'Other' });
+		const found = await search('searchContacts', term);
+		expect(server.requestLines()).toEqual(['GET /v1/contacts?page=1&perPage=100']);
+		expect(found.results.map((r) => r.name)).toEqual([expect.stringContaining(`Room ${term}`)]);
+	});
+
+	test('contacts: a contact with only a last name is named by it', async () => {
+		server.seedContact({ firstName: '', lastName: 'Solo', email: 'solo@example.com' });
+		expect((await search('searchContacts', 'solo@example.com')).results.map((r) => r.name)).toEqual(['Solo (solo@example.com)']);
+	});
+
+	test('custom fields: a filter keeps the fields whose name holds it, whatever the case and spaces; none keeps all', async () => {
+		server.state.customFields.set('cf_1', { id: 'cf_1', name: 'Shoe Size', type: 'text' });
+		server.state.customFields.set('cf_2', { id: 'cf_2', name: 'Colour', type: 'single_select', options: [] });
+		expect((await search('searchCustomFields', ' size ')).results).toEqual([{ name: 'Shoe Size (text)', value: 'cf_1' }]);
+		expect((await search('searchCustomFields')).results.map((r) => r.value)).toEqual(['cf_1', 'cf_2']);
+		expect((await search('searchCustomFields', 'zzz')).results).toEqual([]);
+	});
+
 	test('a filter is matched without the spaces around it; only spaces match everything', async () => {
 		server.state.labels.set('lb_1', { id: 'lb_1', name: 'VIP', color: 'RED' });
 		server.state.labels.set('lb_2', { id: 'lb_2', name: 'New', color: 'GREY' });
