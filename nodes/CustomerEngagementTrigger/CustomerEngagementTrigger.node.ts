@@ -124,7 +124,7 @@ export class CustomerEngagementTrigger implements INodeType {
 		// The cursor belongs to one event and filter: changing them starts afresh.
 		const key = `${eventName}:${String(qs.contactId ?? '*')}`;
 		const previous = staticData.key === key ? (staticData.feed as FeedState | undefined) : undefined;
-		const lookBackHours = event.lookBack ? numberOption(this, this.getNodeParameter('lookBackHours', 24), 'Back-Dated Visits Window (Hours)', { min: 0, max: 720, fallback: 24 }) : 0;
+		const lookBackHours = event.lookBack ? numberOption(this, this.getNodeParameter('lookBackHours', undefined), 'Back-Dated Visits Window (Hours)', { min: 0, max: 720, fallback: 24 }) : 0;
 		const result = await pollNewestFirst({
 			state: previous,
 			fetchPage: async (page) => await fetchPage(page),
@@ -185,7 +185,7 @@ async function pollRedeems(this: IPollFunctions): Promise<INodeExecutionData[][]
 		pageSize: PAGE_SIZE,
 		keyOf: (item) => [item.loyaltyRewardId, item.contactId, item.employeeId].map((v) => String(v ?? '')).join('|'),
 		dateOf,
-		windowMs: numberOption(this, this.getNodeParameter('redeemWindowMinutes', 60), 'Late Redeem Window (Minutes)', { min: 1, max: 1440, fallback: 60 }) * 60_000,
+		windowMs: numberOption(this, this.getNodeParameter('redeemWindowMinutes', undefined), 'Late Redeem Window (Minutes)', { min: 1, max: 1440, fallback: 60 }) * 60_000,
 		deadline: pollDeadline(this),
 	});
 	// The state now belongs to this event and filter, also when the first poll kept none (the

@@ -363,11 +363,7 @@ describe('options from expressions: checked before any request', () => {
 		[{ requestsPerMinute: '={{ 0 }}' }, 'Max Requests per Minute: must be a number of at least 1, got 0'],
 		[{ requestsPerMinute: '={{ "fast" }}' }, 'Max Requests per Minute: must be a number of at least 1, got "fast"'],
 	])('%o: "%s"', async (options, message) => {
-		const error = await poller({ scope: 'all', options }).poll().then(
-			() => undefined,
-			(e: Error) => e,
-		);
-		expect(error?.message).toBe(message);
+		await expect(poller({ scope: 'all', options }).poll()).rejects.toMatchObject({ message });
 		expect(server.requestLines()).toEqual([]);
 	});
 

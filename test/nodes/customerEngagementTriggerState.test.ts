@@ -38,11 +38,7 @@ beforeEach(() => {
 test('an unknown event (a workflow saved with an event this version lacks) fails with its name, before any request', async () => {
 	for (const mode of ['trigger', 'manual'] as const) {
 		const poller = trigger({ event: 'newCheckIn' });
-		const error = await poller.poll(mode).then(
-			() => undefined,
-			(e: Error) => e,
-		);
-		expect([mode, error?.message]).toEqual([mode, 'Unknown event "newCheckIn"']);
+		await expect(poller.poll(mode)).rejects.toMatchObject({ message: 'Unknown event "newCheckIn"' });
 	}
 	expect(server.requests).toEqual([]);
 });
@@ -233,14 +229,11 @@ describe('X-Total-Count missing, empty or not a number: no total', () => {
 			server.seedRedeem({ loyaltyRewardId: 'rw_1', contactId: 'ct_2', date: '2026-11-01T10:00:01.000Z' });
 			for (const mode of ['trigger', 'manual'] as const) {
 				server.clearLog();
-				const error = await poller.poll(mode).then(
-					() => undefined,
-					(e: { message: string; description?: string }) => e,
-				);
-				expect(error?.message).toBe('The list of redeems did not say how many redeems it holds');
-				expect(error?.description).toBe(
-					'New Redeem needs the X-Total-Count header the API sends with the list to tell new redeems from known ones (redeems have no ID). Check that nothing between n8n and the API, such as a proxy, removes it.',
-				);
+				await expect(poller.poll(mode)).rejects.toMatchObject({
+					message: 'The list of redeems did not say how many redeems it holds',
+					description:
+						'New Redeem needs the X-Total-Count header the API sends with the list to tell new redeems from known ones (redeems have no ID). Check that nothing between n8n and the API, such as a proxy, removes it.',
+				});
 				expect(server.requestLines()).toEqual(['GET /v1/loyalty-rewards/redeems?page=1&perPage=100']);
 				expect(poller.staticData).toEqual(kept);
 			}
@@ -340,12 +333,7 @@ describe('window options from expressions: checked before any request', () => {
 		[{ event: 'newVisit', lookBackHours: '={{ "a day" }}' }, 'Back-Dated Visits Window (Hours): must be a number from 0 to 720, got "a day"'],
 		[{ event: 'newVisit', lookBackHours: '={{ -1 }}' }, 'Back-Dated Visits Window (Hours): must be a number from 0 to 720, got -1'],
 	])('%o: "%s"', async (parameters, message) => {
-		const poller = trigger(parameters);
-		const error = await poller.poll().then(
-			() => undefined,
-			(e: Error) => e,
-		);
-		expect(error?.message).toBe(message);
+		await expect(trigger(parameters).poll()).rejects.toMatchObject({ message });
 		expect(server.requestLines()).toEqual([]);
 	});
 
