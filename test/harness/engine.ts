@@ -42,30 +42,62 @@ import { CheckMonitorTrigger } from '../../nodes/CheckMonitorTrigger/CheckMonito
 
 export const PACKAGE = 'n8n-nodes-engagement-monitor';
 
-const credentialTypes: Record<string, ICredentialType> = {
-	customerEngagementApi: new CustomerEngagementApi(),
-	checkMonitorApi: new CheckMonitorApi(),
+/**
+ * The package's node and credential classes are built on first use in each test, as n8n
+ * builds them when it loads the package, and never shared between tests. Their build-time
+ * code (the merged descriptions, sendNumbersAsText, the credential classes) then runs inside
+ * every test that runs a node, so mutation testing's per-test coverage credits it to those
+ * tests; built once when this module loads, it was credited to none and its mutants ran
+ * against no test that could kill them. Costs about 10 ms per node type per test.
+ */
+const packageCredentials: Record<string, () => ICredentialType> = {
+	customerEngagementApi: () => new CustomerEngagementApi(),
+	checkMonitorApi: () => new CheckMonitorApi(),
 };
-
-const nodeClasses: Record<string, INodeType> = {
-	[`${PACKAGE}.customerEngagement`]: new CustomerEngagement(),
-	[`${PACKAGE}.checkMonitor`]: new CheckMonitor(),
-	[`${PACKAGE}.customerEngagementTrigger`]: new CustomerEngagementTrigger(),
-	[`${PACKAGE}.checkMonitorTrigger`]: new CheckMonitorTrigger(),
+const packageNodes: Record<string, () => INodeType> = {
+	[`${PACKAGE}.customerEngagement`]: () => new CustomerEngagement(),
+	[`${PACKAGE}.checkMonitor`]: () => new CheckMonitor(),
+	[`${PACKAGE}.customerEngagementTrigger`]: () => new CustomerEngagementTrigger(),
+	[`${PACKAGE}.checkMonitorTrigger`]: () => new CheckMonitorTrigger(),
 };
+const builtNodes = new Map<string, INodeType>();
+const builtCredentials = new Map<string, ICredentialType>();
+/** Nodes a test built itself (registerTestNode, the credential test's node). */
+const registeredNodes: Record<string, INodeType> = {};
+// Outside jest (scripts/bench.ts) a process builds each class once.
+if (typeof beforeEach === 'function') {
+	beforeEach(() => {
+		builtNodes.clear();
+		builtCredentials.clear();
+	});
+}
 
-// As n8n's loader does for declarative nodes: add "Request Options" (batching, timeout, proxy).
-for (const nodeType of Object.values(nodeClasses)) DirectoryLoader.applyDeclarativeNodeOptionParameters(nodeType);
+function credentialType(type: string): ICredentialType | undefined {
+	const build = packageCredentials[type];
+	if (!build) return undefined;
+	if (!builtCredentials.has(type)) builtCredentials.set(type, build());
+	return builtCredentials.get(type);
+}
+
+function packageNode(type: string): INodeType | undefined {
+	const build = packageNodes[type];
+	if (!build) return undefined;
+	if (!builtNodes.has(type)) {
+		const nodeType = build();
+		// As n8n's loader does for declarative nodes: add "Request Options" (batching, timeout, proxy).
+		DirectoryLoader.applyDeclarativeNodeOptionParameters(nodeType);
+		builtNodes.set(type, nodeType);
+	}
+	return builtNodes.get(type);
+}
 
 function registerNodeType(type: string, nodeType: INodeType): void {
-	nodeClasses[type] = nodeType;
+	registeredNodes[type] = nodeType;
 }
 
 /**
  * A node built inside a test, run by runNode as `type` (loaded as n8n's loader loads a
- * declarative node). For shared mechanisms whose effect only shows in a request: the
- * package's nodes are built when this module loads, so mutation testing's per-test coverage
- * credits their code to no test; a node built inside the test is credited to it.
+ * declarative node), for shared mechanisms whose effect only shows in a request.
  */
 export function registerTestNode(type: string, nodeType: INodeType): void {
 	DirectoryLoader.applyDeclarativeNodeOptionParameters(nodeType);
@@ -74,7 +106,7 @@ export function registerTestNode(type: string, nodeType: INodeType): void {
 
 const nodeTypes: INodeTypes = {
 	getByName(type: string): INodeType | IVersionedNodeType {
-		const nodeType = nodeClasses[type];
+		const nodeType = registeredNodes[type] ?? packageNode(type);
 		if (!nodeType) throw new Error(`Unknown node type ${type}`);
 		return nodeType;
 	},
@@ -103,7 +135,7 @@ class TestCredentialsHelper extends ICredentialsHelper {
 		workflow: Workflow,
 		node: INode,
 	): Promise<IHttpRequestOptions> {
-		const authenticate = credentialTypes[typeName]?.authenticate;
+		const authenticate = credentialType(typeName)?.authenticate;
 		if (typeof authenticate === 'function') return await authenticate(credentials, requestOptions);
 		if (!authenticate || authenticate.type !== 'generic') return requestOptions;
 		const resolve = (value: unknown) =>
@@ -339,8 +371,7 @@ export async function testCredential(
 	type: string,
 	data: ICredentialDataDecryptedObject,
 ): Promise<{ status: 'OK' | 'Error'; message: string }> {
-	const credentialType = credentialTypes[type];
-	const test = credentialType.test as ICredentialTestRequest;
+	const test = credentialType(type)?.test as ICredentialTestRequest;
 	const nodeType: INodeType = {
 		description: {
 			displayName: 'Temp',

@@ -86,6 +86,13 @@ describe('check', () => {
 		expect(json(result).map((c) => c.name)).toEqual(['a']);
 	});
 
+	test('tags separated by several spaces are sent one by one', async () => {
+		server.seedCheck({ name: 'a', tags: 'prod db' });
+		const result = await run({ resource: 'check', operation: 'getAll', returnAll: true, filters: { tag: ' prod   db ' } });
+		expect(server.requestLines()).toEqual(['GET /api/v3/checks/?tag=prod&tag=db']);
+		expect(json(result).map((c) => c.name)).toEqual(['a']);
+	});
+
 	test('getAll returns every check with Return All', async () => {
 		server.seedCheck({ name: 'a' });
 		server.seedCheck({ name: 'b' });
@@ -106,6 +113,19 @@ describe('check', () => {
 		expect(server.requestLines()).toEqual([`POST /api/v3/checks/${check.uuid}`]);
 		expect(server.requests[0].body).toEqual({ name: 'y', channels: '' });
 		expect(json(result)[0]).toMatchObject({ name: 'y', channels: '', grace: 300 });
+	});
+
+	test('"Unassign All Channels" turned off leaves the Channels given as they are', async () => {
+		const ops = server.seedChannel('ops');
+		const check = server.seedCheck({ name: 'x' });
+		const result = await run({
+			resource: 'check',
+			operation: 'update',
+			checkId: byId(check.uuid),
+			updateFields: { channels: [ops.id], unassignAllChannels: false },
+		});
+		expect(server.requests[0].body).toEqual({ channels: ops.id });
+		expect(json(result)[0]).toMatchObject({ channels: ops.id });
 	});
 
 	test('pause, then resume; resuming a running check gives the 409 message', async () => {
@@ -356,6 +376,16 @@ describe('channel, badge, status', () => {
 			['*', true],
 		]);
 		expect(json(result)[0].shields).toMatch(/\.shields$/);
+	});
+
+	test.each([
+		['OK\n', { status: 'OK', ok: true, statusCode: 200 }],
+		['Maintenance', { status: 'Maintenance', ok: false, statusCode: 200 }],
+	])('status get: the text %j, trimmed, is OK or not', async (text, expected) => {
+		server.injectFault({ kind: 'status', status: 200, body: text });
+		const result = await run({ resource: 'status', operation: 'get' });
+		expect(server.requestLines()).toEqual(['GET /api/v3/status/']);
+		expect(json(result)).toEqual([expected]);
 	});
 });
 

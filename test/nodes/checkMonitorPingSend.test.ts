@@ -214,6 +214,16 @@ describe('ping send: errors in plain words, without the ping URL, the UUID in it
 		expect(server.requests).toHaveLength(0);
 	});
 
+	test('slug mode with a credential that never had a Ping Key is refused the same way', async () => {
+		const result = await runNode({
+			type: 'checkMonitor',
+			parameters: { resource: 'ping', operation: 'send', checkId: bySlug('job') } as never,
+			credentials: { checkMonitorApi: { baseUrl: server.url, apiKey: CM_KEY } },
+		});
+		expect(result.error?.message).toBe('Check (by slug): pinging by slug needs a Ping Key');
+		expect(server.requests).toHaveLength(0);
+	});
+
 	test('the server\'s own 400s are explained (a rid the server refuses)', async () => {
 		const check = server.seedCheck();
 		server.injectFault({ kind: 'status', status: 400, body: 'invalid uuid format' });

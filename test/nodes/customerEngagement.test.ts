@@ -385,6 +385,13 @@ describe('contact', () => {
 			balanceError: expect.stringMatching(/^The points were changed, but the new balance could not be read: /),
 		});
 	});
+	test.each([[{}], [[]]])('adjust loyalty points: a balance answer %j without a count gives a balance of null, not an error', async (answer) => {
+		const contact = server.seedContact();
+		server.injectFault({ kind: 'status', status: 200, body: answer }, 1, (r) => r.method === 'GET');
+		const result = await run({ resource: 'contact', operation: 'adjustLoyaltyPoints', contactId: byId(contact.id as string), pointsValue: 5 });
+		expect(server.requestLines()).toEqual([`PUT /v1/contacts/${contact.id}/loyalty-points`, `GET /v1/contacts/${contact.id}`]);
+		expect(json(result)).toEqual([{ contactId: contact.id, pointsValue: 5, loyaltyPointsCount: null }]);
+	});
 });
 
 describe('activity, note', () => {
@@ -475,6 +482,14 @@ describe('custom field', () => {
 		expect(server.requests[0].rawBody).toBe('"T-shirt \\"size\\""');
 		expect(json(result)[0]).toEqual({ id: 'cf_size', name: 'T-shirt "size"', message: 'Custom field name updated to T-shirt "size"' });
 		expect(server.state.customFields.get('cf_size')?.name).toBe('T-shirt "size"');
+	});
+
+	test('rename: an answer that is data rather than a string is given as its JSON text', async () => {
+		seedLabelsAndFields();
+		server.injectFault({ kind: 'status', status: 200, body: { renamed: true } });
+		const result = await run({ resource: 'customField', operation: 'rename', customFieldId: byId('cf_size'), name: 'Fit' });
+		expect(server.requestLines()).toEqual(['PUT /v1/custom-fields/cf_size/name']);
+		expect(json(result)).toEqual([{ id: 'cf_size', name: 'Fit', message: '{"renamed":true}' }]);
 	});
 
 	test('updateOptions changes an option by id and adds one without', async () => {

@@ -126,4 +126,14 @@ describe('Check Monitor', () => {
 		expect(readOnly.results[0].value).toMatch(/^[0-9a-f]{40}$/);
 		expect(server.requestLines()).toEqual(['GET /api/v3/checks/', 'GET /api/v3/checks/']);
 	});
+
+	test('without a filter every check is listed (the list as the editor first opens it)', async () => {
+		const backup = server.seedCheck({ name: 'Backup', tags: 'prod' });
+		const untitled = server.seedCheck({ slug: 'export' });
+		const all = await runListSearch({ type: 'checkMonitor', method: 'searchChecks', credentials: credentials() });
+		expect(all.results).toEqual([
+			{ name: 'Backup [prod]', value: backup.uuid },
+			{ name: 'export', value: untitled.uuid },
+		]);
+	});
 });

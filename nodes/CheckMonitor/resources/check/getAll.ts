@@ -31,7 +31,7 @@ export const checkGetManyDescription: INodeProperties[] = [
 				default: '',
 				placeholder: 'e.g. prod backup',
 				description: 'Only checks that carry all of these tags (space-separated, or a list from an expression)',
-				routing: { send: { type: 'query', property: 'tag', preSend: [convertSent('qs', 'tag', (v) => listOf(v, /\s+/))] } },
+				routing: { send: { type: 'query', property: 'tag', preSend: [convertSent('qs', 'tag', (v) => listOf(v, /\s/))] } },
 			},
 		],
 	},

@@ -1,0 +1,48 @@
+/** Types of summary.js (CommonJS, shared by the Stryker reporter and its test). */
+export interface Location {
+	start: { line: number; column: number };
+	end: { line: number; column: number };
+}
+export interface ReportMutant {
+	mutatorName: string;
+	replacement?: string;
+	location: Location;
+	status: string;
+}
+export interface Report {
+	files: Record<string, { source: string; mutants: ReportMutant[] }>;
+}
+export interface Equivalent {
+	file: string;
+	mutator: string;
+	original: string;
+	replacement?: string;
+	/** Code the mutant's lines must contain, where the original occurs more than once in the file. */
+	in?: string;
+	reason: string;
+}
+export type Counts = Record<'Killed' | 'Timeout' | 'Survived' | 'NoCoverage' | 'Ignored' | 'CompileError' | 'RuntimeError' | 'equivalent', number>;
+export interface Unlisted {
+	file: string;
+	line: number;
+	status: string;
+	mutator: string;
+	original: string;
+	replacement: string;
+}
+export interface Summary {
+	files: Array<{ file: string; counts: Counts }>;
+	total: Counts;
+	shared: Counts;
+	unlisted: Unlisted[];
+	excluded: Array<Unlisted & { reason: string }>;
+	unusedEquivalents: Equivalent[];
+}
+export function isSharedMechanism(file: string): boolean;
+export function originalOf(source: string, location: Location): string;
+export function loadEquivalents(path?: string): Equivalent[];
+export function equivalentOf(equivalents: Equivalent[], file: string, mutant: ReportMutant, original: string, lines?: string): Equivalent | undefined;
+export function score(counts: Counts, lessEquivalents: boolean): number | undefined;
+export function summarize(report: Report, equivalents: Equivalent[]): Summary;
+export function renderSummary(summary: Summary, context: { commit: string; date: string; scope: string; complete: boolean }): string;
+export function percent(value: number | undefined): string;

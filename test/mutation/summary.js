@@ -1,0 +1,136 @@
+/**
+ * The mutation summary (see summaryReporter.mjs): per-file counts and scores from a
+ * mutation-testing report, the survivors matched against the listed equivalents
+ * (test/mutation/equivalents.json), rendered as markdown. CommonJS so jest can test it.
+ */
+const { readFileSync } = require('node:fs');
+
+/** The shared mechanisms the issue holds to 100 %: nodes/shared, the flip cursor, validation and error mapping. */
+const isSharedMechanism = (file) =>
+	file.startsWith('nodes/shared/') || /^nodes\/[^/]+\/shared\/(flips|transport|validation)\.ts$/.test(file);
+
+const squash = (text) => String(text).replace(/\s+/g, ' ').trim();
+
+/** The code a mutant replaces, from the file's source and its location (lines and columns 1-based, end exclusive). */
+function originalOf(source, location) {
+	const lines = source.split('\n');
+	const { start, end } = location;
+	if (start.line === end.line) return lines[start.line - 1].slice(start.column - 1, end.column - 1);
+	return [lines[start.line - 1].slice(start.column - 1), ...lines.slice(start.line, end.line - 1), lines[end.line - 1].slice(0, end.column - 1)].join('\n');
+}
+
+function loadEquivalents(path = 'test/mutation/equivalents.json') {
+	return JSON.parse(readFileSync(path, 'utf8'));
+}
+
+/** The lines a mutant is on, from its file's source. */
+function linesOf(source, location) {
+	return source.split('\n').slice(location.start.line - 1, location.end.line).join('\n');
+}
+
+/**
+ * The listed equivalent a mutant is, or undefined. `in` (optional) is code the mutant's
+ * lines must contain, for short code such as `''` that occurs more than once in a file.
+ */
+function equivalentOf(equivalents, file, mutant, original, lines = original) {
+	return equivalents.find(
+		(e) =>
+			e.file === file &&
+			e.mutator === mutant.mutatorName &&
+			squash(e.original) === squash(original) &&
+			(e.replacement === undefined || squash(e.replacement) === squash(mutant.replacement)) &&
+			(e.in === undefined || squash(lines).includes(squash(e.in))),
+	);
+}
+
+function emptyCounts() {
+	return { Killed: 0, Timeout: 0, Survived: 0, NoCoverage: 0, Ignored: 0, CompileError: 0, RuntimeError: 0, equivalent: 0 };
+}
+
+function add(into, counts) {
+	for (const [key, n] of Object.entries(counts)) into[key] = (into[key] ?? 0) + n;
+}
+
+/** Detected of valid mutants, in per cent; undefined when nothing was valid. */
+function score(c, lessEquivalents) {
+	const detected = c.Killed + c.Timeout;
+	const valid = detected + c.Survived + c.NoCoverage - (lessEquivalents ? c.equivalent : 0);
+	return valid === 0 ? undefined : (100 * detected) / valid;
+}
+
+const percent = (value) => (value === undefined ? 'n/a' : `${(Math.floor(value * 10) / 10).toFixed(1)} %`);
+
+/** Per-file counts, totals and the survivors nobody listed, from a mutation-testing report. */
+function summarize(report, equivalents) {
+	const files = [];
+	const unlisted = [];
+	const excluded = [];
+	const unusedEquivalents = new Set(equivalents);
+	for (const [file, { source, mutants }] of Object.entries(report.files).sort(([a], [b]) => a.localeCompare(b))) {
+		const counts = emptyCounts();
+		for (const mutant of mutants) {
+			counts[mutant.status] = (counts[mutant.status] ?? 0) + 1;
+			if (mutant.status !== 'Survived' && mutant.status !== 'NoCoverage') continue;
+			const original = originalOf(source, mutant.location);
+			const equivalent = equivalentOf(equivalents, file, mutant, original, linesOf(source, mutant.location));
+			const where = { file, line: mutant.location.start.line, status: mutant.status, mutator: mutant.mutatorName, original: squash(original), replacement: squash(mutant.replacement) };
+			if (equivalent) {
+				counts.equivalent++;
+				unusedEquivalents.delete(equivalent);
+				excluded.push({ ...where, reason: equivalent.reason });
+			} else {
+				unlisted.push(where);
+			}
+		}
+		files.push({ file, counts });
+	}
+	const total = emptyCounts();
+	const shared = emptyCounts();
+	for (const { file, counts } of files) {
+		add(total, counts);
+		if (isSharedMechanism(file)) add(shared, counts);
+	}
+	return { files, total, shared, unlisted, excluded, unusedEquivalents: [...unusedEquivalents] };
+}
+
+const cut = (text, n = 90) => (text.length > n ? `${text.slice(0, n - 1)}…` : text);
+const cell = (text) => `\`${cut(text).replace(/`/g, "'").replace(/\|/g, '\\|')}\``;
+
+function renderSummary(summary, { commit, date, scope, complete }) {
+	const { files, total, shared, unlisted, excluded, unusedEquivalents } = summary;
+	const row = (name, c) =>
+		`| ${name} | ${percent(score(c, false))} | ${percent(score(c, true))} | ${c.Killed} | ${c.Timeout} | ${c.Survived} | ${c.NoCoverage} | ${c.equivalent} | ${c.Ignored} |`;
+	const lines = [
+		'# Mutation testing summary',
+		'',
+		`Written by \`npm run test:mutation\` (test/mutation/summaryReporter.mjs); do not edit. Commit ${commit}, ${date}, ${scope}.`,
+		'"Less equivalents" leaves out the survivors listed in test/mutation/equivalents.json (each with why it cannot change behaviour through n8n\'s engine).',
+		'Ignored: editor-only text and code that runs only when a module loads (see docs/mutation.md).',
+		'',
+		'| files | score | score less equivalents | killed | timed out | survived | no coverage | of them listed equivalents | ignored |',
+		'|---|---|---|---|---|---|---|---|---|',
+		row(`**all (${files.length} files)**`, total),
+		row('**shared mechanisms** (nodes/shared, flips, validation, error mapping)', shared),
+		...files.map(({ file, counts }) => row(file, counts)),
+		'',
+		`## Survivors not listed as equivalent (${unlisted.length})`,
+		'',
+	];
+	if (unlisted.length === 0) lines.push('None.');
+	else {
+		lines.push('| file | line | status | mutator | original | replacement |', '|---|---|---|---|---|---|');
+		for (const u of unlisted) lines.push(`| ${u.file} | ${u.line} | ${u.status} | ${u.mutator} | ${cell(u.original)} | ${cell(u.replacement)} |`);
+	}
+	lines.push('', `## Survivors listed as equivalent (${excluded.length})`, '', 'From test/mutation/equivalents.json: they cannot change behaviour through n8n\'s engine.', '');
+	if (excluded.length > 0) {
+		lines.push('| file | line | mutator | original | replacement | why it cannot change behaviour |', '|---|---|---|---|---|---|');
+		for (const x of excluded) lines.push(`| ${x.file} | ${x.line} | ${x.mutator} | ${cell(x.original)} | ${cell(x.replacement)} | ${x.reason.replace(/\|/g, '\\|').replace(/\n/g, ' ')} |`);
+	}
+	if (unusedEquivalents.length > 0 && complete) {
+		lines.push('', `## Listed equivalents this run did not meet (${unusedEquivalents.length})`, '', 'Killed now, or their code changed: remove them from test/mutation/equivalents.json.', '');
+		for (const e of unusedEquivalents) lines.push(`- ${e.file}: ${e.mutator} ${cell(e.original)} → ${cell(e.replacement ?? '')}`);
+	}
+	return `${lines.join('\n')}\n`;
+}
+
+module.exports = { isSharedMechanism, originalOf, loadEquivalents, equivalentOf, score, summarize, renderSummary, percent };

@@ -1,0 +1,101 @@
+/**
+ * The mutation summary counts what Stryker reported and leaves out only the listed
+ * equivalents, matched by file, mutator, original code and replacement.
+ */
+import { readFileSync } from 'node:fs';
+import { equivalentOf, isSharedMechanism, originalOf, renderSummary, score, summarize, type Equivalent, type Report } from './summary';
+
+const at = (line: number, column: number, endColumn: number, endLine = line) => ({ start: { line, column }, end: { line: endLine, column: endColumn } });
+
+const SOURCE = ['export function f(a: number) {', '\tif (a > 0) return a;', '\treturn items.slice(0,\n\t\tlimit);', '}'].join('\n');
+const report: Report = {
+	files: {
+		'nodes/shared/f.ts': {
+			source: SOURCE,
+			mutants: [
+				{ mutatorName: 'EqualityOperator', replacement: 'a >= 0', location: at(2, 6, 11), status: 'Survived' },
+				{ mutatorName: 'EqualityOperator', replacement: 'a < 0', location: at(2, 6, 11), status: 'Killed' },
+				{ mutatorName: 'ConditionalExpression', replacement: 'true', location: at(2, 6, 11), status: 'NoCoverage' },
+				{ mutatorName: 'MethodExpression', replacement: 'items', location: at(3, 9, 9, 4), status: 'Survived' },
+				{ mutatorName: 'BlockStatement', replacement: '{}', location: at(1, 30, 2, 5), status: 'Timeout' },
+				{ mutatorName: 'StringLiteral', replacement: '""', location: at(1, 1, 2), status: 'Ignored' },
+				{ mutatorName: 'StringLiteral', replacement: '""', location: at(1, 1, 2), status: 'CompileError' },
+			],
+		},
+		'nodes/Foo/resources/bar.ts': {
+			source: 'x;',
+			mutants: [{ mutatorName: 'BooleanLiteral', replacement: 'false', location: at(1, 1, 2), status: 'Killed' }],
+		},
+	},
+};
+const equivalents: Equivalent[] = [
+	// Written over two lines with other indentation: whitespace runs compare as one space.
+	{ file: 'nodes/shared/f.ts', mutator: 'MethodExpression', original: 'items.slice(0, limit)', replacement: 'items', reason: 'trimmed by n8n' },
+	{ file: 'nodes/shared/f.ts', mutator: 'EqualityOperator', original: 'a > 0', replacement: 'a <= 0', reason: 'not met: another replacement' },
+];
+
+test('the original code of a mutant is read from its location (1-based, end exclusive), over lines too', () => {
+	expect(originalOf(SOURCE, at(2, 6, 11))).toBe('a > 0');
+	expect(originalOf(SOURCE, at(3, 9, 9, 4))).toBe('items.slice(0,\n\t\tlimit)');
+});
+
+test('an equivalent matches by file, mutator, code and replacement', () => {
+	const mutant = report.files['nodes/shared/f.ts'].mutants[3];
+	expect(equivalentOf(equivalents, 'nodes/shared/f.ts', mutant, 'items.slice(0,\n\t\tlimit)')).toBe(equivalents[0]);
+	expect(equivalentOf(equivalents, 'nodes/shared/g.ts', mutant, 'items.slice(0,\n\t\tlimit)')).toBeUndefined();
+	expect(equivalentOf(equivalents, 'nodes/shared/f.ts', { ...mutant, mutatorName: 'StringLiteral' }, 'items.slice(0, limit)')).toBeUndefined();
+	expect(equivalentOf(equivalents, 'nodes/shared/f.ts', { ...mutant, replacement: 'limit' }, 'items.slice(0, limit)')).toBeUndefined();
+	expect(equivalentOf(equivalents, 'nodes/shared/f.ts', mutant, 'items.slice(1, limit)')).toBeUndefined();
+});
+
+test('an equivalent with `in` matches only where the mutant\'s lines contain that code', () => {
+	const blank: Equivalent = { file: 'nodes/shared/f.ts', mutator: 'StringLiteral', original: "''", in: 'String(raw ?? \'\')', reason: 'r' };
+	const mutant = { mutatorName: 'StringLiteral', replacement: '"Stryker was here!"', location: at(1, 1, 3), status: 'Survived' };
+	expect(equivalentOf([blank], 'nodes/shared/f.ts', mutant, "''", "\tconst text = String(raw ?? '');")).toBe(blank);
+	expect(equivalentOf([blank], 'nodes/shared/f.ts', mutant, "''", "\tconst name = String(other ?? '');")).toBeUndefined();
+});
+
+test('counts per file and in all; scores with and without the listed equivalents; the survivors nobody listed', () => {
+	const summary = summarize(report, equivalents);
+	expect(summary.files.map((f) => f.file)).toEqual(['nodes/Foo/resources/bar.ts', 'nodes/shared/f.ts']);
+	expect(summary.files[1].counts).toEqual({ Killed: 1, Timeout: 1, Survived: 2, NoCoverage: 1, Ignored: 1, CompileError: 1, RuntimeError: 0, equivalent: 1 });
+	expect(summary.total).toMatchObject({ Killed: 2, Timeout: 1, Survived: 2, NoCoverage: 1, equivalent: 1 });
+	expect(summary.shared).toEqual(summary.files[1].counts);
+	// Detected (killed, timed out) of killed + timed out + survived + no coverage.
+	expect(score(summary.total, false)).toBe(50);
+	expect(score(summary.total, true)).toBe(60);
+	expect(score(summary.files[0].counts, true)).toBe(100);
+	expect(summary.unlisted).toEqual([
+		{ file: 'nodes/shared/f.ts', line: 2, status: 'Survived', mutator: 'EqualityOperator', original: 'a > 0', replacement: 'a >= 0' },
+		{ file: 'nodes/shared/f.ts', line: 2, status: 'NoCoverage', mutator: 'ConditionalExpression', original: 'a > 0', replacement: 'true' },
+	]);
+	expect(summary.excluded).toEqual([
+		{ file: 'nodes/shared/f.ts', line: 3, status: 'Survived', mutator: 'MethodExpression', original: 'items.slice(0, limit)', replacement: 'items', reason: 'trimmed by n8n' },
+	]);
+	expect(summary.unusedEquivalents).toEqual([equivalents[1]]);
+});
+
+test('the shared mechanisms: nodes/shared, and each node\'s flips, validation and error mapping', () => {
+	expect(
+		['nodes/shared/pagination.ts', 'nodes/CheckMonitor/shared/flips.ts', 'nodes/CustomerEngagement/shared/validation.ts', 'nodes/CheckMonitor/shared/transport.ts', 'nodes/CheckMonitor/shared/output.ts', 'nodes/CheckMonitor/resources/flip/index.ts'].map(isSharedMechanism),
+	).toEqual([true, true, true, true, false, false]);
+});
+
+test('the rendered summary: totals first, a row per file, the unlisted survivors, a score never rounded up to a threshold', () => {
+	const text = renderSummary(summarize(report, equivalents), { commit: 'abc1234', date: '2026-11-26 07:00 UTC', scope: 'a test', complete: true });
+	expect(text).toContain('| **all (2 files)** | 50.0 % | 60.0 % | 2 | 1 | 2 | 1 | 1 | 1 |');
+	expect(text).toContain('| nodes/shared/f.ts | 40.0 % | 50.0 % | 1 | 1 | 2 | 1 | 1 | 1 |');
+	expect(text).toContain('## Survivors not listed as equivalent (2)');
+	expect(text).toContain('| nodes/shared/f.ts | 2 | NoCoverage | ConditionalExpression | `a > 0` | `true` |');
+	expect(text).toContain('| nodes/shared/f.ts | 3 | MethodExpression | `items.slice(0, limit)` | `items` | trimmed by n8n |');
+	expect(text).toContain('## Listed equivalents this run did not meet (1)');
+	const almost = { Killed: 8999, Timeout: 0, Survived: 1001, NoCoverage: 0, Ignored: 0, CompileError: 0, RuntimeError: 0, equivalent: 0 };
+	expect(renderSummary({ files: [], total: almost, shared: almost, unlisted: [], excluded: [], unusedEquivalents: [] }, { commit: 'c', date: 'd', scope: 's', complete: false })).toContain('| 89.9 % |');
+});
+
+test('every listed equivalent names a file, a mutator, its code and a reason', () => {
+	const listed = JSON.parse(readFileSync('test/mutation/equivalents.json', 'utf8')) as Equivalent[];
+	for (const e of listed) {
+		expect([e.file, typeof e.mutator, typeof e.original, e.reason?.length > 0]).toEqual([expect.stringMatching(/^(nodes|credentials)\/.+\.ts$/), 'string', 'string', true]);
+	}
+});
