@@ -17,7 +17,7 @@ export interface Equivalent {
 	mutator: string;
 	original: string;
 	replacement?: string;
-	/** Code the mutant's lines must contain, where the original occurs more than once in the file. */
+	/** Source text, exactly as written, that encloses the mutant: where its code occurs more than once in the file. */
 	in?: string;
 	reason: string;
 }
@@ -41,8 +41,15 @@ export interface Summary {
 export function isSharedMechanism(file: string): boolean;
 export function originalOf(source: string, location: Location): string;
 export function loadEquivalents(path?: string): Equivalent[];
-export function equivalentOf(equivalents: Equivalent[], file: string, mutant: ReportMutant, original: string, lines?: string): Equivalent | undefined;
+export interface Place {
+	text: string;
+	start: number;
+	end: number;
+}
+export function placeOf(source: string, location: Location): Place;
+export function equivalentOf(equivalents: Equivalent[], file: string, mutant: ReportMutant, original: string, place?: Place): Equivalent | undefined;
 export function score(counts: Counts, lessEquivalents: boolean): number | undefined;
 export function summarize(report: Report, equivalents: Equivalent[]): Summary;
 export function renderSummary(summary: Summary, context: { commit: string; date: string; scope: string; complete: boolean }): string;
 export function percent(value: number | undefined): string;
+export function withoutHeader(text: string): string;

@@ -5,9 +5,16 @@
  */
 const { readFileSync } = require('node:fs');
 
-/** The shared mechanisms the issue holds to 100 %: nodes/shared, the flip cursor, validation and error mapping. */
+/**
+ * The shared mechanisms held to 100 % (less listed equivalents): nodes/shared (transport,
+ * pagination, retries, the feed cursors, validation, dates), the flip cursor (flips.ts) and
+ * New Ping's cursor (newPing.ts), each node's error mapping (transport.ts) and validation
+ * (validation.ts, checkFields.ts, visits.ts).
+ */
 const isSharedMechanism = (file) =>
-	file.startsWith('nodes/shared/') || /^nodes\/[^/]+\/shared\/(flips|transport|validation)\.ts$/.test(file);
+	file.startsWith('nodes/shared/') ||
+	file === 'nodes/CheckMonitorTrigger/newPing.ts' ||
+	/^nodes\/[^/]+\/shared\/(flips|transport|validation|checkFields|visits)\.ts$/.test(file);
 
 const squash = (text) => String(text).replace(/\s+/g, ' ').trim();
 
@@ -23,23 +30,35 @@ function loadEquivalents(path = 'test/mutation/equivalents.json') {
 	return JSON.parse(readFileSync(path, 'utf8'));
 }
 
-/** The lines a mutant is on, from its file's source. */
-function linesOf(source, location) {
-	return source.split('\n').slice(location.start.line - 1, location.end.line).join('\n');
+/** The lines a mutant is on, and where on them it starts and ends (offsets into those lines). */
+function placeOf(source, location) {
+	const lines = source.split('\n').slice(location.start.line - 1, location.end.line);
+	const text = lines.join('\n');
+	const endLineStart = text.length - lines[lines.length - 1].length;
+	return { text, start: location.start.column - 1, end: endLineStart + location.end.column - 1 };
+}
+
+/** Whether `around` (exact source text) encloses the mutant at its place. */
+function encloses(place, around) {
+	for (let at = place.text.indexOf(around); at !== -1; at = place.text.indexOf(around, at + 1)) {
+		if (at <= place.start && at + around.length >= place.end) return true;
+	}
+	return false;
 }
 
 /**
- * The listed equivalent a mutant is, or undefined. `in` (optional) is code the mutant's
- * lines must contain, for short code such as `''` that occurs more than once in a file.
+ * The listed equivalent a mutant is, or undefined. `in` (optional) is source text, exactly
+ * as written, that encloses the mutant: for short code such as `''` that occurs more than
+ * once in a file, even on one line.
  */
-function equivalentOf(equivalents, file, mutant, original, lines = original) {
+function equivalentOf(equivalents, file, mutant, original, place) {
 	return equivalents.find(
 		(e) =>
 			e.file === file &&
 			e.mutator === mutant.mutatorName &&
 			squash(e.original) === squash(original) &&
-			(e.replacement === undefined || squash(e.replacement) === squash(mutant.replacement)) &&
-			(e.in === undefined || squash(lines).includes(squash(e.in))),
+			(e.replacement === undefined || squash(e.replacement) === squash(mutant.replacement ?? '')) &&
+			(e.in === undefined || (place !== undefined && encloses(place, e.in))),
 	);
 }
 
@@ -72,8 +91,8 @@ function summarize(report, equivalents) {
 			counts[mutant.status] = (counts[mutant.status] ?? 0) + 1;
 			if (mutant.status !== 'Survived' && mutant.status !== 'NoCoverage') continue;
 			const original = originalOf(source, mutant.location);
-			const equivalent = equivalentOf(equivalents, file, mutant, original, linesOf(source, mutant.location));
-			const where = { file, line: mutant.location.start.line, status: mutant.status, mutator: mutant.mutatorName, original: squash(original), replacement: squash(mutant.replacement) };
+			const equivalent = equivalentOf(equivalents, file, mutant, original, placeOf(source, mutant.location));
+			const where = { file, line: mutant.location.start.line, status: mutant.status, mutator: mutant.mutatorName, original: squash(original), replacement: squash(mutant.replacement ?? '') };
 			if (equivalent) {
 				counts.equivalent++;
 				unusedEquivalents.delete(equivalent);
@@ -94,7 +113,8 @@ function summarize(report, equivalents) {
 }
 
 const cut = (text, n = 90) => (text.length > n ? `${text.slice(0, n - 1)}…` : text);
-const cell = (text) => `\`${cut(text).replace(/`/g, "'").replace(/\|/g, '\\|')}\``;
+/** Code in a table cell: a double-backtick span holds backticks, and `|` is escaped for the table. */
+const cell = (text) => `\`\` ${cut(text).replace(/\|/g, '\\|')} \`\``;
 
 function renderSummary(summary, { commit, date, scope, complete }) {
 	const { files, total, shared, unlisted, excluded, unusedEquivalents } = summary;
@@ -110,7 +130,7 @@ function renderSummary(summary, { commit, date, scope, complete }) {
 		'| files | score | score less equivalents | killed | timed out | survived | no coverage | of them listed equivalents | ignored |',
 		'|---|---|---|---|---|---|---|---|---|',
 		row(`**all (${files.length} files)**`, total),
-		row('**shared mechanisms** (nodes/shared, flips, validation, error mapping)', shared),
+		row('**shared mechanisms** (nodes/shared, the flip and ping cursors, validation, error mapping)', shared),
 		...files.map(({ file, counts }) => row(file, counts)),
 		'',
 		`## Survivors not listed as equivalent (${unlisted.length})`,
@@ -128,9 +148,12 @@ function renderSummary(summary, { commit, date, scope, complete }) {
 	}
 	if (unusedEquivalents.length > 0 && complete) {
 		lines.push('', `## Listed equivalents this run did not meet (${unusedEquivalents.length})`, '', 'Killed now, or their code changed: remove them from test/mutation/equivalents.json.', '');
-		for (const e of unusedEquivalents) lines.push(`- ${e.file}: ${e.mutator} ${cell(e.original)} → ${cell(e.replacement ?? '')}`);
+		for (const e of unusedEquivalents) lines.push(`- ${e.file}: ${e.mutator} ${cell(squash(e.original))} → ${cell(squash(e.replacement ?? 'any'))}${e.in ? ` in ${cell(squash(e.in))}` : ''}`);
 	}
 	return `${lines.join('\n')}\n`;
 }
 
-module.exports = { isSharedMechanism, originalOf, loadEquivalents, equivalentOf, score, summarize, renderSummary, percent };
+/** The summary without its header line (commit, date, scope): what two runs over the same state share. */
+const withoutHeader = (text) => text.split('\n').filter((line) => !line.startsWith('Written by ')).join('\n');
+
+module.exports = { placeOf, withoutHeader, isSharedMechanism, originalOf, loadEquivalents, equivalentOf, score, summarize, renderSummary, percent };

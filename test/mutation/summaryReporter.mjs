@@ -28,8 +28,8 @@ const now = () => `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UT
 function gitDescription() {
 	try {
 		const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-		const dirty = execFileSync('git', ['status', '--porcelain', '--', 'nodes', 'credentials', 'test'], { encoding: 'utf8' }).trim() !== '';
-		return dirty ? `${commit} with uncommitted changes to nodes/, credentials/ or test/` : commit;
+		const dirty = execFileSync('git', ['status', '--porcelain', '--', 'nodes', 'credentials', 'test', 'stryker.config.json', 'jest.config.js', 'jest.stryker.config.js', 'package-lock.json'], { encoding: 'utf8' }).trim() !== '';
+		return dirty ? `${commit} with uncommitted changes to the code, the tests or their configuration` : commit;
 	} catch {
 		return 'unknown (not a git checkout)';
 	}
@@ -48,8 +48,11 @@ class SummaryReporter {
 		const full =
 			JSON.stringify(this.options.mutate) === JSON.stringify(configured.mutate) &&
 			this.options.coverageAnalysis === configured.coverageAnalysis &&
-			!process.env.STRYKER_TESTS;
-		const scope = full ? 'every file of stryker.config.json, the whole jest tier' : `a partial run (${this.options.mutate.join(', ')})`;
+			this.options.ignoreStatic === configured.ignoreStatic &&
+			!process.env.STRYKER_TESTS?.split(',').some(Boolean);
+		const scope = full
+			? 'a run over every file of stryker.config.json, the whole jest tier'
+			: `a partial run (${this.options.mutate.join(', ')}; coverage ${this.options.coverageAnalysis}${process.env.STRYKER_TESTS ? `; tests ${process.env.STRYKER_TESTS}` : ''})`;
 		const result = summarize(report, loadEquivalents());
 		const text = renderSummary(result, { commit: gitDescription(), date: now(), scope, complete: full });
 		for (const path of full ? [RUN_SUMMARY, FULL_SUMMARY] : [RUN_SUMMARY]) {
@@ -64,10 +67,13 @@ class SummaryReporter {
 
 export const strykerPlugins = [declareClassPlugin(PluginKind.Reporter, 'summary', SummaryReporter)];
 
-// `node test/mutation/summaryReporter.mjs [report.json]`: the summary of a report already
-// written (by default the incremental state), printed, without a run.
+// `node test/mutation/summaryReporter.mjs`: the summary of the incremental state (every
+// result a run may reuse), printed; `--write` also writes it to reports/mutation-summary.md,
+// e.g. after a partial run changed the state. A jest test holds the committed summary to
+// the committed state.
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-	const report = JSON.parse(readFileSync(process.argv[2] ?? 'reports/stryker-incremental.json', 'utf8'));
-	const result = summarize(report, loadEquivalents());
-	process.stdout.write(renderSummary(result, { commit: gitDescription(), date: now(), scope: `from ${process.argv[2] ?? 'reports/stryker-incremental.json'}`, complete: true }));
+	const report = JSON.parse(readFileSync('reports/stryker-incremental.json', 'utf8'));
+	const text = renderSummary(summarize(report, loadEquivalents()), { commit: gitDescription(), date: now(), scope: 'from the incremental state', complete: true });
+	process.stdout.write(text);
+	if (process.argv.includes('--write')) writeFileSync(FULL_SUMMARY, text);
 }

@@ -214,6 +214,13 @@ describe('ping send: errors in plain words, without the ping URL, the UUID in it
 		expect(server.requests).toHaveLength(0);
 	});
 
+	test('a Check UUID typed with spaces around it is pinged without them', async () => {
+		const check = server.seedCheck();
+		const result = await run({ checkId: byId(`  ${check.uuid} `) });
+		expect(result.error).toBeUndefined();
+		expect(server.requestLines()).toEqual([`POST /ping/${check.uuid}`]);
+	});
+
 	test('slug mode with a credential that never had a Ping Key is refused the same way', async () => {
 		const result = await runNode({
 			type: 'checkMonitor',

@@ -25,6 +25,13 @@ describe('Customer Engagement', () => {
 		expect(byName.paginationToken).toBe('2');
 	});
 
+	test('contacts: an email typed with spaces around it is searched without them', async () => {
+		server.seedContact({ firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com' });
+		const byEmail = await search('searchContacts', '  ann@example.com ');
+		expect(server.requestLines()).toEqual(['GET /v1/contacts?email=ann%40example.com&page=1&perPage=100']);
+		expect(byEmail.results).toEqual([{ name: 'Ann Lee (ann@example.com)', value: expect.any(String) }]);
+	});
+
 	test('contacts: exactly 100 give no token when the total says so, a token to an empty page when the total is missing', async () => {
 		for (let i = 0; i < 100; i++) server.seedContact({ firstName: `Bob${i}` });
 		expect((await search('searchContacts')).paginationToken).toBeUndefined();

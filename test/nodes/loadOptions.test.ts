@@ -19,6 +19,11 @@ describe('Customer Engagement', () => {
 		expect(server.requestLines()).toEqual(Array.from({ length: requests }, (_, i) => `GET /v1/labels?page=${i + 1}&perPage=100`));
 	});
 
+	test('Labels: a label without a colour has no description', async () => {
+		server.state.labels.set('lb_1', { id: 'lb_1', name: 'VIP' } as never);
+		expect(await load('getLabels')).toEqual([{ name: 'VIP', value: 'lb_1', description: '' }]);
+	});
+
 	test('Custom Fields: named with their type; select fields list their options as "name = ID"', async () => {
 		server.state.customFields.set('cf_1', { id: 'cf_1', name: 'Size', type: 'single_select', options: [{ id: 'op_s', value: 'S' }, { id: 'op_m', value: 'M' }] });
 		server.state.customFields.set('cf_2', { id: 'cf_2', name: 'Note', type: 'text' });

@@ -5,7 +5,9 @@
  * search and load-options methods its parameters name. Each node is built inside the test,
  * as n8n builds it when it loads the package.
  */
-import type { INodeProperties, INodeType } from 'n8n-workflow';
+import { NodeHelpers, type INodeParameters, type INodeProperties, type INodePropertyOptions, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+import { CheckMonitorApi } from '../../credentials/CheckMonitorApi.credentials';
+import { CustomerEngagementApi } from '../../credentials/CustomerEngagementApi.credentials';
 import { CheckMonitor } from '../../nodes/CheckMonitor/CheckMonitor.node';
 import { CheckMonitorTrigger } from '../../nodes/CheckMonitorTrigger/CheckMonitorTrigger.node';
 import { CustomerEngagement } from '../../nodes/CustomerEngagement/CustomerEngagement.node';
@@ -70,4 +72,153 @@ test('the check of the methods above sees methods inside locators and collection
 	const named = methodsNamed(new CustomerEngagement().description.properties);
 	expect(named.listSearch).toEqual(new Set(['searchContacts', 'searchCustomFields', 'searchLabels', 'searchRewards']));
 	expect(named.loadOptions.has('getLabels')).toBe(true);
+});
+
+/**
+ * ../shared/node-contract.md, as data: every resource and operation, and for each the
+ * top-level parameters it fixes (a locator with the modes it fixes), the entries it fixes
+ * in a collection, and Return All / Limit on every Get Many. Saved workflows store these
+ * names; a rename or a lost mode breaks them on upgrade.
+ */
+type Fixed = { top?: string[]; locators?: Record<string, string[]>; collections?: Record<string, string[]>; extra?: Record<string, unknown> };
+const CONTACT = { contactId: ['list', 'id'] };
+const customerEngagementContract: Record<string, Record<string, Fixed>> = {
+	contact: {
+		create: { top: ['email', 'phone'] },
+		get: { locators: CONTACT },
+		update: { locators: CONTACT, collections: { updateFields: [] } },
+		delete: { locators: CONTACT },
+		getAll: {},
+		upsert: { top: ['email', 'phone'] },
+		adjustLoyaltyPoints: { locators: CONTACT, top: ['pointsValue'] },
+	},
+	activity: { getAll: { top: ['contactId'] } },
+	note: { create: { top: ['contactId', 'text'] } },
+	customField: {
+		create: { top: ['name', 'type'] },
+		getAll: {},
+		rename: { locators: { customFieldId: ['list', 'id'] }, top: ['name'] },
+		updateOptions: { locators: { customFieldId: ['list', 'id'] } },
+	},
+	text: { send: { top: ['message', 'toPhone'], locators: { customerId: ['list', 'id'] } } },
+	conversation: { get: { top: ['phone'], locators: { customerId: ['list', 'id'] } } },
+	visit: { create: { top: ['contactId'] }, createMany: { top: ['visits'] }, get: { top: ['visitId'] }, getAll: {} },
+	label: { create: { top: ['name'] }, get: { locators: { labelId: ['list', 'id'] } }, getAll: {} },
+	loyaltyReward: {
+		create: { top: ['title', 'points'] },
+		get: { locators: { rewardId: ['list', 'id'] } },
+		update: { locators: { rewardId: ['list', 'id'] }, collections: { updateFields: [] } },
+		delete: { locators: { rewardId: ['list', 'id'] } },
+		getAll: {},
+		redeem: { locators: { rewardId: ['list', 'id'] }, top: ['contactId'] },
+	},
+	redeem: { getAll: { collections: { filters: ['loyaltyRewardId', 'contactId'] } } },
+	loyaltySettings: { get: {}, update: { collections: { updateFields: ['checkin', 'share', 'review', 'pointsPerDollar'] } } },
+};
+const CHECK = { checkId: ['list', 'id'] };
+const checkMonitorContract: Record<string, Record<string, Fixed>> = {
+	check: {
+		create: { collections: { options: ['unique'] } },
+		get: { locators: CHECK },
+		getAll: {},
+		update: { locators: CHECK, collections: { updateFields: [] } },
+		pause: { locators: CHECK },
+		resume: { locators: CHECK },
+		delete: { locators: CHECK },
+	},
+	ping: {
+		getAll: { locators: CHECK },
+		getBody: { locators: CHECK, top: ['pingNumber'] },
+		send: { locators: { checkId: ['list', 'id', 'slug'] }, top: ['signal'], collections: { additionalFields: ['body', 'rid', 'create'] }, extra: { signal: ['success', 'start', 'fail', 'log', 'exitStatus'] } },
+	},
+	flip: { getAll: { locators: CHECK, collections: { filters: ['seconds', 'start', 'end'] } } },
+	channel: { getAll: {} },
+	badge: { getAll: {} },
+	status: { get: {} },
+};
+
+/** The top-level parameters n8n shows for these values (defaults filled in, hidden flags included). */
+function shownFor(description: INodeTypeDescription, values: Record<string, unknown>): INodeProperties[] {
+	const parameters = NodeHelpers.getNodeParameters(description.properties, values as INodeParameters, true, false, null, description) as INodeParameters;
+	return description.properties.filter((p) => NodeHelpers.displayParameter(parameters, p, null, description, parameters));
+}
+
+const optionValues = (property: INodeProperties | undefined) => ((property?.options ?? []) as INodePropertyOptions[]).map((o) => o.value);
+
+describe.each([
+	['Customer Engagement', () => new CustomerEngagement().description, customerEngagementContract],
+	['Check Monitor', () => new CheckMonitor().description, checkMonitorContract],
+])('%s keeps the names of the node contract', (_name, build, contract) => {
+	test('its resources and each resource\'s operations', () => {
+		const description = build();
+		expect(optionValues(description.properties.find((p) => p.name === 'resource')).sort()).toEqual(Object.keys(contract).sort());
+		for (const [resource, operations] of Object.entries(contract)) {
+			const operation = shownFor(description, { resource }).find((p) => p.name === 'operation');
+			expect([resource, optionValues(operation).sort()]).toEqual([resource, Object.keys(operations).sort()]);
+		}
+	});
+
+	test('each operation\'s fixed parameters, locator modes and collection entries; Return All and Limit on Get Many', () => {
+		const description = build();
+		for (const [resource, operations] of Object.entries(contract)) {
+			for (const [operation, fixed] of Object.entries(operations)) {
+				const at = `${resource}.${operation}`;
+				const shown = shownFor(description, { resource, operation, returnAll: false });
+				const byName = (name: string) => shown.find((p) => p.name === name);
+				for (const name of [...(fixed.top ?? []), ...Object.keys(fixed.locators ?? {}), ...Object.keys(fixed.collections ?? {})]) {
+					expect([at, name, byName(name) !== undefined]).toEqual([at, name, true]);
+				}
+				for (const [name, modes] of Object.entries(fixed.locators ?? {})) {
+					const locator = byName(name);
+					expect([at, name, locator?.type, locator?.modes?.map((m) => m.name)]).toEqual([at, name, 'resourceLocator', modes]);
+				}
+				for (const [name, entries] of Object.entries(fixed.collections ?? {})) {
+					const names = ((byName(name)?.options ?? []) as INodeProperties[]).map((o) => o.name);
+					expect([at, name, entries.filter((e) => !names.includes(e))]).toEqual([at, name, []]);
+				}
+				for (const [name, values] of Object.entries(fixed.extra ?? {})) expect([at, name, optionValues(byName(name)).sort()]).toEqual([at, name, [...(values as string[])].sort()]);
+				if (operation === 'getAll') {
+					const limited = byName('limit');
+					expect([at, byName('returnAll')?.type, limited?.type]).toEqual([at, 'boolean', 'number']);
+					const all = shownFor(description, { resource, operation, returnAll: true });
+					expect([at, all.some((p) => p.name === 'limit')]).toEqual([at, false]);
+				}
+			}
+		}
+	});
+});
+
+test('Ping Send shows Exit Status for the exit-status signal only', () => {
+	const description = new CheckMonitor().description;
+	const shown = (signal: string) => shownFor(description, { resource: 'ping', operation: 'send', signal }).some((p) => p.name === 'exitStatus');
+	expect([shown('exitStatus'), shown('success')]).toEqual([true, false]);
+});
+
+test.each([
+	['Customer Engagement Trigger', () => new CustomerEngagementTrigger().description, { event: ['newVisit', 'newContact', 'newRedeem', 'newLoyaltyReward'] }],
+	['Check Monitor Trigger', () => new CheckMonitorTrigger().description, { event: ['newFlip', 'newPing'], scope: ['one', 'all'] }],
+])('%s keeps its event (and scope) values', (_name, build, fixed) => {
+	const description = build();
+	for (const [name, values] of Object.entries(fixed)) {
+		expect([name, optionValues(description.properties.find((p) => p.name === name)).sort()]).toEqual([name, [...values].sort()]);
+	}
+});
+
+test('the Check Monitor Trigger asks for a check (a locator) for one check and for New Ping, not for all checks', () => {
+	const description = new CheckMonitorTrigger().description;
+	const asks = (values: Record<string, unknown>) => shownFor(description, values).find((p) => p.name === 'checkId')?.type;
+	expect([asks({ event: 'newFlip', scope: 'one' }), asks({ event: 'newFlip', scope: 'all' }), asks({ event: 'newPing' })]).toEqual(['resourceLocator', undefined, 'resourceLocator']);
+});
+
+test.each([
+	[() => new CustomerEngagementApi(), 'customerEngagementApi', 'Customer Engagement API', { baseUrl: ['string', true], accessToken: ['string', true, true] }],
+	[() => new CheckMonitorApi(), 'checkMonitorApi', 'Check Monitor API', { baseUrl: ['string', true], apiKey: ['string', true, true], pingUrl: ['string', false], pingKey: ['string', false, true] }],
+])('credential %#: its name, display name and fields (type, required, a password) as the contract fixes them', (build, name, displayName, fields) => {
+	const credential = build();
+	expect([credential.name, credential.displayName]).toEqual([name, displayName]);
+	expect(
+		Object.fromEntries(
+			credential.properties.map((p) => [p.name, [p.type, p.required === true, ...(p.typeOptions?.password ? [true] : [])]]),
+		),
+	).toEqual(fields);
 });
