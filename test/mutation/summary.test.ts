@@ -113,10 +113,13 @@ test('the rendered summary: totals first, a row per file, the unlisted survivors
 	expect(renderSummary({ files: [], total: almost, shared: almost, unlisted: [], excluded: [], unusedEquivalents: [] }, { commit: 'c', date: 'd', scope: 's', complete: false })).toContain('| 89.9 % |');
 });
 
-test('every listed equivalent names a file, a mutator, its code and a reason', () => {
-	const listed = JSON.parse(readFileSync('test/mutation/equivalents.json', 'utf8')) as Equivalent[];
-	for (const e of listed) {
-		expect([e.file, typeof e.mutator, typeof e.original, e.reason?.length > 0]).toEqual([expect.stringMatching(/^(nodes|credentials)\/.+\.ts$/), 'string', 'string', true]);
+test('every listed equivalent names its file, mutator and reason, and its code (and `in`) is still in that file', () => {
+	const squashed = (text: string) => text.replace(/\s+/g, ' ').trim();
+	for (const e of loadEquivalents()) {
+		const source = readFileSync(e.file, 'utf8');
+		expect([e.file, typeof e.mutator, e.reason?.length > 0]).toEqual([expect.stringMatching(/^(nodes|credentials)\/.+\.ts$/), 'string', true]);
+		expect([e.file, e.original, squashed(source).includes(squashed(e.original))]).toEqual([e.file, e.original, true]);
+		if (e.in !== undefined) expect([e.file, e.in, source.includes(e.in) && squashed(e.in).includes(squashed(e.original))]).toEqual([e.file, e.in, true]);
 	}
 });
 
