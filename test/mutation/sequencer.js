@@ -1,10 +1,12 @@
 /**
  * Test order for mutation runs (jest.stryker.config.js): the quick tests that run every
- * operation first, the slow randomized and timing tests last. Stryker stops a run at the
- * first failing test, and a mutant in a node description is read by every test, so the
- * order decides how long each of those mutants takes to be killed.
+ * operation first, the slow randomized and timing tests last. A mutant's run skips every test
+ * after its first failing one (bailEnvironment.js), and a mutant in build-time code is read by
+ * every test, so the order decides how long each of those mutants takes to be killed. Under
+ * a mutant, only the files holding one of its tests run (testFiles.js).
  */
 const Sequencer = require('@jest/test-sequencer').default;
+const { filesToRun } = require('./testFiles');
 
 const FIRST = ['expressionCount', 'pathParameters', 'mergeProperties', 'engine', 'customerEngagement.test', 'checkMonitor.test', 'credentials', 'listSearch'];
 const LAST = ['Trigger', 'resilience', 'servers/'];
@@ -16,8 +18,17 @@ const rank = (path) => {
 };
 
 class MutationSequencer extends Sequencer {
+	#globalConfig;
+
+	constructor(options) {
+		super(options);
+		this.#globalConfig = options.globalConfig;
+	}
+
+	/** Under a mutant, only the files holding one of its tests (testFiles.js), quick ones first. */
 	sort(tests) {
-		return [...tests].sort((a, b) => rank(a.path) - rank(b.path) || a.path.localeCompare(b.path));
+		const { rootDir, testNamePattern } = this.#globalConfig;
+		return filesToRun(tests, rootDir, testNamePattern).sort((a, b) => rank(a.path) - rank(b.path) || a.path.localeCompare(b.path));
 	}
 }
 
