@@ -15,7 +15,7 @@ module.exports = {
 	testSequencer: '<rootDir>/test/mutation/sequencer.js',
 	// A killed mutant stops at its first failing test (Stryker's jest runner cannot bail).
 	// A path, not <rootDir>: Stryker loads the environment itself, from the raw config.
-	testEnvironment: require('node:path').join(__dirname, 'test/mutation/bailEnvironment.js'),
+	testEnvironment: require('node:path').join(__dirname, 'test/mutation/mutationEnvironment.js'),
 	// The summary's own tests test no code under nodes/ or credentials/, and read reports/,
 	// which Stryker's sandbox leaves out.
 	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/mutation/'],

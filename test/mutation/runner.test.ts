@@ -1,10 +1,10 @@
 /**
- * The pieces that make a mutation run quicker (bailEnvironment.js, testFiles.js, sequencer.js)
+ * The pieces that make a mutation run quicker (mutationEnvironment.js, testFiles.js, sequencer.js)
  * change no result: a fixture project runs under them in a separate jest process, as Stryker's
  * test runner runs it (an active mutant in the environment, its tests as a name pattern).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -21,13 +21,14 @@ let tmp: string;
 beforeEach(() => {
 	tmp = mkdtempSync(join(tmpdir(), 'mutation-runner-'));
 });
+afterEach(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** One jest run of the fixture project; `env` as Stryker's test runner would set it. */
 function runJest(env: Record<string, string>, namePattern?: string): JestJson {
 	const config = {
 		rootDir: ROOT,
 		testMatch: ['**/*.fixture.js'],
-		testEnvironment: resolve(__dirname, 'bailEnvironment.js'),
+		testEnvironment: resolve(__dirname, 'mutationEnvironment.js'),
 		testSequencer: resolve(__dirname, 'sequencer.js'),
 		transform: {},
 	};
@@ -43,10 +44,10 @@ function runJest(env: Record<string, string>, namePattern?: string): JestJson {
 
 const statuses = (run: JestJson) =>
 	Object.fromEntries(run.testResults.flatMap((file) => file.assertionResults.map((test) => [test.fullName, test.status])));
+const recordDir = () => join(tmp, 'engagement-monitor-mutation');
 const record = () => {
-	const dir = join(tmp, 'engagement-monitor-mutation');
-	const [file] = readdirSync(dir);
-	return JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, string[]>;
+	const [file] = readdirSync(recordDir());
+	return JSON.parse(readFileSync(join(recordDir(), file), 'utf8')) as Record<string, string[]>;
 };
 
 it('with no mutant active (the dry run), every test runs and each file\'s test names are recorded as jest names them', () => {
@@ -62,6 +63,12 @@ it('under a mutant, only the files holding a test of its pattern are loaded; wit
 	const run = runJest({ __STRYKER_ACTIVE_MUTANT__: '7' }, '(b nested third)');
 	expect(run.numTotalTestSuites).toBe(1);
 	expect(statuses(run)).toEqual({ 'b nested third': 'passed' });
+	// a file the record does not know (added after the dry run) is kept
+	const [file] = readdirSync(recordDir());
+	writeFileSync(join(recordDir(), file), JSON.stringify({ [A]: ['a first', 'a second'] }));
+	const unknownB = runJest({ __STRYKER_ACTIVE_MUTANT__: '7' }, '(b nested third)');
+	expect(statuses(unknownB)).toEqual({ 'b nested third': 'passed' });
+	expect(unknownB.numTotalTestSuites).toBe(1);
 }, 60_000);
 
 it('under a mutant, a failing test skips every later test and file (hooks too); with no mutant, nothing is skipped', () => {

@@ -1,7 +1,7 @@
 /**
  * Test order for mutation runs (jest.stryker.config.js): the quick tests that run every
  * operation first, the slow randomized and timing tests last. A mutant's run skips every test
- * after its first failing one (bailEnvironment.js), and a mutant in build-time code is read by
+ * after its first failing one (mutationEnvironment.js), and a mutant in build-time code is read by
  * every test, so the order decides how long each of those mutants takes to be killed. Under
  * a mutant, only the files holding one of its tests run (testFiles.js).
  */
@@ -28,7 +28,7 @@ class MutationSequencer extends Sequencer {
 	/** Under a mutant, only the files holding one of its tests (testFiles.js), quick ones first. */
 	sort(tests) {
 		const { rootDir, testNamePattern } = this.#globalConfig;
-		return filesToRun(tests, rootDir, testNamePattern).sort((a, b) => rank(a.path) - rank(b.path) || a.path.localeCompare(b.path));
+		return [...filesToRun(tests, rootDir, testNamePattern)].sort((a, b) => rank(a.path) - rank(b.path) || a.path.localeCompare(b.path));
 	}
 }
 

@@ -38,6 +38,8 @@ export interface Summary {
 	excluded: Array<Unlisted & { reason: string }>;
 	unusedEquivalents: Equivalent[];
 }
+/** Whitespace runs as one space, trimmed: how equivalents are compared with Stryker's code. */
+export function squash(text: string): string;
 export function isSharedMechanism(file: string): boolean;
 export function originalOf(source: string, location: Location): string;
 export function loadEquivalents(path?: string): Equivalent[];

@@ -156,4 +156,4 @@ function renderSummary(summary, { commit, date, scope, complete }) {
 /** The summary without its header line (commit, date, scope): what two runs over the same state share. */
 const withoutHeader = (text) => text.split('\n').filter((line) => !line.startsWith('Written by ')).join('\n');
 
-module.exports = { placeOf, withoutHeader, isSharedMechanism, originalOf, loadEquivalents, equivalentOf, score, summarize, renderSummary, percent };
+module.exports = { squash, placeOf, withoutHeader, isSharedMechanism, originalOf, loadEquivalents, equivalentOf, score, summarize, renderSummary, percent };

@@ -42,17 +42,13 @@ function recordTest(testPath, test) {
 }
 
 /**
- * Written after each test file, so the record is complete when the dry run ends. Merged with
- * what is there: a name too many only keeps a file in, a name missing would leave one out.
+ * Written after each test file, so the record is complete when the dry run ends. The dry run is
+ * one process (Stryker's jest adapter runs jest with runInBand), so its record is all of it.
  */
 function saveRecord(rootDir) {
 	const file = recordFile(rootDir);
-	const record = readRecord(rootDir) ?? {};
-	for (const [testPath, names] of Object.entries(seen)) {
-		record[testPath] = [...new Set([...(record[testPath] ?? []), ...names])];
-	}
 	mkdirSync(join(file, '..'), { recursive: true });
-	writeFileSync(file, JSON.stringify(record));
+	writeFileSync(file, JSON.stringify(seen));
 }
 
 function readRecord(rootDir) {
@@ -76,4 +72,4 @@ function filesToRun(tests, rootDir, testNamePattern) {
 	return tests.filter((test) => !record[test.path] || record[test.path].some((name) => pattern.test(name)));
 }
 
-module.exports = { activeMutant, fullName, recordTest, saveRecord, filesToRun };
+module.exports = { activeMutant, recordTest, saveRecord, filesToRun };

@@ -30,7 +30,7 @@ function skipAll(block) {
 	}
 }
 
-class BailEnvironment extends TestEnvironment {
+class MutationEnvironment extends TestEnvironment {
 	#rootDir;
 	#testPath;
 
@@ -64,4 +64,4 @@ class BailEnvironment extends TestEnvironment {
 	}
 }
 
-module.exports = BailEnvironment;
+module.exports = MutationEnvironment;
