@@ -56,7 +56,7 @@ export class CheckMonitorTrigger implements INodeType {
 				],
 				default: 'newFlip',
 			},
-			{ ...checkLocator('The check whose pings to watch'), displayOptions: { show: { event: ['newPing'] } } },
+			{ ...checkLocator(), description: 'The check whose pings to watch', displayOptions: { show: { event: ['newPing'] } } },
 			{
 				displayName: 'Checks',
 				name: 'scope',
@@ -68,7 +68,7 @@ export class CheckMonitorTrigger implements INodeType {
 				],
 				default: 'all',
 			},
-			{ ...checkLocator('The check to watch'), displayOptions: { show: { event: ['newFlip'], scope: ['one'] } } },
+			{ ...checkLocator(), description: 'The check to watch', displayOptions: { show: { event: ['newFlip'], scope: ['one'] } } },
 			{
 				displayName: 'Tags',
 				name: 'tags',

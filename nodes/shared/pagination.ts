@@ -14,7 +14,7 @@ export const MAX_PAGE_SIZE = 100;
  */
 export function reportedTotal(headers: IDataObject): number | undefined {
 	const header = headers['x-total-count'];
-	return /^\s*\d+\s*$/.test(String(header ?? '')) ? Number(header) : undefined;
+	return /^\s*\d+\s*$/.test(String(header)) ? Number(header) : undefined;
 }
 
 /**

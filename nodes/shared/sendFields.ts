@@ -105,8 +105,10 @@ function sendPlainFields(fields: PlainField[]): PreSendAction {
 		for (const field of fields) {
 			if (!NodeHelpers.displayParameter(parameters, field.definition, node, null, parameters)) continue;
 			if (field.option) {
-				const added = parameters[field.definition.name] as INodeParameters | undefined;
-				if (!added || typeof added !== 'object' || !(field.option.name in added)) continue;
+				// A shown collection is an object here: n8n's Workflow gives it its default ({})
+				// when it was saved as anything else (an expression included).
+				const added = (parameters[field.definition.name] ?? {}) as INodeParameters;
+				if (!(field.option.name in added)) continue;
 				if (!NodeHelpers.displayParameter(parameters, field.option, node, null, parameters)) continue;
 			}
 			const value = this.getNodeParameter(field.path, undefined) as IDataObject[string];

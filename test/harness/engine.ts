@@ -15,6 +15,7 @@ import {
 } from 'n8n-core';
 import {
 	ICredentialsHelper,
+	NodeConnectionTypes,
 	Workflow,
 	type ICredentialDataDecryptedObject,
 	type ICredentialType,
@@ -26,6 +27,7 @@ import {
 	type INodeExecutionData,
 	type INodeParameters,
 	type INodeType,
+	type INodeTypeDescription,
 	type INodeTypes,
 	type IRun,
 	type IRunExecutionData,
@@ -99,6 +101,11 @@ function registerNodeType(type: string, nodeType: INodeType): void {
  * A node built inside a test, run by runNode as `type` (loaded as n8n's loader loads a
  * declarative node), for shared mechanisms whose effect only shows in a request.
  */
+/** The description of a node a test builds: one main input and output, nothing else unless `more` adds it. */
+export function testNodeDescription(name: string, more: Partial<INodeTypeDescription> = {}): INodeTypeDescription {
+	return { displayName: name, name, group: ['transform'], version: 1, description: '', defaults: {}, inputs: [NodeConnectionTypes.Main], outputs: [NodeConnectionTypes.Main], properties: [], ...more };
+}
+
 export function registerTestNode(type: string, nodeType: INodeType): void {
 	DirectoryLoader.applyDeclarativeNodeOptionParameters(nodeType);
 	registerNodeType(`${PACKAGE}.${type}`, nodeType);
@@ -373,20 +380,12 @@ export async function testCredential(
 ): Promise<{ status: 'OK' | 'Error'; message: string }> {
 	const test = credentialType(type)?.test as ICredentialTestRequest;
 	const nodeType: INodeType = {
-		description: {
-			displayName: 'Temp',
-			name: 'credentialTest',
-			group: ['transform'],
-			version: 1,
-			description: '',
-			defaults: {},
+		description: testNodeDescription('credentialTest', {
 			inputs: [],
 			outputs: [],
 			credentials: [{ name: type, required: true }],
-			properties: [
-				{ displayName: 'Temp', name: 'temp', type: 'string', routing: { request: test.request }, default: '' },
-			],
-		},
+			properties: [{ displayName: 'Temp', name: 'temp', type: 'string', routing: { request: test.request }, default: '' }],
+		}),
 	};
 	registerNodeType('credentialTest', nodeType);
 	const node: INode = {

@@ -32,8 +32,10 @@ function editorTextReason(path) {
 	const object = property.parentPath;
 	if (!object?.isObjectExpression()) return undefined;
 	const keys = siblingKeys(object);
-	// A parameter definition (or the node's own description) has a displayName.
-	if (keys.has('displayName') && PARAMETER_TEXT.has(key)) return `editor text: a parameter's ${key}, not read by n8n's engine`;
+	// A parameter definition (or the node's own description) has a displayName; one built from
+	// another (`{ ...contactLocator, description, displayOptions }`) spreads it and says where it shows.
+	const builtFromAnother = keys.has('displayOptions') && object.node.properties.some((p) => p.type === 'SpreadElement');
+	if ((keys.has('displayName') || builtFromAnother) && PARAMETER_TEXT.has(key)) return `editor text: a parameter's ${key}, not read by n8n's engine`;
 	// An option of an options parameter is { name, value, … }: its value is behaviour, its name is text.
 	if (keys.has('value') && !keys.has('type') && !keys.has('displayName') && OPTION_TEXT.has(key)) return `editor text: an option's ${key}, not read by n8n's engine`;
 	// Documentation links of credentials and codex-like objects.

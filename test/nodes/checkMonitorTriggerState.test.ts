@@ -370,6 +370,7 @@ describe('options from expressions: checked before any request', () => {
 	test.each([
 		['={{ "30" }}', 30],
 		['={{ undefined }}', 60],
+		['={{ null }}', 60],
 		['={{ "" }}', 60],
 	])('Late Flip Window %s: the activation reads flips from %i minutes back', async (lookBackMinutes, minutes) => {
 		seed(1);

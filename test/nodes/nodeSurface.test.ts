@@ -222,3 +222,82 @@ test.each([
 		),
 	).toEqual(fields);
 });
+
+/**
+ * A trigger's form as the editor shows it for each event: every shown parameter with its type
+ * and default, its choices, bounds and locator modes, options of collections included. The
+ * defaults are part of the contract: n8n saves only values that differ from them, so a
+ * changed default changes what a saved trigger watches.
+ */
+function form(description: INodeTypeDescription, values: Record<string, unknown>): unknown[] {
+	const summary = (p: INodeProperties): unknown => [
+		p.name,
+		p.type,
+		p.default,
+		...(p.required ? ['required'] : []),
+		...(p.noDataExpression ? ['no expression'] : []),
+		...(p.typeOptions?.minValue !== undefined || p.typeOptions?.maxValue !== undefined ? [[p.typeOptions?.minValue, p.typeOptions?.maxValue]] : []),
+		...(p.modes ? [p.modes.map((m) => [m.name, ...(m.typeOptions?.searchListMethod ? [m.typeOptions.searchListMethod, m.typeOptions.searchable === true] : [])])] : []),
+		...(p.type === 'options' || p.type === 'multiOptions' ? [optionValues(p)] : []),
+		...(p.type === 'collection' ? [(p.options as INodeProperties[]).map(summary)] : []),
+	];
+	return shownFor(description, values).map(summary);
+}
+
+const LIST_OR_ID = (method: string) => [['list', method, true], ['id']];
+const NEW_LOCATOR = { mode: 'list', value: '' };
+
+test.each([
+	[
+		'Customer Engagement Trigger',
+		() => new CustomerEngagementTrigger().description,
+		(event: unknown[]) => [
+			[{}, [event, ['contactId', 'resourceLocator', NEW_LOCATOR, LIST_OR_ID('searchContacts')], ['lookBackHours', 'number', 24, [0, 720]]]],
+			[{ event: 'newContact' }, [event]],
+			[
+				{ event: 'newRedeem' },
+				[
+					event,
+					['contactId', 'resourceLocator', NEW_LOCATOR, LIST_OR_ID('searchContacts')],
+					['rewardId', 'resourceLocator', NEW_LOCATOR, LIST_OR_ID('searchRewards')],
+					['redeemWindowMinutes', 'number', 60, [1, 1440]],
+				],
+			],
+			[{ event: 'newLoyaltyReward' }, [event]],
+		],
+		['event', 'options', 'newVisit', 'no expression', ['newContact', 'newLoyaltyReward', 'newRedeem', 'newVisit']],
+	],
+	[
+		'Check Monitor Trigger',
+		() => new CheckMonitorTrigger().description,
+		(event: unknown[]) => {
+			const scope = ['scope', 'options', 'all', ['all', 'one']];
+			const direction = ['direction', 'options', 'any', ['any', 'up', 'down']];
+			const check = ['checkId', 'resourceLocator', NEW_LOCATOR, 'required', LIST_OR_ID('searchChecks')];
+			const flipOptions = ['options', 'collection', {}, [['lookBackMinutes', 'number', 60, [0, undefined]], ['requestsPerMinute', 'number', 100, [1, undefined]]]];
+			const pingOptions = ['options', 'collection', {}, [['includeBody', 'boolean', false], ['pingTypes', 'multiOptions', [], ['fail', 'ign', 'log', 'start', 'success']]]];
+			return [
+				[{}, [event, scope, ['tags', 'string', ''], direction, flipOptions]],
+				[{ event: 'newFlip', scope: 'one' }, [event, scope, check, direction, flipOptions]],
+				[{ event: 'newPing' }, [event, check, pingOptions]],
+			];
+		},
+		['event', 'options', 'newFlip', 'no expression', ['newFlip', 'newPing']],
+	],
+] as Array<[string, () => INodeTypeDescription, (event: unknown[]) => Array<[Record<string, unknown>, unknown[]]>, unknown[]]>)(
+	"%s: the form of each event, with the defaults a saved trigger relies on",
+	(_name, build, forms, event) => {
+		for (const [values, expected] of forms(event)) expect([values, form(build(), values)]).toEqual([values, expected]);
+	},
+);
+
+test('a Check Monitor Trigger\'s check typed By ID is checked by n8n: a UUID or a 40-character unique key', () => {
+	const description = new CheckMonitorTrigger().description;
+	const issues = (value: string) => {
+		const node = { id: 'n', name: 'Trigger', type: 'checkMonitorTrigger', typeVersion: 1, position: [0, 0] as [number, number], parameters: { event: 'newPing', checkId: { __rl: true, mode: 'id', value } } };
+		return NodeHelpers.getNodeParametersIssues(description.properties, node, description)?.parameters?.checkId ?? [];
+	};
+	const uuid = '8a3c5b7e-1f2d-4c6a-9b0e-3d5f7a9c1e2b';
+	expect([uuid, ` ${uuid.toUpperCase()} `, 'a'.repeat(40)].map(issues)).toEqual([[], [], []]);
+	for (const bad of ['nightly-backup', 'a'.repeat(39), `${uuid}x`, `x${uuid}`]) expect([bad, issues(bad)]).toEqual([bad, ['Enter a check UUID, or a 40-character unique key']]);
+});

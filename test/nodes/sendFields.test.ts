@@ -3,11 +3,11 @@
  * (what that preSend sends is shown through n8n's engine by every operation's tests, and
  * what it saves by test/nodes/expressionCount.test.ts).
  */
-import { NodeConnectionTypes, type IHttpRequestOptions, type INodeProperties } from 'n8n-workflow';
+import type { IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { requestDefaults, sendSingleRequest } from '../../nodes/CheckMonitor/shared/transport';
 import { sendPlainFieldsOnce } from '../../nodes/shared/sendFields';
 import { transportRouting } from '../../nodes/shared/transport';
-import { registerTestNode, runNode } from '../harness/engine';
+import { registerTestNode, runNode, testNodeDescription } from '../harness/engine';
 import { useCheckMonitorServer } from '../harness/setup';
 
 const field = (name: string, routing: object | undefined, more: Partial<INodeProperties> = {}): INodeProperties =>
@@ -95,15 +95,7 @@ describe("through n8n's engine", () => {
 	function registerPlainNode(): void {
 		const shownFor = (mode: string) => ({ displayOptions: { show: { mode: [mode] } } });
 		registerTestNode('plainFields', {
-			description: {
-				displayName: 'Plain Fields',
-				name: 'plainFields',
-				group: ['transform'],
-				version: 1,
-				description: '',
-				defaults: {},
-				inputs: [NodeConnectionTypes.Main],
-				outputs: [NodeConnectionTypes.Main],
+			description: testNodeDescription('plainFields', {
 				credentials: [{ name: 'checkMonitorApi', required: true }],
 				requestDefaults,
 				requestOperations: { pagination: sendSingleRequest },
@@ -130,7 +122,7 @@ describe("through n8n's engine", () => {
 						],
 					},
 				]),
-			},
+			}),
 		});
 	}
 

@@ -100,6 +100,9 @@ export class CheckMonitorServer extends ApiServer {
 
 	pingLogLimit = 100;
 
+	/** What a ping's body is cut to, and the Ping-Body-Limit header saying so (the hosted service: 10000 bytes; self-hosted servers set their own). */
+	pingBodyLimit = 10_000;
+
 	now: () => Date = () => new Date();
 
 	reset(): void {
@@ -107,6 +110,7 @@ export class CheckMonitorServer extends ApiServer {
 		this.channels = [];
 		this.checkLimit = 20_000;
 		this.pingLogLimit = 100;
+		this.pingBodyLimit = 10_000;
 		this.clearLog();
 		this.clearFaults();
 		this.setRateLimit(undefined);
@@ -148,11 +152,11 @@ export class CheckMonitorServer extends ApiServer {
 		const check = this.checks.get(uuid);
 		if (!check) throw new Error(`no check ${uuid}`);
 		const now = this.now();
-		const bodyBuffer = body === undefined || body.length === 0 ? null : Buffer.from(body).subarray(0, 10_000);
+		const bodyBuffer = body === undefined || body.length === 0 ? null : Buffer.from(body).subarray(0, this.pingBodyLimit);
 		let type = action === '' ? 'success' : action;
 		if (/^\d+$/.test(action)) type = action === '0' ? 'success' : 'fail';
 		if (check.filter_http_body && bodyBuffer) {
-			const text = bodyBuffer.subarray(0, 10_000).toString('utf8');
+			const text = bodyBuffer.toString('utf8');
 			const has = (kw: string) => kw.split(',').some((k) => k !== '' && text.includes(k));
 			if (has(check.failure_kw)) type = 'fail';
 			else if (has(check.success_kw)) type = 'success';
@@ -366,7 +370,7 @@ export class CheckMonitorServer extends ApiServer {
 			const rid = typeof req.query.rid === 'string' ? req.query.rid : undefined;
 			if (rid !== undefined && !UUID_RE.test(rid.toLowerCase())) return text(res, 400, 'invalid uuid format');
 			this.receivePing(uuid, action, (res.locals.rawBody as string) || undefined, req.method, rid ?? null);
-			res.setHeader('Ping-Body-Limit', '10000');
+			res.setHeader('Ping-Body-Limit', String(this.pingBodyLimit));
 			res.setHeader('Access-Control-Allow-Origin', '*');
 			text(res, created ? 201 : 200, created ? 'Created' : 'OK');
 		};

@@ -162,7 +162,7 @@ export async function sendPing(this: IExecutePaginationFunctions, requestData: R
 	if (rid !== '' && !UUID.test(rid)) {
 		throw invalidInput(this, 'Run ID', `"${String(fields.rid)}" is not a UUID`, 'Use a UUID such as 3f1b6c2e-8a4d-4e5f-9c7b-1a2d3e4f5a6b, or turn on Run ID From Execution.');
 	}
-	if (rid === '' && fields.ridFromExecution === true) rid = runIdFromExecution(String(this.getInstanceId?.() ?? ''), String(this.getWorkflow().id ?? ''), String(this.getExecutionId() ?? ''));
+	if (rid === '' && fields.ridFromExecution === true) rid = runIdFromExecution(this.getInstanceId(), String(this.getWorkflow().id ?? ''), String(this.getExecutionId() ?? ''));
 	if (fields.create === true && !bySlug) {
 		throw invalidInput(this, 'Create Missing Check', 'works only when pinging by slug', 'Pick "By Slug" for the check, or turn the option off.');
 	}
@@ -181,15 +181,11 @@ export async function sendPing(this: IExecutePaginationFunctions, requestData: R
 	const path = `${bySlug ? PING_BY_SLUG : PING_BY_UUID}${encodeURIComponent(bySlug ? target : uuid)}${suffix}`;
 	// The path is final (no `{placeholders}`); the credential completes it.
 	requestData.options.url = path;
-	const { response } = await sendRequest(this, requestData, checkMonitorApi, {
-		method: 'POST',
-		qs,
-		body: bodyBytes > 0 ? body : undefined,
-		headers: { ...(requestData.options.headers ?? {}), Accept: 'text/plain, text/html', ...(bodyBytes > 0 ? { 'Content-Type': 'text/plain; charset=utf-8' } : {}) },
-		json: false,
-		encoding: 'text',
-	});
-	const limit = Number(response.headers?.['ping-body-limit'] ?? DEFAULT_PING_BODY_LIMIT) || DEFAULT_PING_BODY_LIMIT;
+	const headers = { ...requestData.options.headers, Accept: 'text/plain, text/html' };
+	// An empty body is no body: no Content-Type either.
+	const content = bodyBytes > 0 ? { body, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } } : { headers };
+	const { response } = await sendRequest(this, requestData, checkMonitorApi, { method: 'POST', qs, ...content, json: false, encoding: 'text' });
+	const limit = Number(response.headers['ping-body-limit'] ?? DEFAULT_PING_BODY_LIMIT) || DEFAULT_PING_BODY_LIMIT;
 	const answer = bodyText(response.body) || String(response.statusCode);
 	const json: IDataObject = {
 		signal,
