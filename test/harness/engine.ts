@@ -97,15 +97,15 @@ function registerNodeType(type: string, nodeType: INodeType): void {
 	registeredNodes[type] = nodeType;
 }
 
-/**
- * A node built inside a test, run by runNode as `type` (loaded as n8n's loader loads a
- * declarative node), for shared mechanisms whose effect only shows in a request.
- */
 /** The description of a node a test builds: one main input and output, nothing else unless `more` adds it. */
 export function testNodeDescription(name: string, more: Partial<INodeTypeDescription> = {}): INodeTypeDescription {
 	return { displayName: name, name, group: ['transform'], version: 1, description: '', defaults: {}, inputs: [NodeConnectionTypes.Main], outputs: [NodeConnectionTypes.Main], properties: [], ...more };
 }
 
+/**
+ * A node built inside a test, run by runNode as `type` (loaded as n8n's loader loads a
+ * declarative node), for shared mechanisms whose effect only shows in a request.
+ */
 export function registerTestNode(type: string, nodeType: INodeType): void {
 	DirectoryLoader.applyDeclarativeNodeOptionParameters(nodeType);
 	registerNodeType(`${PACKAGE}.${type}`, nodeType);
