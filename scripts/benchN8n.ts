@@ -17,15 +17,19 @@
  * one of these, comma-separated), BENCH_CPU_PROFILE=<folder> (n8n's CPU profile of each
  * case there, for Chrome DevTools), BENCH_FDS=1 (the n8n process's open file descriptors
  * and sockets when each side starts and ends, sampled by scripts/bench/sampleFds.cjs; the
- * timings of such a run include the sampling), `-- --write` puts the tables into BENCHMARKS.md.
+ * timings of such a run include the sampling), BENCH_PACKAGE=<tarball> (measure that build of
+ * the package instead of this working tree's, for example an earlier commit's `npm pack`),
+ * `-- --write` puts the tables into BENCHMARKS.md. With BENCH_CPU_PROFILE each case is
+ * followed by where our node's CPU time went (scripts/bench/profileSummary.ts).
  */
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 import { CheckMonitorServer, CM_KEY } from '../test/servers/checkMonitorServer';
 import { CE_TOKEN, CustomerEngagementServer } from '../test/servers/customerEngagementServer';
+import { ourNodeProfile, profileTable } from './bench/profileSummary';
 import { ensureN8n, importWorkflows, installPackage, N8N_VERSION, n8nBin, n8nCli, n8nDir, runtimeEnv } from './n8nRuntime';
 import { freePort } from './ports';
 
@@ -35,6 +39,7 @@ const SIZES = (process.env.BENCH_N ?? '100,1000,10000').split(',').map(Number);
 const CASE_FILTER = (process.env.BENCH_CASES ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 const CPU_PROFILE = process.env.BENCH_CPU_PROFILE ? path.resolve(process.env.BENCH_CPU_PROFILE) : undefined;
 const FDS = Boolean(process.env.BENCH_FDS);
+const PACKAGE = process.env.BENCH_PACKAGE ? path.resolve(process.env.BENCH_PACKAGE) : undefined;
 const ENGINES = (process.env.BENCH_ENGINES ?? (N8N_VERSION.startsWith('1.') ? 'legacy' : 'vm,legacy')).split(',');
 const CRED = {
 	ce: { customerEngagementApi: { id: 'benchCeCred0001', name: 'CE bench' } },
@@ -220,7 +225,7 @@ async function main() {
 		console.log(line);
 	};
 	await ensureN8n();
-	const userFolder = await installPackage(undefined, () => undefined);
+	const userFolder = await installPackage(undefined, () => undefined, PACKAGE);
 	const work = mkdtempSync(path.join(os.tmpdir(), 'n8n-bench-'));
 	const ce = await new CustomerEngagementServer().start();
 	const cm = await new CheckMonitorServer().start();
@@ -313,8 +318,10 @@ async function main() {
 	});
 
 	print(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB; n8n ${N8N_VERSION}; ${new Date().toISOString()}`);
+	if (PACKAGE) print(`Package measured: ${PACKAGE}`);
 	print(`Each figure: the median of ${REPS} runs (after 1 warm-up) of the node's own execution time in one n8n process, sides rotated; spread = min–max.`);
 	print();
+	const profiles: Array<{ name: string; runs: number; unit: string; files: string[] }> = [];
 	for (const engine of ENGINES) {
 		print(`## Expression engine: ${engine}`);
 		print();
@@ -324,6 +331,7 @@ async function main() {
 			if (CASE_FILTER.length && !CASE_FILTER.some((part) => benchCase.name.includes(part))) continue;
 			ce.clearLog();
 			cm.clearLog();
+			const profilesBefore = CPU_PROFILE && existsSync(CPU_PROFILE) ? new Set(readdirSync(CPU_PROFILE)) : new Set<string>();
 			let result;
 			try {
 				result = await runCase(userFolder, work, benchCase, engine);
@@ -334,18 +342,29 @@ async function main() {
 			const per = (side: Side) => median(result.times[side]) / (benchCase.perRun ? 1 : benchCase.n);
 			const spread = (side: Side) => `${(Math.min(...result.times[side]) / (benchCase.perRun ? 1 : benchCase.n)).toFixed(2)}–${(Math.max(...result.times[side]) / (benchCase.perRun ? 1 : benchCase.n)).toFixed(2)}`;
 			const unit = benchCase.perRun ? 'ms/run' : 'ms/item';
-			// Expressions by side: HTTP's texts name the server; the rest are ours.
+			// Expressions by side: HTTP's texts name the server's address (or are its body and
+			// pagination); the rest are ours (an earlier build's route, `/v1/contacts/{{ … }}`, too).
 			let ours = 0;
 			let http = 0;
 			for (const [text, count] of result.counts) {
-				if (text.includes('/v1/contacts') || text.includes('/api/v3/checks') || text.includes('JSON.stringify') || text.includes('$pageCount')) http += count;
+				if ([ce.url, ceList.url, cm.url, 'JSON.stringify', '$pageCount'].some((part) => text.includes(part))) http += count;
 				else ours += count;
 			}
 			const runs = (REPS + 1) * (benchCase.perRun ? 1 : benchCase.n);
 			print(
 				`| ${benchCase.name} | ${benchCase.n} | ${per('node').toFixed(2)} ${unit} (${spread('node')}) | ${per('httpCredential').toFixed(2)} (${spread('httpCredential')}) | ${per('httpPlain').toFixed(2)} (${spread('httpPlain')}) | ${(per('node') / per('httpCredential')).toFixed(2)}x | ${(per('node') / per('httpPlain')).toFixed(2)}x | ${(ours / runs).toFixed(1)} / ${(http / (2 * runs)).toFixed(1)} | ${result.peakMb} MB |`,
 			);
+			if (CPU_PROFILE) profiles.push({ name: `${benchCase.name}, N = ${benchCase.n}, ${engine}`, runs, unit, files: readdirSync(CPU_PROFILE).filter((f) => !profilesBefore.has(f)) });
 		}
+		print();
+	}
+	// The n8n process's profile is the largest of a run's (its task runner writes one too).
+	for (const { name, runs, unit, files } of profiles) {
+		const largest = files.map((f) => path.join(CPU_PROFILE!, f)).sort((a, b) => statSync(b).size - statSync(a).size)[0];
+		if (!largest) continue;
+		print(`### CPU profile: ${name} (${path.basename(largest)}; ${runs} ${unit === 'ms/run' ? 'runs' : 'items'} of our node, warm-up included)`);
+		print();
+		for (const line of profileTable(ourNodeProfile(largest, runs), unit)) print(line);
 		print();
 	}
 	await ce.stop();

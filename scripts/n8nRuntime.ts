@@ -171,10 +171,13 @@ export async function packPackage(log: (line: string) => void = console.log): Pr
 	}
 }
 
-/** Install the packed tarball into a user folder's nodes directory (new folder if none). */
-export async function installPackage(userFolder?: string, log: (line: string) => void = console.log): Promise<string> {
+/**
+ * Install the packed tarball (or `tarball`, another build of the package) into a user
+ * folder's nodes directory (new folder if none).
+ */
+export async function installPackage(userFolder?: string, log: (line: string) => void = console.log, tarball?: string): Promise<string> {
 	const folder = userFolder ?? mkdtempSync(path.join(os.tmpdir(), 'n8n-user-'));
-	const tarball = await packPackage(log);
+	tarball ??= await packPackage(log);
 	const nodesDir = path.join(folder, '.n8n', 'nodes');
 	mkdirSync(nodesDir, { recursive: true });
 	if (!existsSync(path.join(nodesDir, 'package.json'))) {

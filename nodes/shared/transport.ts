@@ -54,6 +54,11 @@ export interface PathParameter {
 	label: string;
 	/** The value as the API wants it (already trimmed), e.g. lower case. */
 	normalize?: (value: string) => string;
+	/**
+	 * Locator modes whose value is not the id itself (a check by slug): the id they name,
+	 * looked up with a request of their own. Given the value trimmed, not normalized.
+	 */
+	lookUp?: Record<string, (context: IExecuteSingleFunctions, value: string) => Promise<string>>;
 }
 
 /** What differs between the two APIs. */
@@ -158,17 +163,27 @@ export function refuseNonData(response: { statusCode: number; body: unknown; hea
 const PLACEHOLDER = /\{(\w+)\}/g;
 
 /** Fill `{name}` in a path with the parameter's value, checked and URL-encoded. */
-export function resolvePath(
+export async function resolvePath(
 	context: IExecuteSingleFunctions,
 	template: string,
 	api: ApiDefinition,
-): { url: string; parameters: Record<string, string> } {
+): Promise<{ url: string; parameters: Record<string, string> }> {
 	const parameters: Record<string, string> = {};
-	const url = template.replace(PLACEHOLDER, (_match, name: string) => {
-		parameters[name] = readIdParameter(context, name, api);
-		return encodeURIComponent(parameters[name]);
-	});
+	for (const [, name] of template.matchAll(PLACEHOLDER)) parameters[name] = await readPathParameter(context, name, api);
+	const url = template.replace(PLACEHOLDER, (_match, name: string) => encodeURIComponent(parameters[name]));
 	return { url, parameters };
+}
+
+/**
+ * A path parameter's id: readIdParameter's, or, for a locator mode that names the record
+ * another way (a check by slug), the id its look-up finds.
+ */
+async function readPathParameter(context: IExecuteSingleFunctions, name: string, api: ApiDefinition): Promise<string> {
+	const spec = api.pathParameters[name];
+	// The mode is what the editor saved (never an expression), so reading it costs nothing.
+	const mode = (context.getNode().parameters[name] as { mode?: string } | undefined)?.mode;
+	const lookUp = mode === undefined ? undefined : spec.lookUp?.[mode];
+	return lookUp ? await lookUp(context, readTrimmed(context, name, spec)) : readIdParameter(context, name, api);
 }
 
 /**
@@ -178,10 +193,15 @@ export function resolvePath(
 export function readIdParameter(context: IExecuteSingleFunctions | IPollFunctions, name: string, api: ApiDefinition): string {
 	// Every `{name}` in an operation's URL has an entry (the path-parameter tests run them all).
 	const spec = api.pathParameters[name];
+	const trimmed = readTrimmed(context, name, spec);
+	return spec.normalize ? spec.normalize(trimmed) : trimmed;
+}
+
+function readTrimmed(context: IExecuteSingleFunctions | IPollFunctions, name: string, spec: PathParameter): string {
 	const raw = context.getNodeParameter(name, '', { extractValue: true }) as unknown;
 	const trimmed = String(raw ?? '').trim();
 	if (trimmed === '') throw invalidInput(context, spec.label, 'is empty', 'Pick one from the list or enter its ID.');
-	return spec.normalize ? spec.normalize(trimmed) : trimmed;
+	return trimmed;
 }
 
 /**
@@ -266,7 +286,7 @@ export async function sendRequest(
 		});
 	}
 	// Every operation's routing sets its method and URL (each runs through here in the tests).
-	slot.path ??= resolvePath(context, String(requestData.options.url), api);
+	slot.path ??= await resolvePath(context, String(requestData.options.url), api);
 	const options: RequestOptions = {
 		...requestData.options,
 		url: slot.path.url,

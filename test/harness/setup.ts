@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CheckMonitorServer, CM_KEY } from '../servers/checkMonitorServer';
 import { CustomerEngagementServer, CE_TOKEN } from '../servers/customerEngagementServer';
+import { runNode } from './engine';
 
 export function useCustomerEngagementServer() {
 	const server = new CustomerEngagementServer();
@@ -28,9 +29,19 @@ export function useCheckMonitorServer() {
 		await server.stop();
 	});
 	beforeEach(() => server.reset());
+	const credentials = (apiKey: string = CM_KEY) => ({ checkMonitorApi: { baseUrl: server.url, apiKey } });
 	return {
 		server,
-		credentials: (apiKey: string = CM_KEY) => ({ checkMonitorApi: { baseUrl: server.url, apiKey } }),
+		credentials,
+		/** The Check Monitor node through n8n's engine against this server. */
+		run: (parameters: Record<string, unknown>, options: { apiKey?: string; items?: object[]; continueOnFail?: boolean } = {}) =>
+			runNode({
+				type: 'checkMonitor',
+				parameters: parameters as never,
+				credentials: credentials(options.apiKey),
+				items: options.items as never,
+				continueOnFail: options.continueOnFail,
+			}),
 	};
 }
 

@@ -3,16 +3,8 @@ import { byId, runNode } from '../harness/engine';
 import { everything, useCheckMonitorServer } from '../harness/setup';
 import { CheckMonitorServer, CM_KEY, CM_READ_ONLY_KEY } from '../servers/checkMonitorServer';
 
-const { server, credentials } = useCheckMonitorServer();
+const { server, credentials, run } = useCheckMonitorServer();
 
-const run = (parameters: Record<string, unknown>, options: { apiKey?: string; items?: object[]; continueOnFail?: boolean } = {}) =>
-	runNode({
-		type: 'checkMonitor',
-		parameters: parameters as never,
-		credentials: credentials(options.apiKey),
-		items: options.items as never,
-		continueOnFail: options.continueOnFail,
-	});
 /** A valid cron expression of exactly 100 characters, the server's limit. */
 const HUNDRED_CHARACTER_CRON = `${Array.from({ length: 34 }, (_, i) => i).join(',')} 23 * * *`;
 const json = (result: Awaited<ReturnType<typeof run>>) => result.items.map((i) => i.json);

@@ -184,7 +184,9 @@ describe('ping send: errors in plain words, without the ping URL, the UUID in it
 		[{ checkId: byId('={{ "nightly-backup" }}') }, 'Check: "nightly-backup" is not a check UUID'],
 		[{ checkId: bySlug('={{ "Nightly Backup" }}') }, 'Check (by slug): "Nightly Backup" is not a slug'],
 		// A fixed value is checked by n8n itself, with the mode's own rule.
-		[{ checkId: byId('nightly-backup') }, "The 'Node' node has issues:\n- Enter the check UUID"],
+		// (By ID is every check operation's mode, one definition; the unique key it also takes is refused here.)
+		[{ checkId: byId('nightly-backup') }, "The 'Node' node has issues:\n- Enter a check UUID, or a 40-character unique key"],
+		[{ checkId: byId('a'.repeat(40)) }, `Check: "${'a'.repeat(40)}" is not a check UUID`],
 		[{ checkId: bySlug('Nightly Backup') }, "The 'Node' node has issues:\n- A slug has lower-case letters, digits, - and _ only"],
 		[{ additionalFields: { create: true } }, 'Create Missing Check: works only when pinging by slug'],
 		[{ signal: '={{ "finished" }}' }, 'Signal: "finished" is not one of success, start, fail, log, exitStatus'],

@@ -53,9 +53,8 @@ test('each parameter has one definition, except where n8n cannot show one defini
 	});
 	expect(definitionCounts(nodes.checkMonitor)).toEqual({
 		operation: 6,
-		// Ping Send's has a third mode (by slug), so it is a definition of its own; the check of
-		// Check, Ping and Flip operations is one (shown by checkIdShown).
-		checkId: 2,
+		// The check of every Check, Ping and Flip operation is one: By Slug, once Ping Send's
+		// own mode (a definition of its own), is every operation's (checkIdBySlug).
 	});
 });
 

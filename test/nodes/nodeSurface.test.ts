@@ -115,7 +115,7 @@ const customerEngagementContract: Record<string, Record<string, Fixed>> = {
 	redeem: { getAll: { collections: { filters: ['loyaltyRewardId', 'contactId'] } } },
 	loyaltySettings: { get: {}, update: { collections: { updateFields: ['checkin', 'share', 'review', 'pointsPerDollar'] } } },
 };
-const CHECK = { checkId: ['list', 'id'] };
+const CHECK = { checkId: ['list', 'id', 'slug'] };
 const checkMonitorContract: Record<string, Record<string, Fixed>> = {
 	check: {
 		create: { collections: { options: ['unique'] } },

@@ -1,6 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-/** The check: picked from a searchable list, or its UUID (get also takes a unique_key). */
+/** A check's slug, as the server takes it (it refuses capitals when pinging by slug). */
+export const SLUG = /^[a-z0-9-_]+$/;
+
+/** A check picked from a searchable list, or by its UUID or unique key (the triggers' check). */
 export function checkLocator(description?: string): INodeProperties {
 	return {
 		displayName: 'Check',
@@ -36,13 +39,35 @@ export function checkLocator(description?: string): INodeProperties {
 	};
 }
 
-
 /**
- * One description for the check of Check, Ping and Flip operations, so that they are one
- * parameter definition (see mergeSameNamedProperties): each definition of a name costs an
- * evaluation of the user's expression per item.
+ * The check of every Check, Ping and Flip operation: one definition for all of them (see
+ * mergeSameNamedProperties), because each definition of a name costs an evaluation of the
+ * user's expression per item. So every operation has the same modes: By Slug pings by slug
+ * in Ping → Send and is looked up first everywhere else (checkIdBySlug), and By ID takes a
+ * unique key, which only Check → Get and the flip operations accept (Ping → Send says so
+ * before sending; the others' requests are refused by the server, which names it).
  */
-export const CHECK_BY_UUID = "The check's UUID. Check → Get and the flip operations also accept its unique key (which read-only API keys see).";
+export function operationCheckLocator(): INodeProperties {
+	const locator = checkLocator(
+		"The check. By ID: its UUID (Check → Get and the flip operations also take its unique key, which read-only API keys see). By Slug: Ping → Send pings it with the credential's Ping Key; the other operations look the check up by its slug first (one more request).",
+	);
+	return {
+		...locator,
+		modes: [
+			...(locator.modes ?? []),
+			{
+				displayName: 'By Slug',
+				name: 'slug',
+				type: 'string',
+				placeholder: 'e.g. nightly-backup',
+				hint: "Ping → Send pings by slug with the credential's Ping Key; other operations look the check up first",
+				validation: [
+					{ type: 'regex', properties: { regex: '^\\s*[a-z0-9-_]+\\s*$', errorMessage: 'A slug has lower-case letters, digits, - and _ only' } },
+				],
+			},
+		],
+	};
+}
 
 /** The path of one check; `{checkId}` is filled in by the transport. */
 export const CHECK_PATH = '/api/v3/checks/{checkId}';

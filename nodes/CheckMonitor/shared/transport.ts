@@ -1,5 +1,9 @@
+import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import { isPingPath, PING_BY_SLUG } from '../../shared/baseUrl';
+import { directRequest } from '../../shared/directRequest';
 import { type ApiDefinition, bodyText, type ErrorResponse, singleRequest } from '../../shared/transport';
+import { invalidInput } from '../../shared/validation';
+import { SLUG } from './descriptions';
 
 /**
  * A failed ping in plain words. Never the ping URL, the UUID in it or the ping key: a ping
@@ -173,10 +177,27 @@ export const checkMonitorApi: ApiDefinition = {
 	describeError: describeCheckMonitorError,
 	pathParameters: {
 		// The server knows uuids in lower case only; users paste them as they come.
-		checkId: { label: 'Check', normalize: (value) => value.toLowerCase() },
+		checkId: { label: 'Check', normalize: (value) => value.toLowerCase(), lookUp: { slug: checkIdBySlug } },
 		pingNumber: { label: 'Ping Number' },
 	},
 };
+
+/**
+ * The check a slug names, for every operation but Ping → Send (which pings by slug): the
+ * list filtered by slug, one request. Its UUID, or its unique key when a read-only key
+ * lists it; refused unless exactly one check has the slug, before the operation's request.
+ */
+async function checkIdBySlug(context: IExecuteSingleFunctions, slug: string): Promise<string> {
+	const label = 'Check (by slug)';
+	if (!SLUG.test(slug)) throw invalidInput(context, label, `"${slug}" is not a slug`, 'A slug has lower-case letters, digits, - and _ only.');
+	const { body } = await directRequest(context, checkMonitorApi, { url: '/api/v3/checks/', qs: { slug } });
+	const checks = ((body as IDataObject | undefined)?.checks ?? []) as IDataObject[];
+	if (checks.length === 0) throw invalidInput(context, label, `no check has the slug "${slug}"`, 'Check the slug, or pick the check from the list.');
+	if (checks.length > 1) {
+		throw invalidInput(context, label, `${checks.length} checks have the slug "${slug}"`, 'Pick the check from the list or by ID, or give the checks different slugs.');
+	}
+	return String(checks[0].uuid ?? checks[0].unique_key);
+}
 
 export const sendSingleRequest = singleRequest(checkMonitorApi);
 

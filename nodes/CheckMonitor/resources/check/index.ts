@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { CHECK_BY_UUID, CHECK_PATH, checkLocator } from '../../shared/descriptions';
+import { CHECK_PATH, operationCheckLocator } from '../../shared/descriptions';
 import { checksToItems, markCreatedOrUpdated } from '../../shared/output';
 import { validateCheckBody } from '../../shared/checkFields';
 import { checkCreateDescription } from './create';
@@ -83,7 +83,7 @@ export const checkDescription: INodeProperties[] = [
 		default: 'getAll',
 	},
 	{
-		...checkLocator(CHECK_BY_UUID),
+		...operationCheckLocator(),
 		displayOptions: { show: { resource: ['check'], operation: ['get', 'update', 'pause', 'resume', 'delete'] } },
 	},
 	...checkCreateDescription,

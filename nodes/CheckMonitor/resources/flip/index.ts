@@ -2,7 +2,7 @@ import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } fr
 import { getManyParameters } from '../../../shared/descriptions';
 import { toInstant } from '../../../shared/dates';
 import { invalidInput } from '../../../shared/validation';
-import { CHECK_BY_UUID, CHECK_PATH, checkLocator } from '../../shared/descriptions';
+import { CHECK_PATH, operationCheckLocator } from '../../shared/descriptions';
 import { flipsToItems } from '../../shared/output';
 
 const show = { resource: ['flip'], operation: ['getAll'] };
@@ -56,7 +56,7 @@ export const flipDescription: INodeProperties[] = [
 		default: 'getAll',
 	},
 	{
-		...checkLocator(CHECK_BY_UUID),
+		...operationCheckLocator(),
 		// By operation, as the ping resource's, so that the two merge into one definition.
 		displayOptions: { show: { resource: ['flip'], operation: ['getAll'] } },
 	},

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { getManyParameters } from '../../../shared/descriptions';
-import { CHECK_BY_UUID, CHECK_PATH, checkLocator } from '../../shared/descriptions';
+import { CHECK_PATH, operationCheckLocator } from '../../shared/descriptions';
 import { pingBodyToItem, pingsToItems } from '../../shared/output';
 import { pingSendDescription, sendPing } from './send';
 
@@ -54,7 +54,7 @@ export const pingDescription: INodeProperties[] = [
 		default: 'getAll',
 	},
 	{
-		...checkLocator(CHECK_BY_UUID),
+		...operationCheckLocator(),
 		displayOptions: { show: { resource: ['ping'], operation: ['getAll', 'getBody'] } },
 	},
 	...pingSendDescription,

@@ -16,45 +16,17 @@ import { PING_BY_SLUG, PING_BY_UUID } from '../../../shared/baseUrl';
 import { additionalFields } from '../../../shared/descriptions';
 import { bodyText, type RequestData, sendRequest } from '../../../shared/transport';
 import { invalidInput } from '../../../shared/validation';
-import { checkLocator } from '../../shared/descriptions';
+import { operationCheckLocator, SLUG } from '../../shared/descriptions';
 import { checkMonitorApi } from '../../shared/transport';
 
 const show = { resource: ['ping'], operation: ['send'] };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const SLUG = /^[a-z0-9-_]+$/;
 /** What the real server stores of a ping body (it answers with `Ping-Body-Limit`). */
 export const DEFAULT_PING_BODY_LIMIT = 10_000;
 
-const locator = checkLocator('The check to ping');
 export const pingSendDescription: INodeProperties[] = [
 	{
-		...locator,
-		modes: [
-			...(locator.modes ?? []).map((mode) =>
-				mode.name === 'id'
-					? {
-							...mode,
-							displayName: 'By UUID',
-							validation: [
-								{
-									type: 'regex' as const,
-									properties: { regex: '^\\s*[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\\s*$', errorMessage: 'Enter the check UUID' },
-								},
-							],
-						}
-					: mode,
-			),
-			{
-				displayName: 'By Slug',
-				name: 'slug',
-				type: 'string',
-				placeholder: 'e.g. nightly-backup',
-				hint: "Pinged with the credential's Ping Key",
-				validation: [
-					{ type: 'regex', properties: { regex: '^\\s*[a-z0-9-_]+\\s*$', errorMessage: 'A slug has lower-case letters, digits, - and _ only' } },
-				],
-			},
-		],
+		...operationCheckLocator(),
 		displayOptions: { show },
 	},
 	{
