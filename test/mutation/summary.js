@@ -87,7 +87,16 @@ function summarize(report, equivalents) {
 	const unusedEquivalents = new Set(equivalents);
 	for (const [file, { source, mutants }] of Object.entries(report.files).sort(([a], [b]) => a.localeCompare(b))) {
 		const counts = emptyCounts();
-		for (const mutant of mutants) {
+		// In the order of the source, not of the report: two runs over the same state list the
+		// same mutants in different orders, and the summary must come out the same.
+		const ordered = [...mutants].sort(
+			(a, b) =>
+				a.location.start.line - b.location.start.line ||
+				a.location.start.column - b.location.start.column ||
+				a.mutatorName.localeCompare(b.mutatorName) ||
+				String(a.replacement ?? '').localeCompare(String(b.replacement ?? '')),
+		);
+		for (const mutant of ordered) {
 			counts[mutant.status] = (counts[mutant.status] ?? 0) + 1;
 			if (mutant.status !== 'Survived' && mutant.status !== 'NoCoverage') continue;
 			const original = originalOf(source, mutant.location);

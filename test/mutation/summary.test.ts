@@ -75,14 +75,24 @@ test('counts per file and in all; scores with and without the listed equivalents
 	expect(score(summary.total, false)).toBe(50);
 	expect(score(summary.total, true)).toBe(60);
 	expect(score(summary.files[0].counts, true)).toBe(100);
+	// In source order (line, column), then by mutator and replacement.
 	expect(summary.unlisted).toEqual([
-		{ file: 'nodes/shared/f.ts', line: 2, status: 'Survived', mutator: 'EqualityOperator', original: 'a > 0', replacement: 'a >= 0' },
 		{ file: 'nodes/shared/f.ts', line: 2, status: 'NoCoverage', mutator: 'ConditionalExpression', original: 'a > 0', replacement: 'true' },
+		{ file: 'nodes/shared/f.ts', line: 2, status: 'Survived', mutator: 'EqualityOperator', original: 'a > 0', replacement: 'a >= 0' },
 	]);
 	expect(summary.excluded).toEqual([
 		{ file: 'nodes/shared/f.ts', line: 3, status: 'Survived', mutator: 'MethodExpression', original: 'items.slice(0, limit)', replacement: 'items', reason: 'trimmed by n8n' },
 	]);
 	expect(summary.unusedEquivalents).toEqual([equivalents[1]]);
+});
+
+test('the summary does not depend on the order the report lists the mutants in (two runs list them differently)', () => {
+	const file = report.files['nodes/shared/f.ts'];
+	const more = { ...file, mutants: [...file.mutants, { mutatorName: 'EqualityOperator', replacement: 'a <= 0', location: at(2, 6, 11), status: 'Survived' as const }, { mutatorName: 'BooleanLiteral', replacement: 'false', location: at(2, 2, 4), status: 'Survived' as const }] };
+	const reversed = { ...more, mutants: [...more.mutants].reverse() };
+	const render = (f: typeof more) => renderSummary(summarize({ files: { ...report.files, 'nodes/shared/f.ts': f } }, equivalents), { commit: 'c', date: 'd', scope: 's', complete: true });
+	expect(render(reversed)).toBe(render(more));
+	expect(summarize({ files: { 'nodes/shared/f.ts': reversed } }, equivalents).unlisted.map((u) => u.replacement)).toEqual(['false', 'true', 'a >= 0']);
 });
 
 test('the shared mechanisms: nodes/shared, the flip and ping cursors, each node\'s validation and error mapping', () => {
