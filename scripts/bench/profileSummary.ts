@@ -7,7 +7,8 @@
  * the HTTP Request node starts the other side's, and the samples in between (awaited
  * requests, the credential's database read) belong to the side seen last. A sample's kind
  * is the first of the categories below that any frame of its stack matches, so the time is
- * inclusive: an expression evaluated by our own code counts as expression evaluation.
+ * inclusive: an expression evaluated by our own code counts as expression evaluation; what is
+ * left is the package's or the routing engine's by the innermost frame of either.
  *
  * Also runnable on its own: `npx tsx scripts/bench/profileSummary.ts <file.cpuprofile> <items>`.
  */
@@ -32,8 +33,12 @@ const categories: Array<[string, (frame: CallFrame) => boolean]> = [
 	],
 	['the credential applied to a request (authenticate)', (f) => f.functionName === 'authenticate'],
 	['HTTP client (axios, sockets)', (f) => /axios|follow-redirects|node:_?https?|node:net|_http_/.test(f.url)],
-	["n8n's routing engine (walks, display rules, parameters)", (f) => f.url.includes('routing-node') || f.url.includes('node-helpers') || f.url.includes('node-execution-context')],
+];
+
+/** Of the rest, the innermost of these frames decides: the package calls n8n's engine, and the engine the package. */
+const innermost: Array<[string, (frame: CallFrame) => boolean]> = [
 	['this package', (f) => f.url.includes('/.n8n/nodes/')],
+	["n8n's routing engine (walks, display rules, parameters)", (f) => /routing-node|node-helpers|node-execution-context/.test(f.url)],
 ];
 
 function sideOf(stack: CallFrame[]): 'ours' | 'http' | undefined {
@@ -62,7 +67,9 @@ export function ourNodeProfile(file: string, items: number): Array<{ kind: strin
 				? 'idle (waiting for the server)'
 				: leaf === '(garbage collector)'
 					? 'garbage collection'
-					: (categories.find(([, matches]) => stack.some(matches))?.[0] ?? 'other (n8n workflow execution, run data)');
+					: (categories.find(([, matches]) => stack.some(matches))?.[0] ??
+						stack.map((frame) => innermost.find(([, matches]) => matches(frame))?.[0]).find(Boolean) ??
+						'other (n8n workflow execution, run data)');
 		known = { side: sideOf(stack), kind };
 		kindOf.set(id, known);
 		return known;
