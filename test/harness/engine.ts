@@ -441,6 +441,10 @@ export function byId(value: string) {
 	return { __rl: true, mode: 'id', value };
 }
 
+/** A check locator By Slug (Check Monitor). */
+export function bySlug(value: string) {
+	return { __rl: true, mode: 'slug', value };
+}
 
 export interface Poller {
 	/** One poll, as n8n's poll job runs it (mode 'trigger') or as "Fetch Test Event" does ('manual'). */

@@ -184,6 +184,14 @@ describe('check', () => {
 		expect(server.requests).toHaveLength(0);
 	});
 
+	test("an empty Slug is sent: it clears the check's slug (the server's own default)", async () => {
+		const check = server.seedCheck({ slug: 'old-slug' });
+		const result = await run({ resource: 'check', operation: 'update', checkId: byId(check.uuid), updateFields: { slug: '' } });
+		expect(result.error).toBeUndefined();
+		expect(server.requests[0].body).toEqual({ slug: '' });
+		expect(check.slug).toBe('');
+	});
+
 	test.each([
 		['nightly_backup-2', 'nightly_backup-2'],
 		['={{ 42 }}', '42'],

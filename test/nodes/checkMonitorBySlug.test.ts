@@ -4,12 +4,11 @@
  * filtered by slug) and then sends its own request to the check's UUID. Through n8n's
  * engine against the stand-in; what reached the server is read from its log.
  */
+import { bySlug } from '../harness/engine';
 import { useCheckMonitorServer } from '../harness/setup';
 import { CM_READ_ONLY_KEY } from '../servers/checkMonitorServer';
 
 const { server, run } = useCheckMonitorServer();
-
-const bySlug = (slug: string) => ({ __rl: true, mode: 'slug', value: slug });
 
 describe('a check by slug is looked up, then the operation goes to its UUID', () => {
 	test('Check → Get: the list by slug, then the check', async () => {

@@ -4,7 +4,7 @@
  * Asserts what reached the server, what the node returned, and that the ping URL, the
  * UUID inside it and the ping key never appear in an error.
  */
-import { byId, runNode } from '../harness/engine';
+import { byId, bySlug, runNode } from '../harness/engine';
 import { everything, useCheckMonitorServer } from '../harness/setup';
 import { CM_KEY, CM_PING_KEY } from '../servers/checkMonitorServer';
 import { runIdFromExecution } from '../../nodes/CheckMonitor/resources/ping/send';
@@ -27,7 +27,6 @@ const run = (parameters: Record<string, unknown>, options: Options = {}) =>
 		items: options.items as never,
 		continueOnFail: options.continueOnFail,
 	});
-const bySlug = (slug: string) => ({ __rl: true, mode: 'slug', value: slug });
 const RID = '3f1b6c2e-8a4d-4e5f-9c7b-1a2d3e4f5a6b';
 
 describe('ping send', () => {

@@ -4,7 +4,7 @@
  * checkMonitorPingSend.test.ts shows by message only. Through n8n's engine against the
  * stand-in; what reached the server is read from its log.
  */
-import { byId, registerTestNode, runNode, testNodeDescription } from '../harness/engine';
+import { byId, bySlug, registerTestNode, runNode, testNodeDescription } from '../harness/engine';
 import { useCheckMonitorServer } from '../harness/setup';
 import { CM_KEY, CM_PING_KEY } from '../servers/checkMonitorServer';
 import { runIdFromExecution } from '../../nodes/CheckMonitor/resources/ping/send';
@@ -21,7 +21,6 @@ const run = (parameters: Record<string, unknown>, options: { pingKey?: string | 
 		executionId: options.executionId,
 	});
 };
-const bySlug = (slug: string) => ({ __rl: true, mode: 'slug', value: slug });
 const RID = '3f1b6c2e-8a4d-4e5f-9c7b-1a2d3e4f5a6b';
 
 describe('what the ping request carries', () => {

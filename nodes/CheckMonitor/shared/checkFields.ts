@@ -5,6 +5,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { convertSent } from '../../shared/convertSent';
 import { invalidInput } from '../../shared/validation';
+import { SLUG, SLUG_RULE } from './descriptions';
 
 const SECONDS_MIN = 60;
 const SECONDS_MAX = 31536000;
@@ -50,7 +51,7 @@ export async function validateCheckBody(
 			throw invalidInput(this, label, `must be between ${SECONDS_MIN} and ${SECONDS_MAX} seconds, got ${value}`);
 		}
 	}
-	if (typeof body.slug === 'string' && !/^[a-z0-9_-]*$/.test(body.slug)) {
+	if (typeof body.slug === 'string' && body.slug !== '' && !SLUG.test(body.slug)) {
 		throw invalidInput(this, 'Slug', `may contain only lowercase letters, digits, hyphens and underscores, got "${body.slug}"`);
 	}
 	if (body.methods !== undefined && body.methods !== '' && body.methods !== 'POST') {
@@ -77,4 +78,9 @@ export async function validateCheckBody(
 	}
 	requestOptions.body = body;
 	return requestOptions;
+}
+
+/** A check named by its slug (Ping → Send, and the look-up of every other operation): refused unless it is one. */
+export function refuseNonSlug(context: IExecuteSingleFunctions, label: string, slug: string): void {
+	if (!SLUG.test(slug)) throw invalidInput(context, label, `"${slug}" is not a slug`, `${SLUG_RULE}.`);
 }

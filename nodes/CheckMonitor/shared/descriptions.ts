@@ -3,6 +3,9 @@ import type { INodeProperties } from 'n8n-workflow';
 /** A check's slug, as the server takes it (it refuses capitals when pinging by slug). */
 export const SLUG = /^[a-z0-9-_]+$/;
 
+/** What a slug may hold, in the editor's rule and the node's refusals alike. */
+export const SLUG_RULE = 'A slug has lower-case letters, digits, - and _ only';
+
 /** A check picked from a searchable list, or by its UUID or unique key (the triggers' check). */
 export function checkLocator(description?: string): INodeProperties {
 	return {
@@ -62,7 +65,8 @@ export function operationCheckLocator(): INodeProperties {
 				placeholder: 'e.g. nightly-backup',
 				hint: "Ping → Send pings by slug with the credential's Ping Key; other operations look the check up first",
 				validation: [
-					{ type: 'regex', properties: { regex: '^\\s*[a-z0-9-_]+\\s*$', errorMessage: 'A slug has lower-case letters, digits, - and _ only' } },
+					// SLUG, with the spaces around it that the node trims.
+					{ type: 'regex', properties: { regex: `^\\s*${SLUG.source.slice(1, -1)}\\s*$`, errorMessage: SLUG_RULE } },
 				],
 			},
 		],

@@ -3,7 +3,7 @@ import { isPingPath, PING_BY_SLUG } from '../../shared/baseUrl';
 import { directRequest } from '../../shared/directRequest';
 import { type ApiDefinition, bodyText, type ErrorResponse, singleRequest } from '../../shared/transport';
 import { invalidInput } from '../../shared/validation';
-import { SLUG } from './descriptions';
+import { refuseNonSlug } from './checkFields';
 
 /**
  * A failed ping in plain words. Never the ping URL, the UUID in it or the ping key: a ping
@@ -189,7 +189,7 @@ export const checkMonitorApi: ApiDefinition = {
  */
 async function checkIdBySlug(context: IExecuteSingleFunctions, slug: string): Promise<string> {
 	const label = 'Check (by slug)';
-	if (!SLUG.test(slug)) throw invalidInput(context, label, `"${slug}" is not a slug`, 'A slug has lower-case letters, digits, - and _ only.');
+	refuseNonSlug(context, label, slug);
 	const { body } = await directRequest(context, checkMonitorApi, { url: '/api/v3/checks/', qs: { slug } });
 	const checks = ((body as IDataObject | undefined)?.checks ?? []) as IDataObject[];
 	if (checks.length === 0) throw invalidInput(context, label, `no check has the slug "${slug}"`, 'Check the slug, or pick the check from the list.');

@@ -16,7 +16,8 @@ import { PING_BY_SLUG, PING_BY_UUID } from '../../../shared/baseUrl';
 import { additionalFields } from '../../../shared/descriptions';
 import { bodyText, type RequestData, sendRequest } from '../../../shared/transport';
 import { invalidInput } from '../../../shared/validation';
-import { operationCheckLocator, SLUG } from '../../shared/descriptions';
+import { refuseNonSlug } from '../../shared/checkFields';
+import { operationCheckLocator } from '../../shared/descriptions';
 import { checkMonitorApi } from '../../shared/transport';
 
 const show = { resource: ['ping'], operation: ['send'] };
@@ -108,9 +109,7 @@ export async function sendPing(this: IExecutePaginationFunctions, requestData: R
 	const checkLabel = bySlug ? 'Check (by slug)' : 'Check';
 	const target = String(check.value ?? '').trim();
 	if (target === '') throw invalidInput(this, checkLabel, 'is empty', 'Pick one from the list, or enter its UUID or slug.');
-	if (bySlug && !SLUG.test(target)) {
-		throw invalidInput(this, checkLabel, `"${target}" is not a slug`, 'A slug has lower-case letters, digits, - and _ only.');
-	}
+	if (bySlug) refuseNonSlug(this, checkLabel, target);
 	const uuid = target.toLowerCase();
 	if (!bySlug && !UUID.test(uuid)) {
 		throw invalidInput(this, checkLabel, `"${target}" is not a check UUID`, 'Pings need the UUID (or pick By Slug); a unique key cannot be pinged.');
