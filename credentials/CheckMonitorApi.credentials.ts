@@ -18,7 +18,7 @@ export class CheckMonitorApi implements ICredentialType {
 	};
 
 	documentationUrl =
-		'https://www.npmjs.com/package/n8n-nodes-engagement-monitor#check-monitor-api';
+		'https://github.com/engagement-monitor/n8n-nodes-engagement-monitor#check-monitor-api';
 
 	properties: INodeProperties[] = [
 		{

@@ -18,7 +18,7 @@ export class CustomerEngagementApi implements ICredentialType {
 	};
 
 	documentationUrl =
-		'https://www.npmjs.com/package/n8n-nodes-engagement-monitor#customer-engagement-api';
+		'https://github.com/engagement-monitor/n8n-nodes-engagement-monitor#customer-engagement-api';
 
 	properties: INodeProperties[] = [
 		{

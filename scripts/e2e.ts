@@ -1,8 +1,13 @@
 /**
- * End-to-end: the packed tarball installed into real n8n (as a community package), with
- * credentials pointing at the local API servers; one workflow runs every operation of
- * each node in a chain, and the two triggers run as n8n runs a trigger by hand. Each
- * node's output is checked. Ends with "N passed, N failed".
+ * End-to-end: the package published to a local registry and installed into real n8n from
+ * there with that n8n version's own Community Nodes steps (scripts/registry.ts,
+ * scripts/communityInstall.ts), with credentials pointing at the local API servers; one
+ * workflow runs every operation of each node in a chain, and the two triggers run as n8n
+ * runs a trigger by hand. Each node's output is checked. n8n must load the package lazily
+ * (scripts/e2eLazy.ts). Ends with "N passed, N failed".
+ *
+ * matrix.ts publishes once for all versions and passes the registry in E2E_REGISTRY; run
+ * alone (`npm run test:e2e`), this starts a registry of its own.
  */
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -12,8 +17,11 @@ import { CheckMonitorServer, CM_KEY, CM_PING_KEY } from '../test/servers/checkMo
 import { CE_TOKEN, CustomerEngagementServer } from '../test/servers/customerEngagementServer';
 import { queueModeChecks } from './e2eQueue';
 import { startScriptChecks } from './e2eStart';
+import { installPublished, publishedPackage, setPublishedPackage } from './communityInstall';
 import { editorSession, setUpOwner } from './editorSession';
-import { ensureN8n, importWorkflows, installPackage, N8N_VERSION, n8nCli, publishWorkflow, startN8n } from './n8nRuntime';
+import { lazyLoadingChecks } from './e2eLazy';
+import { ensureN8n, importWorkflows, N8N_VERSION, n8nCli, n8nDir, packPackage, publishWorkflow, startN8n } from './n8nRuntime';
+import { publishTarball, startRegistry, type LocalRegistry } from './registry';
 
 type Check = (items: IDataObject[]) => string | undefined;
 interface Step {
@@ -382,7 +390,26 @@ async function main() {
 
 	await ensureN8n();
 	console.log(`End-to-end tier on n8n ${N8N_VERSION}`);
-	const userFolder = await installPackage();
+	let ownRegistry: LocalRegistry | undefined;
+	if (!publishedPackage()) {
+		ownRegistry = await startRegistry();
+		setPublishedPackage({ registry: ownRegistry.url, ...(await publishTarball(ownRegistry, await packPackage())) });
+	}
+	const published = publishedPackage()!;
+	let userFolder: string;
+	try {
+		const installed = await installPublished(n8nDir);
+		userFolder = installed.folder;
+		const { steps } = installed;
+		record(
+			`install › ${published.name}@${published.version} from the registry with n8n ${N8N_VERSION}'s own steps (npm pack ${steps.packFlags.join(' ')}; tar ${steps.tarFlags.join(' ')}; without ${steps.droppedFields.join(', ')}; npm install ${steps.installFlags.join(' ')}) in ${(installed.ms / 1000).toFixed(1)} s`,
+			installedAsN8nDoes(userFolder, published.name, published.version),
+		);
+	} catch (error) {
+		record(`install › ${published.name}@${published.version} from the registry with n8n ${N8N_VERSION}'s own steps`, (error as Error).message.slice(0, 1500));
+		await ownRegistry?.stop();
+		return finish(results);
+	}
 	const ce = await new CustomerEngagementServer().start();
 	const cm = await new CheckMonitorServer().start();
 	cm.seedChannel('ops-email');
@@ -447,6 +474,10 @@ async function main() {
 			record(`${workflowId} › ${step.name}`, step.check(items));
 		}
 	}
+	// The editor's side of lazy loading, once the chains above made a label and checks (the
+	// contact they made was deleted: one to find in the list search).
+	ce.seedContact({ firstName: 'Listed', email: 'listed@example.com' });
+	await lazyLoadingChecks(userFolder, CREDENTIALS, record);
 	await exampleWorkflows(userFolder, ce, cm, record);
 	await activeTriggers(userFolder, ce, cm, seeded.uuid, file, record);
 	await ce.stop();
@@ -455,6 +486,31 @@ async function main() {
 	if (process.env.E2E_START !== '0') await startScriptChecks(record);
 	// Queue mode: Redis, PostgreSQL, a main and two workers; E2E_QUEUE=0 skips it.
 	if (process.env.E2E_QUEUE !== '0') await queueModeChecks(record);
+	await ownRegistry?.stop();
+	finish(results);
+}
+
+/**
+ * What n8n's install leaves, checked: the package in nodes/node_modules/<name> without the
+ * dependency fields n8n drops, nothing installed beside it (no runtime dependencies, so no
+ * nested node_modules), and the version recorded in nodes/package.json.
+ */
+function installedAsN8nDoes(userFolder: string, name: string, version: string): string | undefined {
+	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
+	const packageDir = path.join(nodesDir, 'node_modules', name);
+	const packageJson = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as IDataObject;
+	const nodes = JSON.parse(readFileSync(path.join(nodesDir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+	const problems = [
+		...['devDependencies', 'peerDependencies', 'optionalDependencies'].filter((field) => field in packageJson).map((field) => `${field} kept`),
+		...(packageJson.version === version ? [] : [`version ${String(packageJson.version)}`]),
+		...(nodes.dependencies?.[name] === version ? [] : [`nodes/package.json records ${JSON.stringify(nodes.dependencies)}`]),
+		...(readdirSync(packageDir).includes('node_modules') ? [`dependencies installed beside it: ${readdirSync(path.join(packageDir, 'node_modules')).join(', ')}`] : []),
+		...(readdirSync(path.join(packageDir, 'dist', 'known')).sort().join(',') === 'credentials.json,nodes.json' ? [] : ['no lazy-loading metadata in dist/known']),
+	];
+	return problems.length ? problems.join('; ') : undefined;
+}
+
+function finish(results: Array<{ name: string; ok: boolean; message?: string }>) {
 	const passed = results.filter((r) => r.ok).length;
 	const failed = results.length - passed;
 	writeFileSync(

@@ -15,7 +15,8 @@ import path from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 import { CheckMonitorServer, CM_KEY } from '../test/servers/checkMonitorServer';
 import { CE_TOKEN, CustomerEngagementServer } from '../test/servers/customerEngagementServer';
-import { importWorkflows, installPackage, n8nCli, publishWorkflow, startN8n } from './n8nRuntime';
+import { installPublished } from './communityInstall';
+import { importWorkflows, n8nCli, n8nDir, publishWorkflow, startN8n } from './n8nRuntime';
 import { freePort } from './ports';
 import { waitUntil } from './progress';
 import { ensureServerPackages, startPostgres, startRedis, type Service } from './services';
@@ -109,9 +110,11 @@ export async function queueModeChecks(record: Record): Promise<void> {
 			N8N_ENCRYPTION_KEY: 'queue-e2e-shared-encryption-key',
 			N8N_LOG_LEVEL: 'info',
 		};
-		// Every process has its own user folder with the package installed, as on separate hosts.
-		const mainFolder = await installPackage(mkdtempSync(path.join(work, 'main-')), () => undefined);
-		const workerFolders = [await installPackage(mkdtempSync(path.join(work, 'worker1-')), () => undefined), await installPackage(mkdtempSync(path.join(work, 'worker2-')), () => undefined)];
+		// Every process has its own user folder with the package installed from the registry
+		// by n8n's steps, as on separate hosts.
+		const install = async (name: string) => (await installPublished(n8nDir, mkdtempSync(path.join(work, name)))).folder;
+		const mainFolder = await install('main-');
+		const workerFolders = [await install('worker1-'), await install('worker2-')];
 		const file = (name: string, data: unknown) => {
 			const target = path.join(work, name);
 			writeFileSync(target, JSON.stringify(data, null, 1));

