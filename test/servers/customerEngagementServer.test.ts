@@ -44,13 +44,67 @@ test('PUT of a contact sets every omitted field to null but keeps custom fields'
 	const updated = await api().put(`/v1/contacts/${created.data.id}`, { email: 'ann@example.com', lastName: 'Kim' });
 	expect(updated.status).toBe(200);
 	expect(updated.data).toMatchObject({ firstName: null, lastName: 'Kim', email: 'ann@example.com' });
+	// Every other updatable field (spec: create's fields), stored with a value first.
+	server.state.labels.set('lb_1', { id: 'lb_1', name: 'VIP', color: 'GREY' });
+	const full = {
+		email: 'ann@example.com',
+		firstName: 'Ann',
+		lastName: 'Lee',
+		phone: '+15550100',
+		birthDate: '1990-05-17T00:00:00.000Z',
+		type: 'POTENTIAL',
+		description: 'regular',
+		labels: [{ id: 'lb_1' }],
+		unsubscribedFromText: true,
+		unsubscribedFromEmail: true,
+	};
+	expect((await api().put(`/v1/contacts/${created.data.id}`, full)).data).toMatchObject({ ...full, labels: [{ id: 'lb_1', name: 'VIP', color: 'GREY' }] });
+	const emptied = await api().put(`/v1/contacts/${created.data.id}`, { phone: '+15550100' });
+	expect(emptied.data).toMatchObject({
+		email: null,
+		firstName: null,
+		lastName: null,
+		birthDate: null,
+		type: null,
+		description: null,
+		labels: [],
+		unsubscribedFromText: null,
+		unsubscribedFromEmail: null,
+	});
+	expect(emptied.data.customFields).toEqual([{ id: 'cf_1', type: 'text', value: 'M' }]);
 	expect(updated.data.customFields).toEqual([{ id: 'cf_1', type: 'text', value: 'M' }]);
 });
 
-test('PUT of a reward sets omitted fields to null', async () => {
-	const created = await api().post('/v1/loyalty-rewards', { title: 'Coffee', points: 10, itemName: 'Latte' });
+test('PUT of a reward sets every omitted field to null (type and expires too); create gives them defaults', async () => {
+	const created = await api().post('/v1/loyalty-rewards', {
+		title: 'Coffee',
+		points: 10,
+		quantity: { total: 5, perContact: 2 },
+		startDate: '2026-01-01T00:00:00.000Z',
+		expiredDate: '2027-01-01T00:00:00.000Z',
+		expires: true,
+		type: 'CASH_DISCOUNT',
+		value: 3,
+		itemId: 'sku-1',
+		itemName: 'Latte',
+	});
+	expect(created.status).toBe(201);
 	const updated = await api().put(`/v1/loyalty-rewards/${created.data.id}`, { points: 12 });
-	expect(updated.data).toMatchObject({ title: 'Coffee', points: 12, itemName: null });
+	expect(updated.status).toBe(200);
+	expect(updated.data).toMatchObject({
+		title: 'Coffee',
+		points: 12,
+		quantity: { total: null, perContact: null },
+		startDate: null,
+		expiredDate: null,
+		expires: null,
+		type: null,
+		value: null,
+		itemId: null,
+		itemName: null,
+	});
+	const plain = await api().post('/v1/loyalty-rewards', { title: 'Tea', points: 1 });
+	expect(plain.data).toMatchObject({ type: 'ITEM', expires: false, value: null, quantity: { total: null, perContact: null } });
 });
 
 test.each([

@@ -352,8 +352,8 @@ export class CustomerEngagementServer extends ApiServer {
 		});
 		route('put', '/v1/loyalty-rewards/:id', (req, body) => {
 			const reward = this.reward(req.params.id);
-			// Omitted parameters become null; title is not updatable.
-			Object.assign(reward, this.rewardFields(object(body)));
+			// Omitted parameters become null (type and expires too: their defaults are create's); title is not updatable.
+			Object.assign(reward, this.rewardFields(object(body), 'update'));
 			return { status: 200, body: this.presentReward(reward) };
 		});
 		route('delete', '/v1/loyalty-rewards/:id', (req) => {
@@ -780,11 +780,13 @@ export class CustomerEngagementServer extends ApiServer {
 		return reward;
 	}
 
-	private rewardFields(input: Json): Json {
+	/** A reward's fields from a create body (defaults for the omitted) or an update body (null for the omitted). */
+	private rewardFields(input: Json, use: 'create' | 'update' = 'create'): Json {
 		if (input.points === undefined || input.points === null) throw new ApiError(400, 'MISSING_REQUIRED_FIELD', 'points is required');
 		if (typeof input.points !== 'number' || input.points < 0) throw new ApiError(400, 'ILLEGAL_ARGUMENT', 'points must be a non-negative number');
-		const type = input.type ?? 'ITEM';
-		if (!REWARD_TYPES.includes(type as string)) throw new ApiError(400, 'ILLEGAL_ARGUMENT', `Invalid reward type: ${String(type)}`);
+		const omitted = (createDefault: unknown) => (use === 'create' ? createDefault : null);
+		const type = input.type ?? omitted('ITEM');
+		if (type !== null && !REWARD_TYPES.includes(type as string)) throw new ApiError(400, 'ILLEGAL_ARGUMENT', `Invalid reward type: ${String(type)}`);
 		const value = input.value ?? null;
 		if (value !== null && (typeof value !== 'number' || value < 0)) throw new ApiError(400, 'ILLEGAL_ARGUMENT', 'value must be a non-negative number');
 		if (type === 'PERCENT_DISCOUNT' && typeof value === 'number' && value > 100) {
@@ -801,7 +803,7 @@ export class CustomerEngagementServer extends ApiServer {
 			quantity: { total: quantity.total ?? null, perContact: quantity.perContact ?? null },
 			startDate: input.startDate ?? null,
 			expiredDate: input.expiredDate ?? null,
-			expires: input.expires ?? false,
+			expires: input.expires ?? omitted(false),
 			type,
 			value,
 			itemId: input.itemId ?? null,

@@ -19,7 +19,7 @@ export function mergeReward(current: IDataObject, changes: IDataObject): IDataOb
 	return body;
 }
 
-export const updateReward = readMergeWrite(customerEngagementApi, mergeReward);
+export const updateReward = readMergeWrite(customerEngagementApi, 'rewardId', mergeReward);
 
 /** Redeem answers 204 with no body; say what happened. */
 export async function redeemResult(

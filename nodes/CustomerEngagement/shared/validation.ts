@@ -59,6 +59,15 @@ export function apiDates(fields: Record<string, string>, options: { notInFuture?
  */
 const given = (value: unknown) => value !== undefined && value !== null;
 
+/**
+ * The refusal of a contact with neither email nor phone: the preSend of Create and Create or
+ * Update words it, and so does the upsert's own guard (contact.ts), which does not count on
+ * the preSend.
+ */
+export function noEmailOrPhone(context: IExecuteSingleFunctions) {
+	return invalidInput(context, 'Email or Phone', 'enter at least one of them; the API identifies contacts by email or phone');
+}
+
 /** Contacts need an email or a phone (create, upsert). */
 export async function requireEmailOrPhone(
 	this: IExecuteSingleFunctions,
@@ -69,9 +78,7 @@ export async function requireEmailOrPhone(
 		if (typeof body[key] === 'string') body[key] = (body[key] as string).trim();
 		if (body[key] === '') delete body[key];
 	}
-	if (!given(body.email) && !given(body.phone)) {
-		throw invalidInput(this, 'Email or Phone', 'enter at least one of them; the API identifies contacts by email or phone');
-	}
+	if (!given(body.email) && !given(body.phone)) throw noEmailOrPhone(this);
 	return requestOptions;
 }
 
