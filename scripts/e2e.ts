@@ -20,6 +20,7 @@ import { startScriptChecks } from './e2eStart';
 import { installPublished, publishedPackage, setPublishedPackage } from './communityInstall';
 import { editorSession, setUpOwner } from './editorSession';
 import { lazyLoadingChecks } from './e2eLazy';
+import { ownInstallChecks } from './e2eOwnInstall';
 import { ensureN8n, importWorkflows, N8N_VERSION, n8nCli, n8nDir, packPackage, publishWorkflow, startN8n } from './n8nRuntime';
 import { publishTarball, startRegistry, type LocalRegistry } from './registry';
 
@@ -410,6 +411,7 @@ async function main() {
 		await ownRegistry?.stop();
 		return finish(results);
 	}
+	await ownInstallChecks(userFolder, record);
 	const ce = await new CustomerEngagementServer().start();
 	const cm = await new CheckMonitorServer().start();
 	cm.seedChannel('ops-email');

@@ -36,13 +36,15 @@ async function stop(child: ReturnType<typeof startN8n>): Promise<void> {
 /**
  * Whether n8n's REST API answers within the time. Its health check answers earlier, before
  * the REST routes exist (seen on 2.41.1 and 1.123.81), so this asks for the settings the
- * editor loads first.
+ * editor loads first, and waits for JSON.
  */
 export async function answers(url: string, timeoutMs: number): Promise<boolean> {
 	const end = Date.now() + timeoutMs;
 	while (Date.now() < end) {
 		try {
-			if ((await fetch(`${url}/rest/settings`)).ok) return true;
+			// While it starts, n8n answers every route with 200 and the text "n8n is starting up".
+			const response = await fetch(`${url}/rest/settings`);
+			if (response.ok && (response.headers.get('content-type') ?? '').includes('json')) return true;
 		} catch {
 			// not listening yet
 		}
