@@ -72,7 +72,7 @@ test('a late-written timeout flip (dated in the past) is caught within the windo
 	expect(await trigger.poll()).toBeNull();
 });
 
-test('all checks: one list request plus one flips request per check; direction filter', async () => {
+test('all checks: the list, then the flips of the checks whose row changed; direction filter', async () => {
 	const a = server.seedCheck({ name: 'a', tags: 'prod' });
 	const b = server.seedCheck({ name: 'b', tags: 'prod' });
 	server.seedCheck({ name: 'c', tags: 'dev' });
@@ -92,7 +92,7 @@ test('all checks: one list request plus one flips request per check; direction f
 test.each([
 	['a read-write key', undefined],
 	['a read-only key', CM_READ_ONLY_KEY],
-])('all checks (%s): a check that goes down after the list was read is named down, from its status read again', async (_key, apiKey) => {
+])('all checks (%s): flips after the list was read: a check read for its flips is named from its status read again; another check comes at the next poll', async (_key, apiKey) => {
 	const a = server.seedCheck({ name: 'a' });
 	const b = server.seedCheck({ name: 'b' });
 	server.receivePing(a.uuid);
@@ -100,19 +100,30 @@ test.each([
 	const trigger = poller({ scope: 'all' }, apiKey);
 	await trigger.poll();
 	server.clearLog();
-	// a failed and recovered (its newest flip is up); the list says both are up, and b's
-	// failure arrives while the trigger reads b's flips.
+	// a failed and recovered: the list shows a changed, b not. While the trigger reads a's
+	// flips, a fails again (its newest flip is a down the list did not show) and so does b.
 	server.receivePing(a.uuid, 'fail');
 	server.receivePing(a.uuid);
-	server.whenRequested((req) => req.path.endsWith('/flips/') && (req.path.includes(b.uuid) || req.path.includes(CheckMonitorServer.uniqueKey(b.uuid))), () => server.receivePing(b.uuid, 'fail'));
-	expect(flips(await trigger.poll()).sort()).toEqual([
+	const isFlipsOf = (check: { uuid: string }) => (req: { path: string }) =>
+		req.path.endsWith('/flips/') && (req.path.includes(check.uuid) || req.path.includes(CheckMonitorServer.uniqueKey(check.uuid)));
+	server.whenRequested(isFlipsOf(a), () => {
+		server.receivePing(a.uuid, 'fail');
+		server.receivePing(b.uuid, 'fail');
+	});
+	expect(flips(await trigger.poll())).toEqual([
 		['a', 0, 'not up'],
 		['a', 1, 'up'],
-		['b', 0, 'down'],
+		['a', 0, 'down'],
 	]);
-	// Only the check whose newest flip is away from up is read again.
+	// The list, a's flips, and a read again to name its newest flip.
+	expect(server.requests).toHaveLength(3);
 	expect(server.requests.filter((r) => /\/checks\/[^/]+$/.test(r.path))).toHaveLength(1);
+	server.clearLog();
+	expect(flips(await trigger.poll())).toEqual([['b', 0, 'down']]);
+	// b's flips and its read to name it; a's row changed since the list it was read after,
+	// so its flips are read once more (nothing new).
 	expect(server.requests).toHaveLength(4);
+	expect([server.requests.some(isFlipsOf(a)), server.requests.some(isFlipsOf(b))]).toEqual([true, true]);
 	expect(await trigger.poll()).toBeNull();
 });
 
@@ -219,6 +230,9 @@ test('randomized: flips (same-second, late-written), polls, failures and restart
 					if (step.kind === 'flip') {
 						const at = new Date(Date.now() - step.lateSeconds * 1000);
 						server.seedFlip(checks[step.check].uuid, at, step.up);
+						// The list shows it as it shows a ping's flip (flips the list cannot show
+						// are checkMonitorTriggerSweep*.test.ts's).
+						checks[step.check].n_pings++;
 						expected.push(JSON.stringify([`c${step.check}`, isoSeconds(at), step.up]));
 					} else if (step.kind === 'poll') await pollOnce();
 					else server.injectFault({ kind: 'status', status: 500 }, 1, (r) => r.path.includes(checks[step.check].uuid));

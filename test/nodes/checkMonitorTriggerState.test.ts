@@ -1,8 +1,9 @@
 /**
  * Check Monitor Trigger, New Flip: what its state is keyed on and how a poll goes through
- * the checks. Choosing another check, or other tags, starts afresh; All Checks goes
- * through the checks in id order and, when a poll runs out of its time budget, the next
- * poll goes on at the check where it stopped; Flips To "Down"; Fetch Test Event; pacing.
+ * the checks. Choosing another check, or other tags, starts afresh; All Checks reads the
+ * checks whose listed row changed in id order and, when a poll runs out of its time budget,
+ * the next poll goes on at the changed check where it stopped; Flips To "Down"; Fetch Test
+ * Event; pacing. (The sweep and the costs at scale: checkMonitorTriggerSweep*.test.ts.)
  *
  * Time is controlled through the budget n8n gives a poll: with a budget of 0 the poll's
  * deadline is the moment it starts, so it reads its first check (always) and no other
@@ -142,7 +143,7 @@ describe('All Checks: id order and the poll budget', () => {
 		expect(flipsRead()).toEqual(['c1', 'c2', 'c3']);
 	});
 
-	test('a poll that runs out of time stops; the next goes on at the check where it stopped, wraps around; each flip once', async () => {
+	test('a poll that runs out of time stops; the next goes on at the changed check where it stopped, wraps around; each flip once', async () => {
 		const checks = new Map([3, 1, 4, 2].map((n) => [n, seed(n)]));
 		const uuid = (n: number) => checks.get(n)!.uuid;
 		const activate = poller({ scope: 'all' });
@@ -172,14 +173,33 @@ describe('All Checks: id order and the poll budget', () => {
 			{ flipsRead: ['c3'], emitted: [['c3', 0, 'down']] },
 			{ flipsRead: ['c4'], emitted: [['c4', 0, 'down']] },
 			{ flipsRead: ['c1'], emitted: [['c1', 1, 'up']] },
-			{ flipsRead: ['c2'], emitted: [] },
+			// Every check read since its row changed: the list alone.
+			{ flipsRead: [], emitted: [] },
 		]);
-		// With time enough, a poll reads every check, from c3 on (where the last one stopped).
-		server.responseDelayMs = 0;
-		const roomy = poller({ scope: 'all' }, { staticData: trigger.staticData });
+	});
+
+	test('changed checks are read from where the last poll stopped: c3 and c1 changed, the poll had time for c3 only', async () => {
+		const checks = new Map([1, 2, 3, 4].map((n) => [n, seed(n)]));
+		const uuid = (n: number) => checks.get(n)!.uuid;
+		const activate = poller({ scope: 'all' });
+		expect(await activate.poll()).toBeNull();
+		const hurried = poller({ scope: 'all' }, { pollBudgetMs: 0, staticData: activate.staticData });
+		server.responseDelayMs = 2;
+		for (const n of [2, 3]) server.receivePing(uuid(n));
 		server.clearLog();
-		expect(await roomy.poll()).toBeNull();
-		expect(flipsRead()).toEqual(['c3', 'c4', 'c1', 'c2']);
+		expect(flips(await hurried.poll())).toEqual([['c2', 1, 'up']]);
+		for (const n of [1, 4]) server.receivePing(uuid(n));
+		server.clearLog();
+		// c1, c3 and c4 changed; it goes on at c3, where the last poll stopped.
+		expect(flips(await hurried.poll())).toEqual([['c3', 1, 'up']]);
+		server.responseDelayMs = 0;
+		const roomy = poller({ scope: 'all' }, { staticData: hurried.staticData });
+		server.clearLog();
+		expect(flips(await roomy.poll())).toEqual([
+			['c4', 1, 'up'],
+			['c1', 1, 'up'],
+		]);
+		expect(flipsRead()).toEqual(['c4', 'c1']);
 	});
 
 	test('an activation that runs out of time: flips from before it are not reported later; flips after it are, once', async () => {
@@ -195,7 +215,8 @@ describe('All Checks: id order and the poll budget', () => {
 		const trigger = poller({ scope: 'all' }, { staticData: activate.staticData });
 		server.clearLog();
 		expect(flips(await trigger.poll())).toEqual([['c2', 0, 'down']]);
-		expect(flipsRead()).toEqual(['c2', 'c3', 'c1']);
+		// The checks the activation did not reach, as changed ones; c1's row is as it was.
+		expect(flipsRead()).toEqual(['c2', 'c3']);
 		expect(await trigger.poll()).toBeNull();
 	});
 
@@ -212,11 +233,11 @@ describe('All Checks: id order and the poll budget', () => {
 		server.clearLog();
 		expect(flips(await trigger.poll())).toEqual([['c3', 1, 'up']]);
 		expect(flipsRead()).toEqual(['c3']);
-		// It stopped before c4; c4 goes too: the next poll starts over at c1.
+		// It stopped before c4; c4 goes too: nothing changed is left, the list alone.
 		server.checks.delete(c4.uuid);
 		server.clearLog();
 		expect(await trigger.poll()).toBeNull();
-		expect(flipsRead()).toEqual(['c1']);
+		expect(server.requestLines()).toEqual(['GET /api/v3/checks/']);
 	});
 });
 
@@ -295,7 +316,7 @@ describe('All Checks: a check the trigger has not watched before', () => {
 	});
 
 	test('a check first listed after activation (tagged later): its flips are asked from where the last poll started, so older ones are not emitted; new ones are', async () => {
-		const x = seed(1, { tags: 'prod' });
+		seed(1, { tags: 'prod' });
 		const z = seed(2, { tags: 'dev' });
 		// Before activation, inside the 60-minute Late Flip Window.
 		server.seedFlip(z.uuid, new Date(Date.now() - 10 * 60_000), 0);
@@ -310,8 +331,7 @@ describe('All Checks: a check the trigger has not watched before', () => {
 		expect(await trigger.poll()).toBeNull();
 		expect(server.requestLines()).toEqual([
 			'GET /api/v3/checks/?tag=prod',
-			`GET /api/v3/checks/${x.uuid}/flips/?start=${floor}`,
-			// Where the activation started: a Late Flip Window after its floor.
+			// x's row is as it was: not read. z, where the activation started: a Late Flip Window after its floor.
 			`GET /api/v3/checks/${z.uuid}/flips/?start=${floor + 3600}`,
 		]);
 		server.receivePing(z.uuid, 'fail');
@@ -339,11 +359,13 @@ describe('All Checks: a check the trigger has not watched before', () => {
 	});
 
 	test('a check created after activation that a poll did not reach in time: the next poll emits its flip, once', async () => {
-		seed(1);
+		const c1 = seed(1);
 		const activate = poller({ scope: 'all' });
 		expect(await activate.poll()).toBeNull();
 		const c2 = seed(2);
 		server.receivePing(c2.uuid, 'fail');
+		// c1's log ping changes its row (no flip): the hurried poll reads c1 first and has no time for c2.
+		server.receivePing(c1.uuid, 'log');
 		server.responseDelayMs = 2;
 		const hurried = poller({ scope: 'all' }, { pollBudgetMs: 0, staticData: activate.staticData });
 		server.clearLog();

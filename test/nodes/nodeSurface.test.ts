@@ -274,12 +274,15 @@ test.each([
 			const scope = ['scope', 'options', 'all', ['all', 'one']];
 			const direction = ['direction', 'options', 'any', ['any', 'up', 'down']];
 			const check = ['checkId', 'resourceLocator', NEW_LOCATOR, 'required', LIST_OR_ID('searchChecks')];
-			const flipOptions = ['options', 'collection', {}, [['lookBackMinutes', 'number', 60, [0, undefined]], ['requestsPerMinute', 'number', 100, [1, undefined]]]];
-			const pingOptions = ['options', 'collection', {}, [['includeBody', 'boolean', false], ['pingTypes', 'multiOptions', [], ['fail', 'ign', 'log', 'start', 'success']]]];
+			const flipOptions = ['options', 'collection', {}, [['fullSweepMinutes', 'number', 60, [0, undefined]], ['lookBackMinutes', 'number', 60, [0, undefined]], ['requestsPerMinute', 'number', 100, [1, undefined]]]];
+			const pingOptions = ['options', 'collection', {}, [['includeBody', 'boolean', false], ['requestsPerMinute', 'number', 100, [1, undefined]], ['pingTypes', 'multiOptions', [], ['fail', 'ign', 'log', 'start', 'success']]]];
+			// New Ping watched one check before it could watch all: a saved New Ping trigger has no scope.
+			const pingScope = ['scope', 'options', 'one', ['all', 'one']];
 			return [
 				[{}, [event, scope, ['tags', 'string', ''], direction, flipOptions]],
 				[{ event: 'newFlip', scope: 'one' }, [event, scope, check, direction, flipOptions]],
-				[{ event: 'newPing' }, [event, check, pingOptions]],
+				[{ event: 'newPing' }, [event, pingScope, check, pingOptions]],
+				[{ event: 'newPing', scope: 'all' }, [event, pingScope, ['tags', 'string', ''], pingOptions]],
 			];
 		},
 		['event', 'options', 'newFlip', 'no expression', ['newFlip', 'newPing']],

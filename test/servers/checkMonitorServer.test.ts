@@ -45,6 +45,54 @@ test('pause and resume write flips with up: 0; resuming a running check is 409',
 	expect(flips.data.flips.map((f: { up: number }) => f.up)).toEqual([0, 0]);
 });
 
+test('what the list shows of flips: a pause and a resume with no ping between leave the row as it was; a pause of a paused check writes another flip', async () => {
+	const check = server.seedCheck();
+	const row = async () => {
+		const listed = (await api().get('/api/v3/checks/')).data.checks[0];
+		return [listed.status, listed.n_pings, listed.last_ping, listed.started];
+	};
+	const before = await row();
+	await api().post(`/api/v3/checks/${check.uuid}/pause`, '');
+	await api().post(`/api/v3/checks/${check.uuid}/resume`, '');
+	expect(await row()).toEqual(before);
+	expect(before).toEqual(['new', 0, null, false]);
+	await api().post(`/api/v3/checks/${check.uuid}/pause`, '');
+	const paused = await row();
+	await api().post(`/api/v3/checks/${check.uuid}/pause`, '');
+	expect(await row()).toEqual(paused);
+	expect(check.flips.map((f) => f.status)).toEqual(['paused', 'new', 'paused', 'paused']);
+	// A ping changes the row (n_pings, last_ping) with its flip.
+	server.receivePing(check.uuid);
+	expect(await row()).toEqual(['up', 1, expect.any(String), false]);
+	// A resume clears last_ping (#98): after a ping, a pause and a resume change the row.
+	await api().post(`/api/v3/checks/${check.uuid}/pause`, '');
+	await api().post(`/api/v3/checks/${check.uuid}/resume`, '');
+	expect(await row()).toEqual(['new', 1, null, false]);
+});
+
+test('a timeout: the list reads down at once; the down flip comes with the alert worker, dated when it was due', async () => {
+	let now = new Date('2026-11-27T10:00:00Z');
+	server.now = () => now;
+	const check = server.seedCheck({ timeout: 60, grace: 60 });
+	server.receivePing(check.uuid);
+	now = new Date('2026-11-27T10:05:00Z');
+	expect((await api().get('/api/v3/checks/')).data.checks[0].status).toBe('down');
+	expect((await api().get(`/api/v3/checks/${check.uuid}/flips/`)).data.flips).toEqual([{ timestamp: '2026-11-27T10:00:00+00:00', up: 1 }]);
+	server.sendAlerts();
+	server.sendAlerts();
+	expect((await api().get(`/api/v3/checks/${check.uuid}/flips/`)).data.flips).toEqual([
+		{ timestamp: '2026-11-27T10:02:00+00:00', up: 0 },
+		{ timestamp: '2026-11-27T10:00:00+00:00', up: 1 },
+	]);
+	// A ping before the worker ran: no timeout flip.
+	const pinged = server.seedCheck({ timeout: 60, grace: 60 });
+	server.receivePing(pinged.uuid);
+	now = new Date('2026-11-27T10:09:00Z');
+	server.receivePing(pinged.uuid);
+	server.sendAlerts();
+	expect(pinged.flips.map((f) => f.status)).toEqual(['up']);
+});
+
 test('the read-only key reads checks (with unique_key) but is rejected on writes, pings and channels', async () => {
 	const check = server.seedCheck({ name: 'nightly' });
 	const list = await api(CM_READ_ONLY_KEY).get('/api/v3/checks/');

@@ -111,6 +111,7 @@ export class CheckMonitorServer extends ApiServer {
 		this.checkLimit = 20_000;
 		this.pingLogLimit = 100;
 		this.pingBodyLimit = 10_000;
+		this.now = () => new Date();
 		this.clearLog();
 		this.clearFaults();
 		this.setRateLimit(undefined);
@@ -192,6 +193,38 @@ export class CheckMonitorServer extends ApiServer {
 			this.setStatus(check, 'down');
 		}
 		return ping;
+	}
+
+	/** POST /pause, as the real server does it: status paused and a flip, also for a check already paused (v3.13). */
+	pause(uuid: string): StoredCheck {
+		const check = this.checks.get(uuid);
+		if (!check) throw new Error(`no check ${uuid}`);
+		this.setStatus(check, 'paused');
+		return check;
+	}
+
+	/** POST /resume: status new, last_ping cleared, a flip; a check that is not paused answers 409. */
+	resume(uuid: string): StoredCheck {
+		const check = this.checks.get(uuid);
+		if (!check) throw new Error(`no check ${uuid}`);
+		if (check.status !== 'paused') throw new HttpError(409, { text: 'check is not paused' });
+		check.last_ping = null;
+		this.setStatus(check, 'new');
+		return check;
+	}
+
+	/**
+	 * One pass of the real server's alert worker (`sendalerts`): every check that reads
+	 * `down` because its timeout and grace have passed gets its "down" flip now, dated when it
+	 * was due (last ping + timeout + grace), not when it was written. Until a pass runs, such
+	 * a check is listed as down with no flip for it (real-server notes, Flips).
+	 */
+	sendAlerts(): void {
+		for (const check of this.checks.values()) {
+			if (check.status !== 'up' || this.computedStatus(check) !== 'down') continue;
+			check.status = 'down';
+			check.flips.push({ created: new Date(check.last_ping!.getTime() + (check.timeout + check.grace) * 1000), up: 0, status: 'down' });
+		}
 	}
 
 	private setStatus(check: StoredCheck, status: StoredCheck['status']): void {
@@ -308,18 +341,8 @@ export class CheckMonitorServer extends ApiServer {
 			this.checks.delete(check.uuid);
 			return presented;
 		}));
-		app.post(`${api}/checks/:code/pause`, handle('write', (req, ctx) => {
-			const check = this.findCheck(req.params.code as string, ctx, false);
-			this.setStatus(check, 'paused');
-			return this.present(check, false, req);
-		}));
-		app.post(`${api}/checks/:code/resume`, handle('write', (req, ctx) => {
-			const check = this.findCheck(req.params.code as string, ctx, false);
-			if (check.status !== 'paused') throw new HttpError(409, { text: 'check is not paused' });
-			check.last_ping = null;
-			this.setStatus(check, 'new');
-			return this.present(check, false, req);
-		}));
+		app.post(`${api}/checks/:code/pause`, handle('write', (req, ctx) => this.present(this.pause(this.findCheck(req.params.code as string, ctx, false).uuid), false, req)));
+		app.post(`${api}/checks/:code/resume`, handle('write', (req, ctx) => this.present(this.resume(this.findCheck(req.params.code as string, ctx, false).uuid), false, req)));
 		app.get(`${api}/checks/:code/pings/`, handle('write', (req, ctx) => {
 			const check = this.findCheck(req.params.code as string, ctx, false);
 			const kept = check.pings.slice(-this.pingLogLimit).reverse();
@@ -407,7 +430,7 @@ export class CheckMonitorServer extends ApiServer {
 		return `http://${req.headers.host}`;
 	}
 
-	private computedStatus(check: StoredCheck): string {
+	computedStatus(check: StoredCheck): string {
 		if (check.status !== 'up' || !check.last_ping) return check.status;
 		if (check.kind !== 'simple') return check.status;
 		const due = check.last_ping.getTime() + check.timeout * 1000;

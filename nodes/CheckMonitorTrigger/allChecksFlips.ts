@@ -1,0 +1,165 @@
+/**
+ * New Flip for All Checks: each flip of every listed check exactly once, at a cost that
+ * follows what changed, not how many checks there are.
+ *
+ * Every poll reads the check list (one request). A flip changes the check's row (see
+ * listedChecks.ts), so the poll reads flips only for checks whose row differs from the last
+ * poll's, and for checks new to the list: a quiet poll is that one request, and k changed
+ * checks cost k flips reads (plus the check reads that naming a flip away from up needs).
+ *
+ * The list cannot show everything: a pause and a resume between two polls with no ping
+ * between them leave the row as it was (new → paused → new, paused → new → paused, a pause
+ * of a paused check), and so does a timeout's "down" flip that the server writes after a
+ * poll already listed the check as down. A background sweep reads every check's flips once
+ * per *Full Sweep Every*: a round starts at the last poll before the period since the last
+ * round's start would be over, and, when it does not fit in one poll's time, goes on at the
+ * next poll where it stopped (in id order, so each check is visited at the same point of
+ * every round). Those flips are reported within the period.
+ *
+ * Activation reads every check's flips it has time for (1 + N requests for N checks, as
+ * before; the rest at the next polls), to know which flips are old.
+ *
+ * State, per check: the flip cursor (floor and flips seen, flips.ts) and the listed row.
+ * A check's row is recorded only when its flips were read after the list that showed it,
+ * so a changed check the poll had no time for is read at the next one. State written by
+ * an earlier version has no rows: its checks count as changed once, and their cursors go on
+ * as they were (nothing re-emitted, nothing lost).
+ */
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import { type FlipCursor, newestFlip, newFlips } from '../CheckMonitor/shared/flips';
+import { checkIdOf, listChecks, listedRowOf, readTags, startingAt } from './listedChecks';
+import { checkForNaming, type Direction, flipItems, flipsOfCheck } from './flipItems';
+import type { PollRequests } from './pollRequests';
+
+export interface CheckCursor extends FlipCursor {
+	/** The row the list showed when the flips were last read (absent: read it at the next poll). */
+	listed?: string;
+}
+
+export interface AllChecksState {
+	key: string;
+	/** Activation's floor: a Late Flip Window before it (UNIX seconds). */
+	activatedFloor: number;
+	/** When the last poll started (UNIX seconds); absent in older states. */
+	polledAt?: number;
+	checks: Record<string, CheckCursor>;
+	/** The changed check to start with next time, when a poll ran out of time. */
+	resumeAt?: string;
+	/** When the current (or last) sweep round started (UNIX seconds). */
+	sweepStartedAt?: number;
+	/** The id the current sweep round goes on at; absent when no round is under way. */
+	sweepAt?: string;
+}
+
+export interface AllChecksSettings {
+	direction: Direction;
+	lookBackSeconds: number;
+	/** Full Sweep Every, in seconds; 0: no sweep. */
+	sweepSeconds: number;
+}
+
+export async function pollAllChecksFlips(
+	this: IPollFunctions,
+	requests: PollRequests,
+	settings: AllChecksSettings,
+): Promise<INodeExecutionData[][] | null> {
+	const { direction, lookBackSeconds, sweepSeconds } = settings;
+	const nowSeconds = Math.floor(Date.now() / 1000);
+	const tags = readTags(this);
+	const checks = await listChecks(requests, tags);
+
+	// Any run that is not the active poll (Fetch Test Event, a manual or CLI run): the newest
+	// flip of the first check (by id) that has one; the state untouched.
+	if (this.getMode() !== 'trigger') {
+		for (const check of checks) {
+			if (!requests.roomForRead()) break;
+			requests.countRead();
+			const newest = newestFlip(await flipsOfCheck(requests, checkIdOf(check)));
+			if (newest.length) return [flipItems(await checkForNaming(requests, check, newest, direction), newest, direction)];
+		}
+		return null;
+	}
+
+	const staticData = this.getWorkflowStaticData('node');
+	const key = `all:${tags.join(' ')}`;
+	const stored = staticData.state as unknown as AllChecksState | undefined;
+	if (!stored || stored.key !== key) {
+		// Activation: each check it has time to read starts a Late Flip Window back, its flips
+		// so far seen and not emitted (so a late-written "down" flip dated shortly before
+		// activation is reported). A check it has no time for starts at this instant and is
+		// read at the next polls, as a changed one. There is nothing to sweep yet.
+		const activated: AllChecksState = { key, activatedFloor: nowSeconds - lookBackSeconds, polledAt: nowSeconds, checks: {}, sweepStartedAt: nowSeconds };
+		for (const check of checks) {
+			const id = checkIdOf(check);
+			if (!requests.roomForRead()) {
+				activated.checks[id] = { floor: nowSeconds, seen: {} };
+				continue;
+			}
+			requests.countRead();
+			const { cursor } = newFlips({ floor: activated.activatedFloor, seen: {} }, await flipsOfCheck(requests, id, activated.activatedFloor), lookBackSeconds);
+			activated.checks[id] = { ...cursor, listed: listedRowOf(check) };
+		}
+		staticData.state = activated as unknown as IDataObject;
+		return null;
+	}
+	const state: AllChecksState = { ...stored, checks: { ...stored.checks } };
+	// A check listed for the first time (created, or tagged into the filter) starts where the
+	// last poll started: one created since then reports its flips; one that left the filter
+	// and came back does not report again what was emitted before it left.
+	const firstListed = state.polledAt ?? state.activatedFloor;
+	const interval = state.polledAt === undefined ? 0 : nowSeconds - state.polledAt;
+	const items: INodeExecutionData[] = [];
+	const read = new Set<string>();
+
+	const readFlips = async (check: IDataObject) => {
+		const id = checkIdOf(check);
+		requests.countRead();
+		const previous = state.checks[id] ?? { floor: firstListed, seen: {} };
+		const { fresh, cursor } = newFlips(previous, await flipsOfCheck(requests, id, previous.floor), lookBackSeconds);
+		if (fresh.length) items.push(...flipItems(await checkForNaming(requests, check, fresh, direction), fresh, direction));
+		state.checks[id] = { ...cursor, listed: listedRowOf(check) };
+		read.add(id);
+	};
+
+	// 1. The checks whose row changed, or that are new to the list, from where the last poll stopped.
+	const changed = checks.filter((check) => state.checks[checkIdOf(check)]?.listed !== listedRowOf(check));
+	state.resumeAt = undefined;
+	for (const check of startingAt(changed, stored.resumeAt)) {
+		if (!requests.roomForRead()) {
+			state.resumeAt = checkIdOf(check);
+			break;
+		}
+		await readFlips(check);
+	}
+	// New checks this poll had no time for: they start where the last poll started, unread.
+	for (const check of checks) state.checks[checkIdOf(check)] ??= { floor: firstListed, seen: {} };
+
+	// 2. The sweep, with the time that is left.
+	state.sweepStartedAt ??= nowSeconds;
+	if (sweepSeconds <= 0) state.sweepAt = undefined;
+	// Start a round at the last poll before the period is over (the next one would be late).
+	else if (state.sweepAt === undefined && nowSeconds - state.sweepStartedAt + interval > sweepSeconds) {
+		state.sweepStartedAt = nowSeconds;
+		state.sweepAt = '';
+	}
+	if (state.sweepAt !== undefined) {
+		const from = state.sweepAt;
+		state.sweepAt = undefined;
+		for (const check of checks) {
+			const id = checkIdOf(check);
+			if (id < from || read.has(id)) continue;
+			if (!requests.roomForRead()) {
+				state.sweepAt = id;
+				break;
+			}
+			await readFlips(check);
+		}
+	}
+
+	state.polledAt = nowSeconds;
+	// Checks that no longer exist (or no longer match) leave the state.
+	const present = new Set(checks.map(checkIdOf));
+	for (const id of Object.keys(state.checks)) if (!present.has(id)) delete state.checks[id];
+	staticData.state = state as unknown as IDataObject;
+	return items.length ? [items] : null;
+}

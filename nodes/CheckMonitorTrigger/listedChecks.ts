@@ -1,0 +1,47 @@
+/**
+ * The check list as the All Checks triggers use it. One request returns every check (the
+ * list is not paged), with the tag filter, and each row tells what a check went through
+ * since the last poll: a ping moves `n_pings` and `last_ping` (and `started` for a start),
+ * a timeout makes `status` down, a pause `paused`, a resume `new` (the real server's
+ * v3.13, ../shared/specs/check-monitor-real-server.md). So comparing these four fields
+ * with the last poll's tells which checks can have new flips or pings.
+ */
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import type { PollRequests } from './pollRequests';
+
+/** A check's id: its UUID, or its unique key for a read-only API key. */
+export const checkIdOf = (check: IDataObject) => String(check.uuid ?? check.unique_key);
+
+/** The Tags parameter: space-separated, all of them required (the server ANDs repeated tags). */
+export function readTags(context: IPollFunctions): string[] {
+	return String(context.getNodeParameter('tags', '') ?? '')
+		.split(/\s+/)
+		.filter(Boolean);
+}
+
+/** Every check carrying all the tags, in id order (the order the triggers walk them in). */
+export async function listChecks(requests: PollRequests, tags: string[]): Promise<IDataObject[]> {
+	const list = (await requests.get('/api/v3/checks/', tags.length ? { tag: tags } : undefined)) as IDataObject | undefined;
+	return ((list?.checks ?? []) as IDataObject[]).sort((a, b) => checkIdOf(a).localeCompare(checkIdOf(b)));
+}
+
+/** What the list shows of a check's flips and pings, as one short string to compare. */
+export const listedRowOf = (check: IDataObject) => JSON.stringify([check.status, check.n_pings, check.last_ping ?? null, check.started ?? null]);
+
+/** The check an item names. */
+export const checkSummary = (check: IDataObject, id = checkIdOf(check)): IDataObject => ({
+	id: check.uuid ?? check.unique_key ?? id,
+	name: check.name,
+	slug: check.slug,
+	tags: check.tags,
+	status: check.status,
+});
+
+/**
+ * The checks from the one with id `from` on (or the next one, if it is gone), then the ones
+ * before it: a poll that ran out of time goes on where it stopped.
+ */
+export function startingAt(checks: IDataObject[], from: string | undefined): IDataObject[] {
+	const start = from === undefined ? 0 : Math.max(0, checks.findIndex((check) => checkIdOf(check) >= from));
+	return [...checks.slice(start), ...checks.slice(0, start)];
+}

@@ -1,0 +1,40 @@
+/**
+ * The requests of one trigger poll: each through the package's one request mechanism
+ * (directRequest), spaced to Max Requests per Minute when the poll walks many checks (the
+ * hosted service allows about 100 a minute), and told when the poll's time is spent.
+ *
+ * A poll always gets its first read after the list, so that every poll makes progress even
+ * when one request takes longer than the budget; after that it reads only while time is left.
+ */
+import { sleep, type IDataObject, type IPollFunctions } from 'n8n-workflow';
+import { directRequest } from '../shared/directRequest';
+import { pollDeadline } from '../shared/pollDeadline';
+import { checkMonitorApi } from '../CheckMonitor/shared/transport';
+
+export interface PollRequests {
+	get(url: string, qs?: IDataObject, text?: boolean): Promise<unknown>;
+	/** Whether another read fits in this poll: the first read always does (see above). */
+	roomForRead(): boolean;
+	/** Counts a read against the poll (a flips or pings read; the list and the check reads that go with a read are not counted). */
+	countRead(): void;
+}
+
+/** `spacingMs` 0: not paced (one check's requests). */
+export function pollRequests(context: IPollFunctions, spacingMs: number): PollRequests {
+	const deadline = pollDeadline(context);
+	let lastRequestAt = 0;
+	let reads = 0;
+	return {
+		async get(url, qs, text) {
+			const wait = lastRequestAt + spacingMs - Date.now();
+			if (spacingMs > 0 && wait > 0) await sleep(wait);
+			lastRequestAt = Date.now();
+			return (await directRequest(context, checkMonitorApi, { url, qs, text })).body;
+		},
+		// Time left means some: with a budget of 0 only the first read is made.
+		roomForRead: () => reads === 0 || Date.now() < deadline,
+		countRead: () => {
+			reads++;
+		},
+	};
+}
