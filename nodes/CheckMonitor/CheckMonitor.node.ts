@@ -1,5 +1,6 @@
 import { NodeConnectionTypes, type INodeProperties, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 import { sendNumbersAsText } from '../shared/convertSent';
+import { toolNotice } from '../shared/descriptions';
 import { mergeSameNamedProperties } from '../shared/mergeProperties';
 import { sendPlainFieldsOnce } from '../shared/sendFields';
 import { transportRouting } from '../shared/transport';
@@ -16,6 +17,7 @@ import { requestDefaults, sendSingleRequest } from './shared/transport';
 /** As the resources declare them; the node merges same-named definitions (see mergeSameNamedProperties). */
 export const checkMonitorProperties: INodeProperties[] = [
 	transportRouting,
+	toolNotice('"the check\'s UUID, e.g. 8a3c5b7e-1f2d-4c6a-9b0e-3d5f7a9c1e2b"'),
 	{
 		displayName: 'Resource',
 		name: 'resource',

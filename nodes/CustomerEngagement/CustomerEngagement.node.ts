@@ -1,5 +1,6 @@
 import { NodeConnectionTypes, type INodeProperties, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 import { sendNumbersAsText } from '../shared/convertSent';
+import { toolNotice } from '../shared/descriptions';
 import { mergeSameNamedProperties } from '../shared/mergeProperties';
 import { sendPlainFieldsOnce } from '../shared/sendFields';
 import { transportRouting } from '../shared/transport';
@@ -24,6 +25,7 @@ import { requestDefaults, sendSingleRequest } from './shared/transport';
 /** As the resources declare them; the node merges same-named definitions (see mergeSameNamedProperties). */
 export const customerEngagementProperties: INodeProperties[] = [
 	transportRouting,
+	toolNotice('"the contact\'s ID, e.g. 5f1d3c0e9a7b, not a name or an email"'),
 	{
 		displayName: 'Resource',
 		name: 'resource',

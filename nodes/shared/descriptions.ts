@@ -44,3 +44,19 @@ export const SIMPLIFY_DEFAULT = true;
 export function simplifyParameter(show: Show, description: string): INodeProperties {
 	return { displayName: 'Simplify', name: 'simplify', type: 'boolean', default: true, description, displayOptions: { show } };
 }
+
+/**
+ * Shown only in the node's AI-tool variant (n8n's `@tool` display condition; n8n 1.x has it
+ * too). "Let the model define this parameter" writes `$fromAI('<display name>', '', '<type>')`:
+ * the model is told the field's name and type, and the description n8n leaves empty is the
+ * user's to write. Each field's tooltip says the value's form, ready to be copied there.
+ */
+export function toolNotice(example: string): INodeProperties {
+	return {
+		displayName: `A model fills a field you let it define knowing only the field's name. Give each such field a description that says the value's form, as its tooltip does: for example ${example}.`,
+		name: 'toolNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { '@tool': [true] } },
+	};
+}

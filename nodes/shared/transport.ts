@@ -246,8 +246,20 @@ export function gateKey(context: { getNode(): INode }, credentialType: string): 
 	return `${credentialType}:${credential?.id ?? credential?.name}`;
 }
 
+/**
+ * What a failed request (a 5xx, no response) means for running it again: a read changed
+ * nothing; a write may have happened, and it is never sent again (see resilience.ts). Read
+ * as the retry policy reads it: GET and HEAD are reads.
+ */
+export function afterFailure(method: string): string {
+	const verb = method.toUpperCase();
+	return ['GET', 'HEAD'].includes(verb)
+		? 'The request only reads data, so running it again is safe.'
+		: `The request was a write (${verb}) and was not sent again: it may have happened, so check before running it again.`;
+}
+
 /** Network failures (no HTTP response at all) in plain words. */
-export function describeNetworkError(error: Error & { code?: string }, apiName: string): UserFacingError {
+export function describeNetworkError(error: Error & { code?: string }, apiName: string, method: string): UserFacingError {
 	const code = error.code ?? (error.cause as { code?: string } | undefined)?.code;
 	const reasons: Record<string, string> = {
 		ECONNREFUSED: 'the connection was refused',
@@ -262,7 +274,7 @@ export function describeNetworkError(error: Error & { code?: string }, apiName: 
 	// error code with its own generic text.
 	return {
 		message: `Could not reach the ${apiName}: ${reason}`,
-		description: `${code ? `Network error ${code}. ` : ''}Check the Base URL in the credential and that the server is reachable from n8n. If this was a write, check whether it happened before running it again.`,
+		description: `${code ? `Network error ${code}. ` : ''}Check the Base URL in the credential and that the server is reachable from n8n. ${afterFailure(method)}`,
 	};
 }
 
@@ -376,7 +388,7 @@ export function toNodeApiError(
 		};
 		httpCode = String(cause.statusCode);
 	} else if (isNodeApiError(cause)) {
-		described = describeNetworkError(cause as Error, api.name);
+		described = describeNetworkError(cause as Error, api.name, request.method);
 	} else {
 		// Not a request failure (for example a node error raised while shaping the output).
 		return cause instanceof Error ? cause : new Error(String(cause));

@@ -78,7 +78,7 @@ describe('a declarative operation through WorkflowExecute', () => {
 			credentials: ce.credentials(),
 		});
 		expect(result.error?.message).toBe('No label with ID "lb_missing" exists (RESOURCE_NOT_FOUND)');
-		expect(result.error?.description).toBe('Label lb_missing not found');
+		expect(result.error?.description).toBe('Label lb_missing not found. Send the ID of an existing label, as Label → Get Many lists it.');
 	});
 
 	test('a 401 says to check the credential and never shows the token', async () => {

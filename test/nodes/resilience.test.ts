@@ -54,14 +54,37 @@ describe('Customer Engagement', () => {
 		const result = await run(createLabel);
 		expect(server.requests).toHaveLength(1);
 		expect(result.error?.message).toBe('The Customer Engagement API failed with HTTP 500: database timeout');
-		expect(result.error?.description).toContain('check whether it happened before running it again');
+		expect(result.error?.description).toBe(
+			'This is a problem on the API side. The request was a write (POST) and was not sent again: it may have happened, so check before running it again.',
+		);
 	});
 
-	test('a dropped connection on a write is not retried', async () => {
+	test('a dropped connection on a write is not retried, and the message says it may have happened', async () => {
 		server.injectFault({ kind: 'drop' });
 		const result = await run(createLabel);
 		expect(server.requests).toHaveLength(1);
 		expect(result.error?.message).toBe('Could not reach the Customer Engagement API: the connection was closed before a response arrived');
+		expect(result.error?.description).toBe(
+			'Network error ECONNRESET. Check the Base URL in the credential and that the server is reachable from n8n. The request was a write (POST) and was not sent again: it may have happened, so check before running it again.',
+		);
+	});
+
+	test('a read that keeps failing (5xx, then a dropped connection) says it only reads data, never a word of writes', async () => {
+		server.state.labels.set('lb_1', { id: 'lb_1', name: 'VIP', color: 'GREY' });
+		server.injectFault({ kind: 'status', status: 503 }, 3);
+		const failed = await run({ resource: 'label', operation: 'get', labelId: byId('lb_1') });
+		expect(server.requests).toHaveLength(3);
+		expect(failed.error?.message).toBe('The Customer Engagement API failed with HTTP 503');
+		expect(failed.error?.description).toMatch(
+			/^This is a problem on the API side\. The request only reads data, so running it again is safe\. The node tried 3 times over [\d.]+ s before giving up\.$/,
+		);
+		server.injectFault({ kind: 'drop' }, 3);
+		const dropped = await run({ resource: 'label', operation: 'get', labelId: byId('lb_1') });
+		expect(dropped.error?.message).toBe('Could not reach the Customer Engagement API: the connection was closed before a response arrived');
+		expect(dropped.error?.description).toMatch(
+			/^Network error ECONNRESET\. Check the Base URL in the credential and that the server is reachable from n8n\. The request only reads data, so running it again is safe\. The node tried 3 times over [\d.]+ s before giving up\.$/,
+		);
+		expect(`${failed.error?.description} ${dropped.error?.description}`).not.toMatch(/write/);
 	});
 
 	test('reads are retried on 5xx and dropped connections', async () => {

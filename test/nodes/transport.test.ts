@@ -7,6 +7,7 @@
 import { NodeApiError } from 'n8n-workflow';
 import { byId, runNode } from '../harness/engine';
 import { everything, useCheckMonitorServer, useCustomerEngagementServer } from '../harness/setup';
+import { CM_KEY } from '../servers/checkMonitorServer';
 import { CE_TOKEN } from '../servers/customerEngagementServer';
 import {
 	bodyText,
@@ -49,6 +50,31 @@ describe('Check Monitor', () => {
 		const status = await run({ resource: 'status', operation: 'get' });
 		expect(status.error).toBeUndefined();
 		expect(status.items.map((item) => item.json)).toEqual([{ status: 'OK', ok: true, statusCode: 200 }]);
+	});
+
+	test('no connection: a read (Check → Get) is retried and says so, a write (Check → Create) is sent once and says it may have happened', async () => {
+		const unreachable = { checkMonitorApi: { baseUrl: 'http://127.0.0.1:1', apiKey: CM_KEY } };
+		const read = await runNode({ type: 'checkMonitor', parameters: { resource: 'check', operation: 'get', checkId: byId('8a3c5b7e-1f2d-4c6a-9b0e-3d5f7a9c1e2b') } as never, credentials: unreachable });
+		expect(read.error?.message).toBe('Could not reach the Check Monitor API: the connection was refused');
+		expect(read.error?.description).toMatch(
+			/^Network error ECONNREFUSED\. Check the Base URL in the credential and that the server is reachable from n8n\. The request only reads data, so running it again is safe\. The node tried 3 times over [\d.]+ s before giving up\.$/,
+		);
+		const write = await runNode({ type: 'checkMonitor', parameters: { resource: 'check', operation: 'create', additionalFields: { name: 'backup' } } as never, credentials: unreachable });
+		expect(write.error?.message).toBe('Could not reach the Check Monitor API: the connection was refused');
+		expect(write.error?.description).toBe(
+			'Network error ECONNREFUSED. Check the Base URL in the credential and that the server is reachable from n8n. The request was a write (POST) and was not sent again: it may have happened, so check before running it again.',
+		);
+		expect(everything([read.error, write.error])).not.toContain(CM_KEY);
+	});
+
+	test('a slug where the check\'s ID goes (from an expression, as $fromAI gives it): the error says what to send instead', async () => {
+		server.seedCheck({ slug: 'nightly-backup' });
+		const result = await run({ resource: 'check', operation: 'get', checkId: byId('={{ "nightly-backup" }}') });
+		expect(server.requestLines()).toEqual(['GET /api/v3/checks/nightly-backup']);
+		expect(result.error?.message).toBe('No check with ID "nightly-backup" was found');
+		expect(result.error?.description).toBe(
+			'"nightly-backup" is neither a check UUID (e.g. 8a3c5b7e-1f2d-4c6a-9b0e-3d5f7a9c1e2b) nor a 40-character unique key. Send the check\'s UUID, as Check → Get Many lists it; to name the check by its slug, set Check to By Slug.',
+		);
 	});
 
 	test('a ping body that is HTML is the user\'s data: returned verbatim', async () => {
@@ -150,14 +176,29 @@ describe('Customer Engagement', () => {
 		expect(server.requests).toHaveLength(0);
 	});
 
-	test('a refused connection: said in plain words with the network code, read retried, nothing secret', async () => {
-		const result = await run(
-			{ resource: 'label', operation: 'getAll', returnAll: true },
-			{ customerEngagementApi: { baseUrl: 'http://127.0.0.1:1', accessToken: CE_TOKEN } },
-		);
+	test('an ID that names no contact (a name from an expression, as a model may guess): the error says what to send instead', async () => {
+		const result = await run({ resource: 'contact', operation: 'get', contactId: { __rl: true, mode: 'id', value: '={{ "Maria Garcia" }}' } });
+		expect(result.error?.message).toMatch(/^No contact with ID "Maria Garcia" exists/);
+		expect(result.error?.description).toMatch(/Send the ID of an existing contact, as Contact → Get Many lists it\.$/);
+	});
+
+	const unreachable = { customerEngagementApi: { baseUrl: 'http://127.0.0.1:1', accessToken: CE_TOKEN } };
+
+	test('a refused connection on a read: said in plain words with the network code, read retried, no word of writes, nothing secret', async () => {
+		const result = await run({ resource: 'label', operation: 'getAll', returnAll: true }, unreachable);
 		expect(result.error?.message).toBe('Could not reach the Customer Engagement API: the connection was refused');
 		expect(result.error?.description).toMatch(
-			/^Network error ECONNREFUSED\. Check the Base URL in the credential and that the server is reachable from n8n\. If this was a write, check whether it happened before running it again\. The node tried 3 times over /,
+			/^Network error ECONNREFUSED\. Check the Base URL in the credential and that the server is reachable from n8n\. The request only reads data, so running it again is safe\. The node tried 3 times over [\d.]+ s before giving up\.$/,
+		);
+		expect(result.error?.description).not.toMatch(/write/);
+		expect(everything(result.error)).not.toContain(CE_TOKEN);
+	});
+
+	test('a refused connection on a write: sent once, and the message says it may have happened', async () => {
+		const result = await run({ resource: 'label', operation: 'create', name: 'VIP' }, unreachable);
+		expect(result.error?.message).toBe('Could not reach the Customer Engagement API: the connection was refused');
+		expect(result.error?.description).toBe(
+			'Network error ECONNREFUSED. Check the Base URL in the credential and that the server is reachable from n8n. The request was a write (POST) and was not sent again: it may have happened, so check before running it again.',
 		);
 		expect(everything(result.error)).not.toContain(CE_TOKEN);
 	});
@@ -182,7 +223,9 @@ describe('error text helpers', () => {
 		expect(bodyText(body)).toBe(expected);
 	});
 
-	const tail = 'Check the Base URL in the credential and that the server is reachable from n8n. If this was a write, check whether it happened before running it again.';
+	const tail = 'Check the Base URL in the credential and that the server is reachable from n8n. The request only reads data, so running it again is safe.';
+	const writeTail = (method: string) =>
+		`Check the Base URL in the credential and that the server is reachable from n8n. The request was a write (${method}) and was not sent again: it may have happened, so check before running it again.`;
 	test.each([
 		['ECONNREFUSED', 'the connection was refused'],
 		['ENOTFOUND', 'the host name could not be resolved'],
@@ -193,16 +236,26 @@ describe('error text helpers', () => {
 		['EPIPE', 'no response was received'],
 	])('network error %s', (code, reason) => {
 		const expected = { message: `Could not reach the Test API: ${reason}`, description: `Network error ${code}. ${tail}` };
-		expect(describeNetworkError(Object.assign(new Error('x'), { code }), 'Test API')).toEqual(expected);
+		expect(describeNetworkError(Object.assign(new Error('x'), { code }), 'Test API', 'GET')).toEqual(expected);
 		// n8n-core sometimes keeps the code only on the error's cause.
-		expect(describeNetworkError(new Error('x', { cause: { code } }), 'Test API')).toEqual(expected);
+		expect(describeNetworkError(new Error('x', { cause: { code } }), 'Test API', 'GET')).toEqual(expected);
 	});
 
 	test('a network error without a code', () => {
-		expect(describeNetworkError(new Error('socket hang up'), 'Test API')).toEqual({
+		expect(describeNetworkError(new Error('socket hang up'), 'Test API', 'GET')).toEqual({
 			message: 'Could not reach the Test API: no response was received',
 			description: tail,
 		});
+	});
+
+	test.each([
+		['GET', tail],
+		['head', tail],
+		['POST', writeTail('POST')],
+		['put', writeTail('PUT')],
+		['DELETE', writeTail('DELETE')],
+	])('a network error on %s: a read says it is safe to repeat, a write that it may have happened', (method, expected) => {
+		expect(describeNetworkError(Object.assign(new Error('x'), { code: 'ECONNRESET' }), 'Test API', method).description).toBe(`Network error ECONNRESET. ${expected}`);
 	});
 
 	test('failures are classified for the retry policy; n8n-workflow\'s NodeApiError from another copy counts', () => {

@@ -52,7 +52,7 @@ export function checkLocator(description?: string): INodeProperties {
  */
 export function operationCheckLocator(): INodeProperties {
 	const locator = checkLocator(
-		"The check. By ID: its UUID (Check → Get and the flip operations also take its unique key, which read-only API keys see). By Slug: Ping → Send pings it with the credential's Ping Key; the other operations look the check up by its slug first (one more request).",
+		"The check. By ID: its UUID, e.g. 8a3c5b7e-1f2d-4c6a-9b0e-3d5f7a9c1e2b (Check → Get and the flip operations also take its 40-character unique key, which read-only API keys see). By Slug: its slug, e.g. nightly-backup (lowercase letters, digits, - and _); Ping → Send pings it with the credential's Ping Key, the other operations look the check up by its slug first (one more request).",
 	);
 	return {
 		...locator,

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import { isPingPath, PING_BY_SLUG } from '../../shared/baseUrl';
 import { directRequest } from '../../shared/directRequest';
-import { type ApiDefinition, bodyText, type ErrorResponse, singleRequest } from '../../shared/transport';
+import { afterFailure, type ApiDefinition, bodyText, type ErrorResponse, singleRequest } from '../../shared/transport';
 import { invalidInput } from '../../shared/validation';
 import { refuseNonSlug } from './checkFields';
 
@@ -66,6 +66,8 @@ function isReadOnlyEndpoint(method: string, path: string): boolean {
 		/\/badges\/$/.test(path)
 	);
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function checkIdInPath(path: string): string | undefined {
 	const match = /\/checks\/([^/]+)/.exec(path);
@@ -137,7 +139,11 @@ export function describeCheckMonitorError(
 					message: isUniqueKey
 						? `No check with unique key "${checkId}" was found`
 						: `No check with ID "${checkId}" was found`,
-					description: 'The check may have been deleted, or the ID is mistyped.',
+					// A value that is no ID at all (a slug or a name, as a model may guess): what to send instead.
+					description:
+						isUniqueKey || UUID.test(checkId)
+							? 'The check may have been deleted, or the ID is mistyped.'
+							: `"${checkId}" is neither a check UUID (e.g. 8a3c5b7e-1f2d-4c6a-9b0e-3d5f7a9c1e2b) nor a 40-character unique key. Send the check's UUID, as Check → Get Many lists it; to name the check by its slug, set Check to By Slug.`,
 				};
 			}
 			return {
@@ -165,7 +171,7 @@ export function describeCheckMonitorError(
 				message: `The Check Monitor API failed with HTTP ${response.statusCode}${said ? `: ${said}` : ''}`,
 				description:
 					response.statusCode >= 500
-						? 'This is a problem on the server side. If this was a write, check whether it happened before running it again.'
+						? `This is a problem on the server side. ${afterFailure(method)}`
 						: `HTTP ${response.statusCode} for ${method} ${path}`,
 			};
 	}

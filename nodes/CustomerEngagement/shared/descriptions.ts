@@ -39,11 +39,17 @@ export function objectLocator(options: {
 	};
 }
 
+/**
+ * The descriptions of the locators say the ID's form: as an AI tool, a model that fills
+ * one (the editor writes `$fromAI('Contact', '', 'string')`) gets only the display name,
+ * and the user copies the form from here into the description the editor leaves empty.
+ */
 export const contactLocator = objectLocator({
 	name: 'contactId',
 	displayName: 'Contact',
 	searchListMethod: 'searchContacts',
 	placeholder: 'e.g. 5f1d3c0e9a7b',
+	description: "The contact's ID, e.g. 5f1d3c0e9a7b, as Contact → Get Many or Create return it (not a name or an email)",
 });
 
 /**
@@ -62,7 +68,7 @@ export const customerLocator: INodeProperties = {
 		displayName: 'Customer',
 		searchListMethod: 'searchContacts',
 		placeholder: 'e.g. 5f1d3c0e9a7b',
-		description: 'The contact; wins over the phone number when both are given',
+		description: "The contact's ID, e.g. 5f1d3c0e9a7b (not a name or a phone number). Wins over the phone number when both are given; leave empty to use the phone number.",
 	}),
 	required: false,
 	routing: { send: { type: 'body', property: 'customerId' } },
@@ -78,7 +84,7 @@ export const phoneParameter: INodeProperties = {
 	type: 'string',
 	default: '',
 	placeholder: 'e.g. +15550100',
-	description: 'Phone of the contact. A contact is created or upserted by email, phone, or both; a conversation is found by Customer, or by this phone when no Customer is given.',
+	description: 'Phone number of the contact in international form, e.g. +15550100. A contact is created or upserted by email, phone, or both; a conversation is found by Customer, or by this phone when no Customer is given.',
 	routing: { send: { type: 'body', property: 'phone' } },
 };
 
@@ -87,6 +93,7 @@ export const labelLocator = objectLocator({
 	displayName: 'Label',
 	searchListMethod: 'searchLabels',
 	placeholder: 'e.g. 61aa0c2e7d',
+	description: "The label's ID, e.g. 61aa0c2e7d, as Label → Get Many returns it (not its name)",
 });
 
 export const rewardLocator = objectLocator({
@@ -94,6 +101,7 @@ export const rewardLocator = objectLocator({
 	displayName: 'Loyalty Reward',
 	searchListMethod: 'searchRewards',
 	placeholder: 'e.g. 6b2f0a1c9d',
+	description: "The loyalty reward's ID, e.g. 6b2f0a1c9d, as Loyalty Reward → Get Many returns it (not its title)",
 });
 
 export const customFieldLocator = objectLocator({
@@ -101,6 +109,7 @@ export const customFieldLocator = objectLocator({
 	displayName: 'Custom Field',
 	searchListMethod: 'searchCustomFields',
 	placeholder: 'e.g. 4c8e1d2a7f',
+	description: "The custom field's ID, e.g. 4c8e1d2a7f, as Custom Field → Get Many returns it (not its name)",
 });
 
 /** The Name of a new custom field or label, or a custom field's new name. */
@@ -110,6 +119,6 @@ export const nameParameter: INodeProperties = {
 	type: 'string',
 	required: true,
 	default: '',
-	description: 'Must be unique',
+	description: 'The name, unique among the custom fields (for a field) or the labels (for a label), e.g. VIP',
 	routing: { send: { type: 'body', property: 'name' } },
 };

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import { pageNumberPagination } from '../../shared/pagination';
-import { type ApiDefinition, bodyText, type ErrorResponse, sendIdInBody, singleRequest } from '../../shared/transport';
+import { afterFailure, type ApiDefinition, bodyText, type ErrorResponse, sendIdInBody, singleRequest } from '../../shared/transport';
 
 /** Which object a path names, for "not found" messages: /v1/contacts/{id} -> contact. */
 const OBJECT_BY_COLLECTION: Record<string, string> = {
@@ -46,11 +46,12 @@ export function describeCustomerEngagementError(
 			};
 		case 404: {
 			const object = objectInPath(request.url);
+			if (!object) return { message: `The API has no such resource${codeText}`, description: apiMessage || undefined };
+			// What to send instead, for a person and for a model that guessed the ID.
+			const listedBy = `${object.kind.replace(/\b\w/g, (c) => c.toUpperCase())} → Get Many`;
 			return {
-				message: object
-					? `No ${object.kind} with ID "${object.id}" exists${codeText}`
-					: `The API has no such resource${codeText}`,
-				description: apiMessage || undefined,
+				message: `No ${object.kind} with ID "${object.id}" exists${codeText}`,
+				description: `${apiMessage ? `${apiMessage.replace(/\.$/, '')}. ` : ''}Send the ID of an existing ${object.kind}, as ${listedBy} lists it.`,
 			};
 		}
 		case 429:
@@ -63,8 +64,7 @@ export function describeCustomerEngagementError(
 			if (response.statusCode >= 500) {
 				return {
 					message: `The Customer Engagement API failed with HTTP ${response.statusCode}${said}`,
-					description:
-						'This is a problem on the API side. If this was a write, check whether it happened before running it again.',
+					description: `This is a problem on the API side. ${afterFailure(request.method)}`,
 				};
 			}
 			return {

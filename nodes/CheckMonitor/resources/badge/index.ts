@@ -13,8 +13,9 @@ export const badgeDescription: INodeProperties[] = [
 			{
 				name: 'Get Many',
 				value: 'getAll',
-				action: 'Get many badges',
-				description: 'Get the badge URLs for each tag, plus the project-wide badge ("*")',
+				action: 'List the status badge links of each tag',
+				description:
+					'Lists the status badges of each tag, plus the project-wide badge (tag *). Returns one item per tag with its badge URLs in SVG, JSON and Shields formats.',
 				routing: {
 					request: { method: 'GET', url: '/api/v3/badges/' },
 					output: { postReceive: [badgesToItems] },

@@ -12,8 +12,9 @@ export const channelDescription: INodeProperties[] = [
 			{
 				name: 'Get Many',
 				value: 'getAll',
-				action: 'Get many channels',
-				description: 'List the integrations (notification channels) of the project',
+				action: 'List the notification channels of the project',
+				description:
+					'Lists the integrations (email, Slack, webhooks and others) that checks of the project can notify. Returns one item per channel with its ID (a UUID), name and kind.',
 				routing: {
 					request: { method: 'GET', url: '/api/v3/channels/' },
 					output: { postReceive: [{ type: 'rootProperty', properties: { property: 'channels' } }] },

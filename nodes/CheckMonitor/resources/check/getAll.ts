@@ -21,7 +21,7 @@ export const checkGetManyDescription: INodeProperties[] = [
 				name: 'slug',
 				type: 'string',
 				default: '',
-				description: 'Only checks with exactly this slug',
+				description: 'Only checks with exactly this slug, e.g. nightly-backup (lowercase letters, digits, - and _). Empty means no slug filter.',
 				routing: { send: { type: 'query', property: 'slug' } },
 			},
 			{
@@ -30,7 +30,8 @@ export const checkGetManyDescription: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. prod backup',
-				description: 'Only checks that carry all of these tags (space-separated, or a list from an expression)',
+				description:
+					'Only checks that carry every one of these tags: space-separated, e.g. prod backup, or a list from an expression. Empty means no tag filter: every check of the project is returned.',
 				routing: { send: { type: 'query', property: 'tag', preSend: [convertSent('qs', 'tag', (v) => listOf(v, /\s/))] } },
 			},
 		],

@@ -19,8 +19,9 @@ export const checkDescription: INodeProperties[] = [
 			{
 				name: 'Create',
 				value: 'create',
-				action: 'Create a check',
-				description: 'Create a check, or update the one matching the Unique fields (upsert)',
+				action: 'Create a check or upsert by unique fields',
+				description:
+					'Creates a check (a monitor that expects pings from a job) from the given fields, or updates the check whose Unique fields match. Returns the check with its UUID, ping URL and an outcome of created or updated.',
 				routing: {
 					request: { method: 'POST', url: '/api/v3/checks/' },
 					send: { preSend: [validateCheckBody] },
@@ -30,15 +31,16 @@ export const checkDescription: INodeProperties[] = [
 			{
 				name: 'Delete',
 				value: 'delete',
-				action: 'Delete a check',
-				description: 'Delete a check permanently; returns the deleted check',
+				action: 'Delete a check by UUID or slug',
+				description: 'Deletes the check with this UUID or slug permanently. Returns the deleted check as it was.',
 				routing: { request: { method: 'DELETE', url: CHECK_PATH } },
 			},
 			{
 				name: 'Get',
 				value: 'get',
-				action: 'Get a check',
-				description: 'Get a check by UUID or, with a read-only key, by unique key',
+				action: 'Get a check by UUID or slug',
+				description:
+					'Reads the check with this UUID or slug, or with its unique key (what read-only API keys see). Returns its name, slug, tags, status (up, down, grace, paused or new), last and next ping and schedule.',
 				routing: {
 					request: { method: 'GET', url: CHECK_PATH },
 					output: { postReceive: [checksToItems] },
@@ -47,8 +49,9 @@ export const checkDescription: INodeProperties[] = [
 			{
 				name: 'Get Many',
 				value: 'getAll',
-				action: 'Get many checks',
-				description: 'List the checks of the project, optionally by slug or tags',
+				action: 'List checks filtered by slug or tags',
+				description:
+					'Lists the checks of the project: only those with this slug, or carrying every given tag, when Filters are set (an empty filter matches every check). Returns one item per check with its UUID, name, slug, tags and status.',
 				routing: {
 					// Repeated tags are ANDed by the server: ?tag=a&tag=b.
 					request: { method: 'GET', url: '/api/v3/checks/', arrayFormat: 'repeat' },
@@ -58,22 +61,25 @@ export const checkDescription: INodeProperties[] = [
 			{
 				name: 'Pause',
 				value: 'pause',
-				action: 'Pause a check',
-				description: 'Disable monitoring of a check until it is resumed or pinged',
+				action: 'Pause monitoring of a check by UUID or slug',
+				description:
+					'Pauses the check with this UUID or slug: it sends no alerts until it is resumed or, unless Manual Resume is on, pinged again. Returns the check as it is now.',
 				routing: { request: { method: 'POST', url: `${CHECK_PATH}/pause`, body: {} } },
 			},
 			{
 				name: 'Resume',
 				value: 'resume',
-				action: 'Resume a check',
-				description: 'Resume a paused check (its status becomes "new")',
+				action: 'Resume a paused check by UUID or slug',
+				description:
+					'Resumes the paused check with this UUID or slug (its status becomes new until the next ping); fails when it is not paused. Returns the check as it is now.',
 				routing: { request: { method: 'POST', url: `${CHECK_PATH}/resume`, body: {} } },
 			},
 			{
 				name: 'Update',
 				value: 'update',
-				action: 'Update a check',
-				description: 'Change the given fields of a check; the others stay as they are',
+				action: 'Update fields of a check by UUID or slug',
+				description:
+					'Changes the given fields of the check with this UUID or slug; the other fields stay as they are. Returns the check as it is after the change.',
 				routing: {
 					request: { method: 'POST', url: CHECK_PATH },
 					send: { preSend: [validateCheckBody] },

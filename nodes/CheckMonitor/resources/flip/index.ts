@@ -44,8 +44,9 @@ export const flipDescription: INodeProperties[] = [
 			{
 				name: 'Get Many',
 				value: 'getAll',
-				action: 'Get many flips',
-				description: 'List the status changes of a check, newest first',
+				action: 'List the up and down changes of a check',
+				description:
+					'Lists the flips (changes of status between up and down) of the check with this UUID or slug, newest first, optionally within a time window. Returns one item per flip with its time and the status it changed to.',
 				routing: {
 					request: { method: 'GET', url: `${CHECK_PATH}/flips/` },
 					send: { preSend: [validateFlipFilters] },
@@ -74,7 +75,7 @@ export const flipDescription: INodeProperties[] = [
 				name: 'end',
 				type: 'dateTime',
 				default: '',
-				description: 'Only flips before this time',
+				description: 'Only flips before this time, an ISO 8601 date-time, e.g. 2026-05-01T00:00:00Z',
 				routing: { send: { type: 'query', property: 'end' } },
 			},
 			{
@@ -83,7 +84,7 @@ export const flipDescription: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 0, maxValue: MAX_SECONDS },
 				default: 3600,
-				description: 'Only flips from the last this many seconds (0 means no filter)',
+				description: 'Only flips from the last this many seconds, e.g. 86400 for a day (0 means no filter)',
 				routing: { send: { type: 'query', property: 'seconds' } },
 			},
 			{
@@ -91,7 +92,7 @@ export const flipDescription: INodeProperties[] = [
 				name: 'start',
 				type: 'dateTime',
 				default: '',
-				description: 'Only flips at or after this time',
+				description: 'Only flips at or after this time, an ISO 8601 date-time, e.g. 2026-04-01T00:00:00Z',
 				routing: { send: { type: 'query', property: 'start' } },
 			},
 		],

@@ -16,8 +16,9 @@ export const pingDescription: INodeProperties[] = [
 			{
 				name: 'Get Body',
 				value: 'getBody',
-				action: 'Get the body of a ping',
-				description: 'Get the logged request body of one ping, byte for byte',
+				action: 'Get the logged body of a ping by its number',
+				description:
+					'Reads the request body that one ping (Ping Number, its n) of the check with this UUID or slug carried, byte for byte. Returns the body as text (and as binary data when asked) with its size.',
 				routing: {
 					// Raw bytes: a body that happens to be JSON must not be parsed.
 					request: {
@@ -32,8 +33,9 @@ export const pingDescription: INodeProperties[] = [
 			{
 				name: 'Get Many',
 				value: 'getAll',
-				action: 'Get many pings',
-				description: 'List the logged pings of a check, newest first',
+				action: 'List the recent pings of a check',
+				description:
+					'Lists the logged pings of the check with this UUID or slug, newest first. Returns one item per ping with its number (n), type (success, start, fail, log and others), date and where it came from.',
 				routing: {
 					request: { method: 'GET', url: `${CHECK_PATH}/pings/` },
 					output: { postReceive: [pingsToItems] },
@@ -42,8 +44,9 @@ export const pingDescription: INodeProperties[] = [
 			{
 				name: 'Send',
 				value: 'send',
-				action: 'Send a ping',
-				description: 'Ping a check from the workflow: success, start, fail, log or an exit status',
+				action: 'Ping a check with a job start or result',
+				description:
+					"Sends a ping to the check with this UUID or slug as the monitored job would: success, start, fail, log or an exit status (a slug needs the credential's Ping Key). Returns what was sent and the server's answer.",
 				routing: {
 					// The path is built by sendPing and completed by the credential (ping root, ping key).
 					request: { method: 'POST', url: '/ping/' },
@@ -65,7 +68,7 @@ export const pingDescription: INodeProperties[] = [
 		required: true,
 		typeOptions: { minValue: 1 },
 		default: 1,
-		description: 'Sequence number (n) of the ping, as listed by Get Many',
+		description: 'Sequence number (n) of the ping, a whole number as Ping → Get Many lists it, e.g. 42',
 		displayOptions: { show: { resource: ['ping'], operation: ['getBody'] } },
 	},
 	{
@@ -81,7 +84,7 @@ export const pingDescription: INodeProperties[] = [
 				name: 'binaryPropertyName',
 				type: 'string',
 				default: 'data',
-				description: 'Also return the body as binary data in this field (for non-text bodies)',
+				description: 'Also return the body as binary data in the field of this name, e.g. data (for non-text bodies)',
 			},
 		],
 	},

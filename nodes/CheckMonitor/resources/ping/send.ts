@@ -43,6 +43,7 @@ export const pingSendDescription: INodeProperties[] = [
 			{ name: 'Success', value: 'success', description: 'The job succeeded: the check is up' },
 		],
 		default: 'success',
+		description: 'What the ping reports: success, start, fail, log, or an exit status (then give Exit Status)',
 		displayOptions: { show },
 	},
 	{
@@ -52,7 +53,7 @@ export const pingSendDescription: INodeProperties[] = [
 		typeOptions: { minValue: 0, maxValue: 255, numberPrecision: 0 },
 		required: true,
 		default: 0,
-		description: 'From 0 to 255: 0 counts as success, anything else as fail',
+		description: 'The exit status of the job, a whole number from 0 to 255, e.g. 1: 0 counts as success, anything else as fail',
 		displayOptions: { show: { ...show, signal: ['exitStatus'] } },
 	},
 	additionalFields(show, [
@@ -78,7 +79,8 @@ export const pingSendDescription: INodeProperties[] = [
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. 3f1b6c2e-8a4d-4e5f-9c7b-1a2d3e4f5a6b',
-			description: 'A UUID that pairs a start with its success or fail, so the server measures the duration of this run',
+			description:
+				'A UUID, e.g. 3f1b6c2e-8a4d-4e5f-9c7b-1a2d3e4f5a6b, that pairs a start with its success or fail, so the server measures the duration of this run',
 		},
 		{
 			displayName: 'Run ID From Execution',

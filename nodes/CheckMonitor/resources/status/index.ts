@@ -21,8 +21,9 @@ export const statusDescription: INodeProperties[] = [
 			{
 				name: 'Get',
 				value: 'get',
-				action: 'Get the service status',
-				description: 'Check that the monitoring service and its database answer',
+				action: 'Check that the monitoring service is up',
+				description:
+					'Asks the monitoring service whether it and its database answer; needs no check. Returns status OK and ok true when the service is up.',
 				routing: {
 					// Text, not JSON: `json: false` also tells the transport that text is the answer.
 					request: { method: 'GET', url: '/api/v3/status/', json: false },

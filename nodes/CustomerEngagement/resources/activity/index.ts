@@ -28,8 +28,9 @@ export const activityDescription: INodeProperties[] = [
 			{
 				name: 'Get Many',
 				value: 'getAll',
-				action: 'Get many activities of a contact',
-				description: 'List the activities of a contact, newest first',
+				action: 'List the activities of a contact by ID',
+				description:
+					'Lists what happened with the contact with this ID (texts, emails, calls, notes, status changes and more), newest first, optionally of one type only. Returns one item per activity with its type, date and data.',
 				routing: {
 					request: { method: 'GET', url: '/v1/contacts/{contactId}/activities' },
 					operations: { pagination: paginateActivities },
@@ -57,6 +58,7 @@ export const activityDescription: INodeProperties[] = [
 					value: type,
 				})),
 				default: 'NOTE',
+				description: 'Only activities of this type, e.g. Note or Text; leave the filter out for every type',
 				routing: { send: { type: 'query', property: 'type' } },
 			},
 		],

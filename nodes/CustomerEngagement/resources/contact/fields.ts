@@ -8,7 +8,7 @@ const body = (property: string) => ({ send: { type: 'body' as const, property } 
 
 /** Optional contact fields, shared by create, update and upsert. */
 export const contactFields: INodeProperties[] = [
-	{ displayName: 'Birth Date', name: 'birthDate', type: 'dateTime', default: '', routing: body('birthDate') },
+	{ displayName: 'Birth Date', name: 'birthDate', type: 'dateTime', default: '', description: "The contact's birth date, as an ISO 8601 date, e.g. 1990-04-21", routing: body('birthDate') },
 	{
 		displayName: 'Custom Fields',
 		name: 'customFields',
@@ -28,7 +28,7 @@ export const contactFields: INodeProperties[] = [
 						type: 'options',
 						typeOptions: { loadOptionsMethod: 'getCustomFields' },
 						default: '',
-						description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+						description: 'The custom field, by its ID, e.g. 4c8e1d2a7f. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 					},
 					{
 						displayName: 'Value',
@@ -36,7 +36,7 @@ export const contactFields: INodeProperties[] = [
 						type: 'string',
 						default: '',
 						description:
-							'Text, number or date; for select fields the option name or ID (several comma-separated for multi-select). Empty clears the value.',
+							'Text, number or date (e.g. 2024-05-01); for select fields the option name or ID (several comma-separated for multi-select). Empty clears the value.',
 					},
 				],
 			},
@@ -50,17 +50,17 @@ export const contactFields: INodeProperties[] = [
 		},
 	},
 	{ displayName: 'Description', name: 'description', type: 'string', typeOptions: { rows: 2 }, default: '', description: 'Free text shown on the contact page', routing: body('description') },
-	{ displayName: 'First Name', name: 'firstName', type: 'string', default: '', routing: body('firstName') },
+	{ displayName: 'First Name', name: 'firstName', type: 'string', default: '', description: "The contact's first name, e.g. Maria", routing: body('firstName') },
 	{
 		displayName: 'Label Names or IDs',
 		name: 'labels',
 		type: 'multiOptions',
 		typeOptions: { loadOptionsMethod: 'getLabels' },
 		default: [],
-		description: 'Labels the contact carries (replaces the current labels). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		description: 'Labels the contact carries, replacing the current ones: label IDs, e.g. 61aa0c2e7d, comma-separated in an expression. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		routing: { send: { type: 'body', property: 'labels', preSend: [convertSent('body', 'labels', (v) => listOf(v, /,/).map((id) => ({ id })))] } },
 	},
-	{ displayName: 'Last Name', name: 'lastName', type: 'string', default: '', routing: body('lastName') },
+	{ displayName: 'Last Name', name: 'lastName', type: 'string', default: '', description: "The contact's last name, e.g. Garcia", routing: body('lastName') },
 	{
 		displayName: 'Type',
 		name: 'type',
@@ -71,6 +71,7 @@ export const contactFields: INodeProperties[] = [
 			{ name: 'Potential (Lead)', value: 'POTENTIAL' },
 		],
 		default: 'ACTIVE',
+		description: 'Kind of contact: ACTIVE (a current customer), PASSIVE (a past customer) or POTENTIAL (a lead)',
 		routing: body('type'),
 	},
 	{ displayName: 'Unsubscribed From Email', name: 'unsubscribedFromEmail', type: 'boolean', default: false, description: 'Whether the contact opted out of emails', routing: body('unsubscribedFromEmail') },
@@ -84,7 +85,7 @@ export const emailAndPhone = (operation: string): INodeProperties[] => [
 		type: 'string',
 		placeholder: 'name@email.com',
 		default: '',
-		description: 'Email of the contact. Enter an email, a phone, or both.',
+		description: 'Email address of the contact, e.g. name@email.com. Enter an email, a phone, or both.',
 		displayOptions: { show: { resource: ['contact'], operation: [operation] } },
 		routing: { send: { type: 'body', property: 'email' } },
 	},

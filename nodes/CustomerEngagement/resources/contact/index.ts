@@ -24,15 +24,17 @@ export const contactDescription: INodeProperties[] = [
 			{
 				name: 'Adjust Loyalty Points',
 				value: 'adjustLoyaltyPoints',
-				action: 'Adjust loyalty points of a contact',
-				description: 'Add or remove loyalty points; returns the new balance',
+				action: 'Add or remove points of a contact by ID',
+				description:
+					'Adds Points Value to the loyalty points of the contact with this ID (a negative value removes points; the total cannot drop below 0). Returns the contact ID, the change and the new balance in loyaltyPointsCount.',
 				routing: { request: { method: 'PUT', url: `${contactUrl}/loyalty-points` }, operations: { pagination: adjustLoyaltyPoints } },
 			},
 			{
 				name: 'Create',
 				value: 'create',
-				action: 'Create a contact',
-				description: 'Create a contact (fails if the email or phone is taken)',
+				action: 'Create a contact from email or phone',
+				description:
+					'Creates a contact from an email, a phone number or both, plus any additional fields; fails when the email or phone already belongs to a contact. Returns the new contact with its ID.',
 				routing: {
 					request: { method: 'POST', url: '/v1/contacts' },
 					send: { preSend: [requireEmailOrPhone, birthDate] },
@@ -42,8 +44,9 @@ export const contactDescription: INodeProperties[] = [
 			{
 				name: 'Create or Update',
 				value: 'upsert',
-				action: 'Create or update a contact',
-				description: 'Create a new record, or update the current one if it already exists (upsert)',
+				action: 'Upsert a contact found by email or phone',
+				description:
+					'Create a new contact from Email or Phone and the given fields (returned with its ID and an outcome of created or updated), or update the current one if it already exists (upsert)',
 				routing: {
 					request: { method: 'POST', url: '/v1/contacts' },
 					send: { preSend: [requireEmailOrPhone, birthDate] },
@@ -54,15 +57,16 @@ export const contactDescription: INodeProperties[] = [
 			{
 				name: 'Delete',
 				value: 'delete',
-				action: 'Delete a contact',
-				description: 'Delete a contact permanently; returns the deleted contact',
+				action: 'Delete a contact by ID for good',
+				description: 'Deletes the contact with this ID permanently; this cannot be undone. Returns the deleted contact as it was.',
 				routing: { request: { method: 'DELETE', url: contactUrl } },
 			},
 			{
 				name: 'Get',
 				value: 'get',
-				action: 'Get a contact',
-				description: 'Get a contact by ID',
+				action: 'Get a contact by ID',
+				description:
+					'Reads the contact with this ID. Returns its name, email, phone, loyalty points, visits, labels and custom fields (the main fields only when Simplify is on).',
 				routing: {
 					request: { method: 'GET', url: contactUrl },
 					output: { postReceive: [simplifyContacts] },
@@ -71,8 +75,9 @@ export const contactDescription: INodeProperties[] = [
 			{
 				name: 'Get Many',
 				value: 'getAll',
-				action: 'Get many contacts',
-				description: 'List contacts, newest registration first',
+				action: 'List contacts or find by email or phone',
+				description:
+					'Lists contacts, newest registration first, or finds the contact with exactly the email or phone given in Filters. Returns one item per contact, with its ID.',
 				routing: {
 					request: { method: 'GET', url: '/v1/contacts' },
 					operations: { pagination: paginatePages },
@@ -82,8 +87,9 @@ export const contactDescription: INodeProperties[] = [
 			{
 				name: 'Update',
 				value: 'update',
-				action: 'Update a contact',
-				description: 'Change the given fields of a contact; the others keep their values',
+				action: 'Update fields of a contact by ID',
+				description:
+					'Changes the given fields of the contact with this ID; the other fields keep their values. Returns the contact as it is after the change.',
 				routing: {
 					request: { method: 'PUT', url: contactUrl },
 					send: { preSend: [birthDate] },

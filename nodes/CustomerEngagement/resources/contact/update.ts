@@ -13,8 +13,8 @@ export const contactUpdateDescription: INodeProperties[] = [
 		displayOptions: { show: { resource: ['contact'], operation: ['update'] } },
 		options: [
 			...contactFields,
-			{ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '', routing: { send: { type: 'body', property: 'email' } } },
-			{ displayName: 'Phone', name: 'phone', type: 'string', default: '', routing: { send: { type: 'body', property: 'phone' } } },
+			{ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '', description: "The contact's new email address, e.g. name@email.com", routing: { send: { type: 'body', property: 'email' } } },
+			{ displayName: 'Phone', name: 'phone', type: 'string', placeholder: 'e.g. +15550100', default: '', description: "The contact's new phone number in international form, e.g. +15550100", routing: { send: { type: 'body', property: 'phone' } } },
 		],
 	},
 	simplifyContact(['update']),

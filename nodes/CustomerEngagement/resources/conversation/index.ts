@@ -29,8 +29,9 @@ export const conversationDescription: INodeProperties[] = [
 			{
 				name: 'Get',
 				value: 'get',
-				action: 'Get the conversation with a contact',
-				description: 'Get every text and call message with a contact, oldest first',
+				action: 'Get the texts exchanged with a contact',
+				description:
+					'Reads every text and call message with the contact with this ID, or with this phone number when no contact is given, oldest first. Returns one item per message, or the raw pages.',
 				routing: {
 					request: { method: 'GET', url: '/v1/texts/conversations' },
 					// Customer and Phone are routed to the body (one definition each, see customerLocator).
@@ -53,6 +54,7 @@ export const conversationDescription: INodeProperties[] = [
 				{ name: 'Raw Pages', value: 'raw', description: 'The API responses as they came, oldest first' },
 			],
 			default: 'messages',
+			description: 'How to return the conversation: one item per message, or the pages as the API sent them',
 		},
 	]),
 ];

@@ -56,19 +56,23 @@ export const customFieldDescription: INodeProperties[] = [
 			{
 				name: 'Create',
 				value: 'create',
-				action: 'Create a custom field',
+				action: 'Create a custom field for contacts',
+				description:
+					'Creates a contact custom field with a unique name and a type (text, number, date, single or multi select, with its options). Returns the field with its ID.',
 				routing: { request: { method: 'POST', url: '/v1/custom-fields' }, output: { postReceive: [withTypeName] } },
 			},
 			{
 				name: 'Get Many',
 				value: 'getAll',
-				action: 'Get many custom fields',
+				action: 'List the custom fields of contacts',
+				description: 'Lists the custom fields defined for contacts. Returns one item per field with its ID, name, type and, for a select field, its options.',
 				routing: { request: { method: 'GET', url: '/v1/custom-fields' }, output: { postReceive: [withTypeName] } },
 			},
 			{
 				name: 'Rename',
 				value: 'rename',
-				action: 'Rename a custom field',
+				action: 'Rename a custom field by ID',
+				description: 'Gives the custom field with this ID a new name, unique among the fields. Returns the field ID, the new name and the message of the API.',
 				routing: {
 					request: { method: 'PUT', url: `${fieldUrl}/name` },
 					send: { preSend: [nameAsJsonString] },
@@ -78,8 +82,9 @@ export const customFieldDescription: INodeProperties[] = [
 			{
 				name: 'Update Options',
 				value: 'updateOptions',
-				action: 'Update the options of a select custom field',
-				description: 'Change option values (with an option ID) or add options (without one)',
+				action: 'Change or add options of a select field',
+				description:
+					'Changes options of the single or multi select custom field with this ID (an entry with an option ID) or adds new ones (an entry without). Returns the field with its options.',
 				routing: { request: { method: 'PUT', url: `${fieldUrl}/option` }, output: { postReceive: [withTypeName] } },
 			},
 		],
@@ -94,6 +99,7 @@ export const customFieldDescription: INodeProperties[] = [
 		required: true,
 		options: FIELD_TYPES,
 		default: 'text',
+		description: 'What the field holds: text, a number, a date, or one (single select) or several (multi select) of its options',
 		displayOptions: { show: { resource: ['customField'], operation: ['create'] } },
 		routing: { send: { type: 'body', property: 'type' } },
 	},
@@ -114,7 +120,7 @@ export const customFieldDescription: INodeProperties[] = [
 				type: 'string',
 				typeOptions: { multipleValues: true },
 				default: [],
-				description: 'The choices of the select field; each must be unique',
+				description: 'The choices of the select field, one text per entry, e.g. Small; each must be unique',
 				routing: { send: { type: 'body', property: 'options', preSend: [convertSent('body', 'options', (v) => ([] as unknown[]).concat(v).map((value) => ({ value: numberAsText(value) })))] } },
 			},
 		],
@@ -133,8 +139,8 @@ export const customFieldDescription: INodeProperties[] = [
 				displayName: 'Option',
 				name: 'option',
 				values: [
-					{ displayName: 'Option ID', name: 'id', type: 'string', default: '', description: 'ID of the option to change; leave empty to add a new option' },
-					{ displayName: 'Value', name: 'value', type: 'string', default: '', description: 'The option text; unique and not empty' },
+					{ displayName: 'Option ID', name: 'id', type: 'string', default: '', description: 'ID of the option to change, e.g. 9b1c2d3e4f, as the field lists its options; leave empty to add a new option' },
+					{ displayName: 'Value', name: 'value', type: 'string', default: '', description: 'The option text, e.g. Large; unique and not empty' },
 				],
 			},
 		],

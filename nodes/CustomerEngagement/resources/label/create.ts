@@ -26,7 +26,7 @@ export const labelCreateDescription: INodeProperties[] = [
 						.join(' '),
 					value: color,
 				})),
-				description: 'Color of the label in the app',
+				description: 'Color of the label in the app, e.g. Red (GREY when left out)',
 				routing: { send: { type: 'body', property: 'color' } },
 			},
 		],

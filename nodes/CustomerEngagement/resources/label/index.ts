@@ -18,15 +18,15 @@ export const labelDescription: INodeProperties[] = [
 			{
 				name: 'Create',
 				value: 'create',
-				action: 'Create a label',
-				description: 'Create a label that contacts can carry',
+				action: 'Create a label that contacts can carry',
+				description: 'Creates a label with a unique name and an optional color, which contacts can then carry. Returns the label with its ID.',
 				routing: { request: { method: 'POST', url: '/v1/labels' }, send: { preSend: [validateLabelColor] } },
 			},
 			{
 				name: 'Get',
 				value: 'get',
-				action: 'Get a label',
-				description: 'Get a label by ID',
+				action: 'Get a label by ID',
+				description: 'Reads the label with this ID. Returns its ID, name and color.',
 				routing: {
 					request: { method: 'GET', url: '/v1/labels/{labelId}' },
 				},
@@ -34,8 +34,8 @@ export const labelDescription: INodeProperties[] = [
 			{
 				name: 'Get Many',
 				value: 'getAll',
-				action: 'Get many labels',
-				description: 'List labels',
+				action: 'List the labels contacts can carry',
+				description: 'Lists the labels of the account, which contacts can carry. Returns one item per label with its ID, name and color.',
 				routing: {
 					request: { method: 'GET', url: '/v1/labels' },
 					operations: { pagination: paginatePages },

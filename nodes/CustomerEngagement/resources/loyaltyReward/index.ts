@@ -21,7 +21,9 @@ export const loyaltyRewardDescription: INodeProperties[] = [
 			{
 				name: 'Create',
 				value: 'create',
-				action: 'Create a loyalty reward',
+				action: 'Create a loyalty reward worth points',
+				description:
+					'Creates a reward with a title and its cost in points, plus an optional type, value, dates and limits. Returns the reward with its ID.',
 				routing: {
 					request: { method: 'POST', url: '/v1/loyalty-rewards' },
 					send: { preSend: [validateNewReward, rewardDates] },
@@ -30,26 +32,31 @@ export const loyaltyRewardDescription: INodeProperties[] = [
 			{
 				name: 'Delete',
 				value: 'delete',
-				action: 'Delete a loyalty reward',
+				action: 'Delete a loyalty reward by ID',
+				description: 'Deletes the loyalty reward with this ID permanently. Returns the deleted reward as it was.',
 				routing: { request: { method: 'DELETE', url: rewardUrl } },
 			},
 			{
 				name: 'Get',
 				value: 'get',
-				action: 'Get a loyalty reward',
+				action: 'Get a loyalty reward by ID',
+				description:
+					'Reads the loyalty reward with this ID and, when a Contact ID is given, how many that contact can still redeem. Returns the reward.',
 				routing: { request: { method: 'GET', url: rewardUrl } },
 			},
 			{
 				name: 'Get Many',
 				value: 'getAll',
-				action: 'Get many loyalty rewards',
-				description: 'List rewards, fewest points first',
+				action: 'List loyalty rewards cheapest first',
+				description: 'Lists the loyalty rewards of the account, fewest points first. Returns one item per reward with its ID, title, points and limits.',
 				routing: { request: { method: 'GET', url: '/v1/loyalty-rewards' }, operations: { pagination: paginatePages } },
 			},
 			{
 				name: 'Redeem',
 				value: 'redeem',
 				action: 'Redeem a loyalty reward for a contact',
+				description:
+					'Redeems the loyalty reward with this ID for the contact with this ID, who spends the points it costs. Returns success with the reward and contact IDs.',
 				routing: {
 					request: { method: 'POST', url: `${rewardUrl}/redeem` },
 					send: { preSend: [sendContactIdInBody] },
@@ -59,8 +66,9 @@ export const loyaltyRewardDescription: INodeProperties[] = [
 			{
 				name: 'Update',
 				value: 'update',
-				action: 'Update a loyalty reward',
-				description: 'Change the given fields; the others keep their values (the title cannot change)',
+				action: 'Update fields of a loyalty reward by ID',
+				description:
+					'Changes the given fields of the loyalty reward with this ID; the others keep their values, and the title cannot change. Returns the reward as it is after the change.',
 				routing: {
 					request: { method: 'PUT', url: rewardUrl },
 					send: { preSend: [validateRewardChanges, rewardDates] },
@@ -77,7 +85,7 @@ export const loyaltyRewardDescription: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		description: 'Name of the reward; cannot be changed later',
+		description: 'Name of the reward, e.g. Free coffee; cannot be changed later',
 		displayOptions: show(['create']),
 		routing: { send: { type: 'body', property: 'title' } },
 	},
@@ -88,7 +96,7 @@ export const loyaltyRewardDescription: INodeProperties[] = [
 		required: true,
 		typeOptions: { minValue: 0 },
 		default: 0,
-		description: 'What the reward costs in loyalty points',
+		description: 'What the reward costs in loyalty points, a whole number, e.g. 100',
 		displayOptions: show(['create']),
 		routing: { send: { type: 'body', property: 'points' } },
 	},
@@ -110,7 +118,7 @@ export const loyaltyRewardDescription: INodeProperties[] = [
 		description: 'Only these fields change; the node sends the others back as they are (the API would clear them)',
 		displayOptions: show(['update']),
 		options: [
-			{ displayName: 'Points', name: 'points', type: 'number', typeOptions: { minValue: 0 }, default: 0, routing: { send: { type: 'body', property: 'points' } } },
+			{ displayName: 'Points', name: 'points', type: 'number', typeOptions: { minValue: 0 }, default: 0, description: 'What the reward costs in loyalty points, a whole number, e.g. 100', routing: { send: { type: 'body', property: 'points' } } },
 			...rewardFields,
 		],
 	},
@@ -126,8 +134,8 @@ export const loyaltyRewardDescription: INodeProperties[] = [
 		default: {},
 		displayOptions: show(['redeem']),
 		options: [
-			{ displayName: 'Note', name: 'note', type: 'string', default: '', routing: { send: { type: 'body', property: 'note' } } },
-			{ displayName: 'PIN', name: 'pin', type: 'string', typeOptions: { password: true }, default: '', description: 'Employee PIN, when the loyalty settings require one', routing: { send: { type: 'body', property: 'pin' } } },
+			{ displayName: 'Note', name: 'note', type: 'string', default: '', description: 'Free text attached to the redemption, e.g. Birthday gift', routing: { send: { type: 'body', property: 'note' } } },
+			{ displayName: 'PIN', name: 'pin', type: 'string', typeOptions: { password: true }, default: '', description: 'Employee PIN, e.g. 1234, when the loyalty settings require one', routing: { send: { type: 'body', property: 'pin' } } },
 		],
 	},
 	{
@@ -138,7 +146,7 @@ export const loyaltyRewardDescription: INodeProperties[] = [
 		default: {},
 		displayOptions: show(['get']),
 		options: [
-			{ displayName: 'Contact ID', name: 'contactId', type: 'string', default: '', description: 'Also report how many the contact can still redeem', routing: { send: { type: 'query', property: 'contactId' } } },
+			{ displayName: 'Contact ID', name: 'contactId', type: 'string', default: '', description: 'Also report how many the contact with this ID, e.g. 5f1d3c0e9a7b, can still redeem', routing: { send: { type: 'query', property: 'contactId' } } },
 		],
 	},
 	...getManyParameters({ resource: ['loyaltyReward'], operation: ['getAll'] }),

@@ -19,12 +19,19 @@ export const loyaltySettingsDescription: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['loyaltySettings'] } },
 		options: [
-			{ name: 'Get', value: 'get', action: 'Get the loyalty settings', routing: { request: { method: 'GET', url: settingsUrl } } },
+			{
+				name: 'Get',
+				value: 'get',
+				action: 'Get points earned per visit or review',
+				description: 'Reads the loyalty settings of the account. Returns the points earned per visit (checkin), share, review and dollar spent.',
+				routing: { request: { method: 'GET', url: settingsUrl } },
+			},
 			{
 				name: 'Update',
 				value: 'update',
-				action: 'Update the loyalty settings',
-				description: 'Change the given settings; the others stay as they are',
+				action: 'Set points earned per visit or review',
+				description:
+					'Changes the given loyalty settings (points per visit, share, review or dollar spent); the others stay as they are. Returns the settings as they are now.',
 				routing: { request: { method: 'PUT', url: settingsUrl } },
 			},
 		],
@@ -38,10 +45,10 @@ export const loyaltySettingsDescription: INodeProperties[] = [
 		default: {},
 		displayOptions: { show: { resource: ['loyaltySettings'], operation: ['update'] } },
 		options: [
-			points('checkin', 'Check-In Points', 'Points for every visit'),
-			points('pointsPerDollar', 'Points per Dollar', 'Points per dollar spent (needs a third-party integration)'),
-			points('review', 'Review Points', 'Points for posting a review'),
-			points('share', 'Share Points', 'Points for sharing on social media'),
+			points('checkin', 'Check-In Points', 'Points for every visit, a whole number, e.g. 1'),
+			points('pointsPerDollar', 'Points per Dollar', 'Points per dollar spent, e.g. 2 (needs a third-party integration)'),
+			points('review', 'Review Points', 'Points for posting a review, a whole number, e.g. 5'),
+			points('share', 'Share Points', 'Points for sharing on social media, a whole number, e.g. 3'),
 		],
 	},
 ];

@@ -14,8 +14,8 @@ export const noteDescription: INodeProperties[] = [
 			{
 				name: 'Create',
 				value: 'create',
-				action: 'Add a note to a contact',
-				description: 'Attach a note to a contact',
+				action: 'Add a note to a contact by ID',
+				description: 'Adds the text as a note on the contact with this ID. Returns the note with its text, contact ID and creation date.',
 				routing: { request: { method: 'POST', url: '/v1/contacts/{contactId}/notes' } },
 			},
 		],
@@ -29,6 +29,7 @@ export const noteDescription: INodeProperties[] = [
 		typeOptions: { rows: 3 },
 		required: true,
 		default: '',
+		description: 'The text of the note, plain text, e.g. Called about the order; will visit on Friday',
 		displayOptions: { show },
 		routing: { send: { type: 'body', property: 'text' } },
 	},

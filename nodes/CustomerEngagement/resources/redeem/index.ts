@@ -15,8 +15,9 @@ export const redeemDescription: INodeProperties[] = [
 			{
 				name: 'Get Many',
 				value: 'getAll',
-				action: 'Get many redeems',
-				description: 'List reward redemptions of the account',
+				action: 'List redemptions of loyalty rewards',
+				description:
+					'Lists the reward redemptions of the account, optionally only of one contact or one reward (Filters). Returns one item per redemption with the reward ID, contact ID, points and date.',
 				routing: { request: { method: 'GET', url: '/v1/loyalty-rewards/redeems' }, operations: { pagination: paginatePages } },
 			},
 		],
@@ -31,8 +32,8 @@ export const redeemDescription: INodeProperties[] = [
 		default: {},
 		displayOptions: { show },
 		options: [
-			{ displayName: 'Contact ID', name: 'contactId', type: 'string', default: '', routing: { send: { type: 'query', property: 'contactId' } } },
-			{ displayName: 'Loyalty Reward ID', name: 'loyaltyRewardId', type: 'string', default: '', routing: { send: { type: 'query', property: 'loyaltyRewardId' } } },
+			{ displayName: 'Contact ID', name: 'contactId', type: 'string', default: '', description: 'Only redemptions by the contact with this ID, e.g. 5f1d3c0e9a7b; empty means every contact', routing: { send: { type: 'query', property: 'contactId' } } },
+			{ displayName: 'Loyalty Reward ID', name: 'loyaltyRewardId', type: 'string', default: '', description: 'Only redemptions of the loyalty reward with this ID, e.g. 6b2f0a1c9d; empty means every reward', routing: { send: { type: 'query', property: 'loyaltyRewardId' } } },
 		],
 	},
 ];

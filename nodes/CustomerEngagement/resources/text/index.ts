@@ -16,8 +16,9 @@ export const textDescription: INodeProperties[] = [
 			{
 				name: 'Send',
 				value: 'send',
-				action: 'Send a text message',
-				description: 'Send an SMS to a contact or a phone number, now or scheduled',
+				action: 'Text a contact or a phone number',
+				description:
+					'Sends an SMS with this message to the contact with this ID, or to To Phone when no contact is given, at once or at the Scheduled Date. Returns the text with its ID and status.',
 				routing: {
 					request: { method: 'POST', url: '/v1/texts' },
 					send: { preSend: [validateText, apiDates({ scheduledDate: 'Scheduled Date' })] },
@@ -33,7 +34,7 @@ export const textDescription: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. +15550100',
-		description: 'Phone number to text when no Customer is given',
+		description: 'Phone number to text when no Customer is given, in international form, e.g. +15550100',
 		displayOptions: { show },
 		routing: { send: { type: 'body', property: 'toPhone' } },
 	},
@@ -44,17 +45,18 @@ export const textDescription: INodeProperties[] = [
 		typeOptions: { rows: 3 },
 		required: true,
 		default: '',
+		description: 'The text of the SMS, plain text, e.g. Thanks for your visit today!',
 		displayOptions: { show },
 		routing: { send: { type: 'body', property: 'message' } },
 	},
 	additionalFields(show, [
-		{ displayName: 'Agent ID', name: 'agentId', type: 'string', default: '', routing: { send: { type: 'body', property: 'agentId' } } },
+		{ displayName: 'Agent ID', name: 'agentId', type: 'string', default: '', description: 'ID of the agent who sends the text, e.g. 5f1d3c0e9a7b (optional)', routing: { send: { type: 'body', property: 'agentId' } } },
 		{
 			displayName: 'Scheduled Date',
 			name: 'scheduledDate',
 			type: 'dateTime',
 			default: '',
-			description: 'When to send; empty or in the past sends at once',
+			description: 'When to send, an ISO 8601 date-time, e.g. 2026-05-01T09:00:00Z; empty or in the past sends at once',
 			routing: { send: { type: 'body', property: 'scheduledDate' } },
 		},
 	]),

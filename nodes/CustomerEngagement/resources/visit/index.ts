@@ -16,8 +16,9 @@ export const visitDescription: INodeProperties[] = [
 			{
 				name: 'Create',
 				value: 'create',
-				action: 'Create a visit',
-				description: 'Record a check-in for a contact',
+				action: 'Record a visit of a contact by ID',
+				description:
+					'Records a check-in of the contact with this ID, now or at a past date, which earns loyalty points. Returns the visit with its ID, date and points.',
 				routing: {
 					request: { method: 'POST', url: '/v1/visits' },
 					send: { preSend: [sendContactIdInBody, apiDates({ date: 'Date' }, { notInFuture: ['date'] })] },
@@ -26,8 +27,9 @@ export const visitDescription: INodeProperties[] = [
 			{
 				name: 'Create Many',
 				value: 'createMany',
-				action: 'Create many visits',
-				description: 'Record several visits in one request per input item',
+				action: 'Record several visits in one request',
+				description:
+					'Records every visit of the Visits JSON array (each with a contactId) in one request per input item. Returns one item per visit created, with its ID.',
 				routing: {
 					request: { method: 'POST', url: '/v1/visits/all' },
 					send: { preSend: [buildVisitsBody] },
@@ -37,14 +39,16 @@ export const visitDescription: INodeProperties[] = [
 			{
 				name: 'Get',
 				value: 'get',
-				action: 'Get a visit',
+				action: 'Get a visit by ID',
+				description: 'Reads the visit with this ID. Returns its date, points, contact ID and check-in source.',
 				routing: { request: { method: 'GET', url: '/v1/visits/{visitId}' } },
 			},
 			{
 				name: 'Get Many',
 				value: 'getAll',
-				action: 'Get many visits',
-				description: 'List visits, newest first',
+				action: 'List visits of every or one contact',
+				description:
+					'Lists visits, newest first, of every contact or only of the contact given in Filters. Returns one item per visit with its ID, date, points and contact ID.',
 				routing: { request: { method: 'GET', url: '/v1/visits' }, operations: { pagination: paginatePages } },
 			},
 		],
@@ -62,9 +66,9 @@ export const visitDescription: INodeProperties[] = [
 		default: {},
 		displayOptions: { show: { resource: ['visit'], operation: ['create'] } },
 		options: [
-			{ displayName: 'Amount Spent', name: 'amountSpent', type: 'number', typeOptions: { minValue: 0 }, default: 0, description: 'Dollars spent; earns points per dollar when that is set up', routing: { send: { type: 'body', property: 'amountSpent' } } },
-			{ displayName: 'Date', name: 'date', type: 'dateTime', default: '', description: 'When the visit happened (must be in the past); no visit notification is sent for a dated visit', routing: { send: { type: 'body', property: 'date' } } },
-			{ displayName: 'Points', name: 'points', type: 'number', default: 0, description: 'Points earned; when left out, the loyalty settings decide', routing: { send: { type: 'body', property: 'points' } } },
+			{ displayName: 'Amount Spent', name: 'amountSpent', type: 'number', typeOptions: { minValue: 0 }, default: 0, description: 'Dollars spent, e.g. 12.5; earns points per dollar when that is set up', routing: { send: { type: 'body', property: 'amountSpent' } } },
+			{ displayName: 'Date', name: 'date', type: 'dateTime', default: '', description: 'When the visit happened, an ISO 8601 date-time in the past, e.g. 2024-05-01T18:30:00Z; no visit notification is sent for a dated visit', routing: { send: { type: 'body', property: 'date' } } },
+			{ displayName: 'Points', name: 'points', type: 'number', default: 0, description: 'Whole number of points earned, e.g. 1; when left out, the loyalty settings decide', routing: { send: { type: 'body', property: 'points' } } },
 		],
 	},
 	{
@@ -73,7 +77,8 @@ export const visitDescription: INodeProperties[] = [
 		type: 'json',
 		required: true,
 		default: '[\n  { "contactId": "", "points": 1 }\n]',
-		description: 'JSON array of visits: contactId (required), points, amountSpent, date (in the past). Sent as one request.',
+		description:
+			'JSON array of visits, e.g. [{"contactId": "5f1d3c0e9a7b", "points": 1}]: each with contactId (required), points, amountSpent and date (in the past). Sent as one request.',
 		displayOptions: { show: { resource: ['visit'], operation: ['createMany'] } },
 	},
 	{
@@ -82,6 +87,8 @@ export const visitDescription: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
+		placeholder: 'e.g. 63f0a1b2c3',
+		description: "The visit's ID, e.g. 63f0a1b2c3, as Visit → Get Many or Create return it",
 		displayOptions: { show: { resource: ['visit'], operation: ['get'] } },
 	},
 	...getManyParameters({ resource: ['visit'], operation: ['getAll'] }),
@@ -93,7 +100,7 @@ export const visitDescription: INodeProperties[] = [
 		default: {},
 		displayOptions: { show: { resource: ['visit'], operation: ['getAll'] } },
 		options: [
-			{ displayName: 'Contact ID', name: 'contactId', type: 'string', default: '', description: 'Only visits of this contact', routing: { send: { type: 'query', property: 'contactId' } } },
+			{ displayName: 'Contact ID', name: 'contactId', type: 'string', default: '', description: 'Only visits of the contact with this ID, e.g. 5f1d3c0e9a7b; empty means every contact', routing: { send: { type: 'query', property: 'contactId' } } },
 		],
 	},
 ];
