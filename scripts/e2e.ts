@@ -20,7 +20,9 @@ import { startScriptChecks } from './e2eStart';
 import { installPublished, publishedPackage, setPublishedPackage } from './communityInstall';
 import { editorSession, setUpOwner } from './editorSession';
 import { lazyLoadingChecks } from './e2eLazy';
+import { mcpChecks } from './e2eMcp';
 import { ownInstallChecks } from './e2eOwnInstall';
+import { scaleChecks } from './e2eScale';
 import { ensureN8n, importWorkflows, N8N_VERSION, n8nCli, n8nDir, packPackage, publishWorkflow, startN8n } from './n8nRuntime';
 import { publishTarball, startRegistry, type LocalRegistry } from './registry';
 
@@ -482,10 +484,14 @@ async function main() {
 	await lazyLoadingChecks(userFolder, CREDENTIALS, record);
 	await exampleWorkflows(userFolder, ce, cm, record);
 	await activeTriggers(userFolder, ce, cm, seeded.uuid, file, record);
+	// The MCP example, used by a real MCP client (the examples were imported above).
+	await mcpChecks(userFolder, ce, cm, record);
 	await ce.stop();
 	await cm.stop();
 	// npm start itself (ports, kept data, reset, examples that fire); E2E_START=0 skips it.
 	if (process.env.E2E_START !== '0') await startScriptChecks(record);
+	// 1,000 checks: requests per poll and the sweep, in a started n8n; E2E_SCALE=0 skips it.
+	if (process.env.E2E_SCALE !== '0') await scaleChecks(record);
 	// Queue mode: Redis, PostgreSQL, a main and two workers; E2E_QUEUE=0 skips it.
 	if (process.env.E2E_QUEUE !== '0') await queueModeChecks(record);
 	await ownRegistry?.stop();

@@ -211,6 +211,8 @@ async function main() {
 	console.log(`  Login: ${LOGIN.email} / ${LOGIN.password}`);
 	console.log(`  Your workflows and credentials are kept in ${config.folder} (npm start -- --reset clears it).`);
 	console.log('  Examples are imported; the "… sandbox" credentials point at the stand-in APIs.');
+	console.log(`  MCP server (examples/mcp-server.json; publish it first): ${environment.url}/mcp/engagement-monitor (read-only tools),`);
+	console.log(`    ${environment.url}/mcp/engagement-monitor-writes (the write tools); README, "Use with AI agents and MCP".`);
 	console.log('  Publish an example, then press a key to make it fire (within a minute):');
 	for (const line of describeKeys()) console.log(line);
 	console.log('  q or Ctrl+C stops n8n and the stand-ins.');
