@@ -1,7 +1,7 @@
 /**
  * `tsx scripts/benchTriggerScale.ts`: what the Check Monitor Trigger's All Checks events cost
  * per poll at 100 and 1,000 checks, this checkout against an earlier one (BENCH_BEFORE_REF,
- * default HEAD: the committed trigger), both run in n8n's engine (the test harness) against
+ * default the commit before 3f3ceb6, which made All Checks read only what changed), both run in n8n's engine (the test harness) against
  * the stand-in, on a virtual clock (polls a minute apart). Prints a markdown table.
  *
  * Requests are counted unpaced (Max Requests per Minute very high): the earlier trigger's
@@ -15,7 +15,8 @@ import type { INodeType } from 'n8n-workflow';
 import { createPoller, registerTestNode } from '../test/harness/engine';
 import { CheckMonitorServer, CM_KEY } from '../test/servers/checkMonitorServer';
 
-const BEFORE_REF = process.env.BENCH_BEFORE_REF ?? 'HEAD';
+// The trigger before All Checks read only what changed (the commit before 3f3ceb6).
+const BEFORE_REF = process.env.BENCH_BEFORE_REF ?? '3f3ceb6^';
 const FAST = { requestsPerMinute: 600_000 };
 
 /** The trigger as committed at BEFORE_REF, compiled against today's shared modules. */
