@@ -20,6 +20,7 @@ import { startScriptChecks } from './e2eStart';
 import { installPublished, publishedPackage, setPublishedPackage } from './communityInstall';
 import { editorSession, setUpOwner } from './editorSession';
 import { lazyLoadingChecks } from './e2eLazy';
+import { agentChecks } from './e2eAgent';
 import { mcpChecks } from './e2eMcp';
 import { ownInstallChecks } from './e2eOwnInstall';
 import { scaleChecks } from './e2eScale';
@@ -486,6 +487,8 @@ async function main() {
 	await activeTriggers(userFolder, ce, cm, seeded.uuid, file, record);
 	// The MCP example, used by a real MCP client (the examples were imported above).
 	await mcpChecks(userFolder, ce, cm, record);
+	// An AI Agent using the tools, with a scripted OpenAI-compatible model on 127.0.0.1.
+	await agentChecks(userFolder, ce, cm, record);
 	await ce.stop();
 	await cm.stop();
 	// npm start itself (ports, kept data, reset, examples that fire); E2E_START=0 skips it.
