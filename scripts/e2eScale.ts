@@ -105,7 +105,17 @@ export async function scaleChecks(record: Record): Promise<void> {
 
 		const notes = () => ce.state.notes.map((n) => String(n.text));
 		const down = created.slice(100, 110);
-		// Between two polls: the next list request starts the poll that must report them.
+		// Between two polls: the next list request starts the poll that must report them. A
+		// sweep poll reads every check's flips one after the other, so pings sent while one
+		// runs can land before it reads those checks (it then reports them, and the next poll
+		// finds nothing new: correct, but not the poll measured here). So wait for a poll to
+		// start and then for the requests to stop.
+		const pollsSoFar = lists().length;
+		await waitUntil(() => lists().length > pollsSoFar, 90_000);
+		for (let seen = -1; seen !== cm.requests.length; ) {
+			seen = cm.requests.length;
+			await new Promise((resolve) => setTimeout(resolve, 3000));
+		}
 		const flipsPollIndex = lists().length;
 		for (const uuid of down) cm.receivePing(uuid, 'fail');
 		const flipsPoll = await poll(flipsPollIndex);
