@@ -9,8 +9,10 @@
  *
  * The list cannot show everything: a pause and a resume between two polls with no ping
  * between them leave the row as it was (new → paused → new, paused → new → paused, a pause
- * of a paused check), and so does a timeout's "down" flip that the server writes after a
- * poll already listed the check as down. A background sweep reads every check's flips once
+ * of a paused check). A timeout shows in the list as "down" some seconds before the
+ * server's alert worker writes its flip (about 12 s on the real server): a check the list
+ * shows newly down whose flips hold no such flip yet is read again at the next polls, for
+ * at most a Late Flip Window (see rowToRecord). A background sweep reads every check's flips once
  * per *Full Sweep Every*: a round starts at the last poll before the period since the last
  * round's start would be over, and, when it does not fit in one poll's time, goes on at the
  * next poll where it stopped (in id order, so each check is visited at the same point of
@@ -26,7 +28,7 @@
  * as they were (nothing re-emitted, nothing lost).
  */
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
-import { type FlipCursor, newestFlip, newFlips } from '../CheckMonitor/shared/flips';
+import { type Flip, type FlipCursor, newestFlip, newFlips } from '../CheckMonitor/shared/flips';
 import { checkIdOf, listChecks, listedRowOf, readTags, startingAt } from './listedChecks';
 import { checkForNaming, type Direction, flipItems, flipsOfCheck } from './flipItems';
 import type { PollRequests } from './pollRequests';
@@ -34,6 +36,8 @@ import type { PollRequests } from './pollRequests';
 export interface CheckCursor extends FlipCursor {
 	/** The row the list showed when the flips were last read (absent: read it at the next poll). */
 	listed?: string;
+	/** Since when (UNIX seconds) the list shows the check newly down without its flip written yet. */
+	downAwaitedSince?: number;
 }
 
 export interface AllChecksState {
@@ -115,9 +119,10 @@ export async function pollAllChecksFlips(
 		const id = checkIdOf(check);
 		requests.countRead();
 		const previous = state.checks[id] ?? { floor: firstListed, seen: {} };
-		const { fresh, cursor } = newFlips(previous, await flipsOfCheck(requests, id, previous.floor), lookBackSeconds);
+		const flips = await flipsOfCheck(requests, id, previous.floor);
+		const { fresh, cursor } = newFlips(previous, flips, lookBackSeconds);
 		if (fresh.length) items.push(...flipItems(await checkForNaming(requests, check, fresh, direction), fresh, direction));
-		state.checks[id] = { ...cursor, listed: listedRowOf(check) };
+		state.checks[id] = { ...cursor, ...rowToRecord(previous, check, flips, nowSeconds, lookBackSeconds) };
 		read.add(id);
 	};
 
@@ -162,4 +167,24 @@ export async function pollAllChecksFlips(
 	for (const id of Object.keys(state.checks)) if (!present.has(id)) delete state.checks[id];
 	staticData.state = state as unknown as IDataObject;
 	return items.length ? [items] : null;
+}
+
+/**
+ * What to keep of the row a check's flips were read after. A timeout makes the listed status
+ * "down" at once, but the server's alert worker writes the "down" flip (dated when it was
+ * due) some seconds later, so a poll in between reads no such flip. Recording the row then
+ * would leave that flip to the sweep (up to *Full Sweep Every* later); instead the row is
+ * left unrecorded, so the next poll reads the check's flips again, until the newest flip is
+ * not up (written), the status changes, or a Late Flip Window has passed (a server whose
+ * alert worker does not run: the sweep is then left to it).
+ */
+function rowToRecord(previous: CheckCursor, check: IDataObject, flips: Flip[], nowSeconds: number, lookBackSeconds: number): Pick<CheckCursor, 'listed' | 'downAwaitedSince'> {
+	const listed = listedRowOf(check);
+	// Newly down: after a row that was not down (a check first listed, or from an earlier
+	// version's state, has no row to compare and is not waited for).
+	const wasListedUp = previous.listed !== undefined && (JSON.parse(previous.listed) as unknown[])[0] !== 'down';
+	const awaited = check.status === 'down' && (wasListedUp || previous.downAwaitedSince !== undefined);
+	if (!awaited || newestFlip(flips)[0]?.up === 0) return { listed };
+	const since = previous.downAwaitedSince ?? nowSeconds;
+	return nowSeconds - since >= lookBackSeconds ? { listed } : { downAwaitedSince: since };
 }

@@ -156,19 +156,39 @@ describe('the sweep: what the list cannot show', () => {
 		]);
 	});
 
-	test('a timeout: the list shows the check down before the server writes its flip; the flip, dated when it was due, comes with the sweep', async () => {
+	test('a timeout: the list shows the check down before the server writes its flip; the check is read again each poll, so the flip comes at the poll after it is written, not with the sweep', async () => {
 		const check = seed(1, { timeout: 60, grace: 60 });
 		server.receivePing(check.uuid);
 		const trigger = poller({ fullSweepMinutes: 10, lookBackMinutes: 60 });
 		await trigger.poll();
 		const emitted: Array<[number, unknown[]]> = [];
-		for (let minute = 1; minute <= 10; minute++) {
-			// The alert worker runs late (its flip is written after the poll that saw "down").
+		const reads: Array<[number, string[]]> = [];
+		for (let minute = 1; minute <= 6; minute++) {
+			// The alert worker runs late (its flip is written after the polls that saw "down").
 			if (minute === 4) server.sendAlerts();
 			const items = flips(await minuteLater(trigger));
+			reads.push([minute, flipsRead()]);
 			if (items.length) emitted.push([minute, items]);
 		}
-		expect(emitted).toEqual([[10, [['c1', 0, 'down']]]]);
+		expect(emitted).toEqual([[4, [['c1', 0, 'down']]]]);
+		// 2: grace (its row changed); 3: down, its flip not written yet, so read again at 4,
+		// where it is found (and the check read to name it); quiet after.
+		expect(reads).toEqual([[1, []], [2, ['c1']], [3, ['c1']], [4, ['c1']], [5, []], [6, []]]);
+	});
+
+	test('a timeout whose flip the server never writes (no alert worker): the check is read each poll for a Late Flip Window, then left to the sweep', async () => {
+		const check = seed(1, { timeout: 60, grace: 60 });
+		server.receivePing(check.uuid);
+		const trigger = poller({ fullSweepMinutes: 0, lookBackMinutes: 3 });
+		await trigger.poll();
+		const reads: number[] = [];
+		for (let minute = 1; minute <= 8; minute++) {
+			await minuteLater(trigger);
+			if (flipsRead().length) reads.push(minute);
+		}
+		// 2: grace (its row changed); 3: down, the flip awaited from here; 4, 5: still none;
+		// 6: a Late Flip Window (3 minutes) after 3, the row recorded; quiet after.
+		expect(reads).toEqual([2, 3, 4, 5, 6]);
 	});
 });
 

@@ -11,8 +11,10 @@
  *   Every after it was written;
  * - after polls enough, every flip owed of a check still listed has been emitted;
  * - each successful poll's requests: the list, the flips of the changed and new checks (of
- *   every listed check when a sweep round is due), and one read per check whose newest
- *   emitted flip is away from up (to name it); nothing else.
+ *   every listed check when a sweep round is due; a check the list shows newly down whose
+ *   flip is not written yet counts as changed at the next polls, for a Late Flip Window),
+ *   and one read per check whose newest emitted flip is away from up (to name it); nothing
+ *   else.
  */
 import fc from 'fast-check';
 import { createPoller } from '../harness/engine';
@@ -79,6 +81,9 @@ test('randomized: each flip once, revealed ones at the next poll, the rest withi
 			// The model: where each listed check's watch started, the rows of the last successful poll.
 			const watch = new Map<string, { floor: number; writtenAfter: number }>();
 			let rows = new Map<string, string>();
+			// Checks the list shows newly down while their flip is not written yet: read again at
+			// the next polls, for at most a Late Flip Window (since when, in seconds).
+			const awaited = new Map<string, number>();
 			let lastPoll = clock.seconds();
 			let sweepStartedAt = clock.seconds();
 			noteNewFlips();
@@ -140,6 +145,23 @@ test('randomized: each flip once, revealed ones at the next poll, the rest withi
 				);
 				expect(server.requests.filter((r) => !r.path.endsWith('/flips/') && r.path !== '/api/v3/checks/')).toHaveLength(namingReads);
 				if (sweeping) sweepStartedAt = now;
+				for (const uuid of sweeping ? [...nowListed.keys()] : changed) {
+					const c = nowListed.get(uuid)!;
+					const before = rows.get(uuid);
+					const wasListedUp = before !== undefined && (JSON.parse(before) as unknown[])[0] !== 'down';
+					const newest = [...c.flips].sort((a, b) => b.created.getTime() - a.created.getTime())[0];
+					if (server.computedStatus(c) !== 'down' || !(wasListedUp || awaited.has(uuid)) || newest?.up === 0) {
+						awaited.delete(uuid);
+						continue;
+					}
+					const since = awaited.get(uuid) ?? now;
+					if (now - since >= LOOK_BACK_SECONDS) awaited.delete(uuid);
+					else {
+						awaited.set(uuid, since);
+						nowRows.delete(uuid);
+					}
+				}
+				for (const uuid of [...awaited.keys()]) if (!nowListed.has(uuid)) awaited.delete(uuid);
 				rows = nowRows;
 				lastPoll = now;
 			};
