@@ -215,6 +215,8 @@ describe('each write refuses, by itself, to write to the wrong record', () => {
 		['phone', { phone: '+15550177' }, '+15550100', 'Phone: looking up "+15550177" found a contact with the phone "+15550100"; nothing was written'],
 		['phone (a short tail in common is not the same number)', { phone: '+15550100' }, '0100', 'Phone: looking up "+15550100" found a contact with the phone "0100"; nothing was written'],
 		['phone (no phone on the contact)', { phone: '+15550100' }, null, 'Phone: looking up "+15550100" found a contact with the phone null; nothing was written'],
+		['phone (the same local number in another area)', { phone: '555-0100' }, '+1 (212) 555-0100', 'Phone: looking up "555-0100" found a contact with the phone "+1 (212) 555-0100"; nothing was written'],
+		['phone (the same local number in another country)', { phone: '946 0958' }, '+44 20 7946 0958', 'Phone: looking up "946 0958" found a contact with the phone "+44 20 7946 0958"; nothing was written'],
 	])('Create or Update whose look-up by %s answers another contact: refused, nothing written', async (_key, lookUp, phone, message) => {
 		const first = server.seedContact({ email: 'first@example.com', phone, firstName: 'First' });
 		answerNextRead('/v1/contacts', [first]);

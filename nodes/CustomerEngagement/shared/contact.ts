@@ -54,10 +54,12 @@ function lookUpBy(context: IExecutePaginationFunctions, body: IDataObject): { ch
 }
 
 /**
- * Whether a contact the look-up found has the email (any case) or phone (the same digits;
- * or one number ending with the other's at least 6 digits, for a country code the API adds
- * or drops) it was looked up by. The API filters by exact match; a contact with another one
- * means the filter was not applied.
+ * Whether a contact the look-up found has the email (any case) or phone it was looked up
+ * by. Phones are compared by their digits (the API answers them formatted for display):
+ * the same digits, or one number the other with a country code of at most 3 digits in
+ * front (the shorter with at least 7 digits), so a local number shared by a contact in
+ * another area or country is not taken for it. The API filters by exact match; a contact
+ * with another one means the filter was not applied.
  */
 function hasIdentifier(contact: IDataObject, key: Identifier, asked: string): boolean {
 	const stored = contact[key];
@@ -67,7 +69,7 @@ function hasIdentifier(contact: IDataObject, key: Identifier, asked: string): bo
 	const [a, b] = [text, asked].map((phone) => phone.replace(/\D/g, ''));
 	if (a === '' || b === '') return text === asked;
 	const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
-	return a === b || (shorter.length >= 6 && longer.endsWith(shorter));
+	return a === b || (shorter.length >= 7 && longer.length - shorter.length <= 3 && longer.endsWith(shorter));
 }
 
 /** Find the contact by email (else phone); update it when found, create it when not. */
