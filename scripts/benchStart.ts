@@ -17,6 +17,7 @@ import { answers } from './e2eLazy';
 import { ensureN8n, N8N_VERSION, n8nDir, packPackage, startN8n } from './n8nRuntime';
 import { freePort } from './ports';
 import { publishTarball, startRegistry } from './registry';
+import { stopProcess } from './services';
 
 const STARTS = Number(process.env.BENCH_STARTS ?? 5);
 const PKG = 'n8n-nodes-engagement-monitor';
@@ -35,10 +36,7 @@ async function timedStart(userFolder: string, expectLazy: boolean): Promise<numb
 		if (lazy !== expectLazy || full === expectLazy) throw new Error(`expected a ${expectLazy ? 'lazy' : 'full'} load; the log says lazy ${lazy}, full ${full}`);
 		return ms;
 	} finally {
-		const exited = new Promise((resolve) => child.once('exit', resolve));
-		child.kill('SIGTERM');
-		await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000))]);
-		if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+		await stopProcess(child);
 		rmSync(path.dirname(logFile), { recursive: true, force: true });
 	}
 }

@@ -394,7 +394,6 @@ async function main() {
 
 	await ensureN8n();
 	console.log(`End-to-end tier on n8n ${N8N_VERSION}`);
-	let ownRegistry: LocalRegistry | undefined;
 	if (!publishedPackage()) {
 		ownRegistry = await startRegistry();
 		setPublishedPackage({ registry: ownRegistry.url, ...(await publishTarball(ownRegistry, await packPackage())) });
@@ -532,8 +531,12 @@ function finish(results: Array<{ name: string; ok: boolean; message?: string }>)
 	process.exit(failed === 0 && passed > 0 ? 0 : 1);
 }
 
-main().catch((error) => {
+/** The registry this run started itself (none when matrix.ts passed one); stopped on every way out. */
+let ownRegistry: LocalRegistry | undefined;
+
+main().catch(async (error) => {
 	console.error(error);
+	await ownRegistry?.stop();
 	console.log('\n0 passed, 1 failed');
 	process.exit(1);
 });

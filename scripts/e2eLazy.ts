@@ -10,12 +10,13 @@
  * - through the editor's REST API, each needing a class n8n has not loaded yet: a
  *   credential test, a list search (contacts, checks) and load options (labels, channels).
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { editorSession, setUpOwner } from './editorSession';
 import { startN8n } from './n8nRuntime';
 import { freePort } from './ports';
+import { stopProcess } from './services';
 
 type Record = (name: string, message?: string) => void;
 const PKG = 'n8n-nodes-engagement-monitor';
@@ -23,14 +24,6 @@ const PKG = 'n8n-nodes-engagement-monitor';
 export interface LazyCredentials {
 	customerEngagementApi: { id: string; name: string };
 	checkMonitorApi: { id: string; name: string };
-}
-
-async function stop(child: ReturnType<typeof startN8n>): Promise<void> {
-	if (child.exitCode !== null || child.signalCode !== null) return;
-	const exited = new Promise((resolve) => child.once('exit', resolve));
-	child.kill('SIGTERM');
-	await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000))]);
-	if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 }
 
 /**
@@ -151,6 +144,7 @@ export async function lazyLoadingChecks(userFolder: string, credentials: LazyCre
 			record('lazy loading › the editor\'s types and REST API', (error as Error).message.slice(0, 600));
 		}
 	} finally {
-		await stop(n8n);
+		await stopProcess(n8n);
+		rmSync(path.dirname(logFile), { recursive: true, force: true });
 	}
 }

@@ -8,7 +8,7 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { CheckMonitorServer } from '../test/servers/checkMonitorServer';
@@ -16,6 +16,7 @@ import type { CustomerEngagementServer } from '../test/servers/customerEngagemen
 import { answers } from './e2eLazy';
 import { N8N_VERSION, publishWorkflow, startN8n } from './n8nRuntime';
 import { freePort } from './ports';
+import { stopProcess } from './services';
 
 type Record = (name: string, message?: string) => void;
 const READ_TOOLS = ['find_contacts', 'get_check_flips', 'get_contact', 'list_checks', 'service_status'];
@@ -120,11 +121,7 @@ export async function mcpChecks(userFolder: string, ce: CustomerEngagementServer
 		record('mcp › an MCP client uses the example\'s tools', `${(error as Error).message.slice(0, 600)}; n8n's log: ${readFileSync(logFile, 'utf8').slice(-800)}`);
 	} finally {
 		for (const client of clients) await client.close().catch(() => undefined);
-		if (n8n.exitCode === null && n8n.signalCode === null) {
-			const exited = new Promise((resolve) => n8n.once('exit', resolve));
-			n8n.kill('SIGTERM');
-			await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000))]);
-			if (n8n.exitCode === null && n8n.signalCode === null) n8n.kill('SIGKILL');
-		}
+		await stopProcess(n8n);
+		rmSync(path.dirname(logFile), { recursive: true, force: true });
 	}
 }

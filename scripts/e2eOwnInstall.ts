@@ -12,7 +12,7 @@
  * after. Nothing else runs on it.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { publishedPackage } from './communityInstall';
@@ -20,6 +20,7 @@ import { answers } from './e2eLazy';
 import { editorSession, setUpOwner } from './editorSession';
 import { startN8n } from './n8nRuntime';
 import { freePort } from './ports';
+import { stopProcess } from './services';
 
 type Record = (name: string, message?: string) => void;
 
@@ -81,11 +82,7 @@ export async function ownInstallChecks(tierFolder: string, record: Record): Prom
 	} catch (error) {
 		record(name, (error as Error).message.slice(0, 600));
 	} finally {
-		if (n8n.exitCode === null && n8n.signalCode === null) {
-			const exited = new Promise((resolve) => n8n.once('exit', resolve));
-			n8n.kill('SIGTERM');
-			await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000))]);
-			if (n8n.exitCode === null && n8n.signalCode === null) n8n.kill('SIGKILL');
-		}
+		await stopProcess(n8n);
+		rmSync(folder, { recursive: true, force: true });
 	}
 }

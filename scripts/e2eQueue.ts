@@ -19,7 +19,7 @@ import { installPublished } from './communityInstall';
 import { importWorkflows, n8nCli, n8nDir, publishWorkflow, startN8n } from './n8nRuntime';
 import { freePort } from './ports';
 import { waitUntil } from './progress';
-import { ensureServerPackages, startPostgres, startRedis, type Service } from './services';
+import { ensureServerPackages, startPostgres, startRedis, stopProcess, type Service } from './services';
 
 type Record = (name: string, message?: string) => void;
 const PKG = 'n8n-nodes-engagement-monitor';
@@ -30,13 +30,6 @@ const CM_CREDENTIAL = { id: 'cmQueueCred0001', name: 'Check Monitor (queue)' };
 const read = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : '');
 const startedOnWorker = (logs: string[]) => logs.map(read).join('\n').match(/Worker started execution/g)?.length ?? 0;
 
-async function stopProcess(child: ChildProcess | undefined): Promise<void> {
-	if (!child || child.exitCode !== null || child.signalCode !== null) return;
-	const exited = new Promise((resolve) => child.once('exit', resolve));
-	child.kill('SIGTERM');
-	await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000))]);
-	if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-}
 
 function webhookWorkflow(): IDataObject {
 	const node = (name: string, x: number, type: string, parameters: IDataObject, credentials?: IDataObject) => ({

@@ -19,6 +19,7 @@ import { installPublished } from './communityInstall';
 import { importWorkflows, n8nCli, n8nDir, publishWorkflow, startN8n } from './n8nRuntime';
 import { freePort } from './ports';
 import { waitUntil } from './progress';
+import { stopProcess } from './services';
 
 type Record = (name: string, message?: string) => void;
 const PKG = 'n8n-nodes-engagement-monitor';
@@ -145,11 +146,7 @@ export async function scaleChecks(record: Record): Promise<void> {
 	} catch (error) {
 		record('scale › runs', (error as Error).message.slice(0, 1500));
 	} finally {
-		if (n8n && n8n.exitCode === null) {
-			const exited = new Promise((resolve) => n8n!.once('exit', resolve));
-			n8n.kill('SIGTERM');
-			await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000))]);
-		}
+		await stopProcess(n8n);
 		for (const uuid of created) if (cm.checks.has(uuid)) await api('DELETE', `/api/v3/checks/${uuid}`);
 		record('scale › the 1,000 checks are deleted after', cm.checks.size === 0 ? undefined : `${cm.checks.size} checks left`);
 		await ce.stop();

@@ -10,17 +10,20 @@
  * allowed, so one is created through the registry's user endpoint. No uplink: nothing is
  * ever fetched from, or published to, another registry.
  *
- * It is installed on first use into the cache beside n8n, not as a devDependency: the
- * override would have to stand in this package's package.json, and n8n's scanner refuses
- * an `overrides` field in a community package (rule no-overrides-field, an error).
+ * It is installed on first use into the cache beside n8n from scripts/verdaccio/ (its
+ * package.json with the override, and a lock file), not as a devDependency: the override
+ * would have to stand in this package's package.json, and n8n's scanner refuses an
+ * `overrides` field in a community package (rule no-overrides-field, an error).
  */
 import { execFile, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './ports';
 import { cacheRoot, runtimeEnv } from './n8nRuntime';
 import { phase } from './progress';
+import { stopProcess } from './services';
 
 export interface LocalRegistry {
 	/** e.g. http://127.0.0.1:4873/ (with the trailing slash npm writes in its config). */
@@ -35,32 +38,38 @@ export interface LocalRegistry {
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 export const VERDACCIO_VERSION = '6.10.4';
 const verdaccioDir = path.join(cacheRoot, `verdaccio-${VERDACCIO_VERSION}`);
+/** Verdaccio's package.json (with the override) and lock file. */
+const lockDir = path.join(__dirname, 'verdaccio');
 
-/** Verdaccio in the cache, installed on first use (about 20 s); its bin script. */
+/**
+ * Verdaccio in the cache, installed on first use (about 15 s) with `npm ci` from the lock
+ * file committed beside this script (scripts/verdaccio/), so every machine gets the same
+ * dependency tree; a changed lock file installs it again. Resolves with its bin script.
+ */
 export async function ensureVerdaccio(log: (line: string) => void = console.log): Promise<string> {
 	const bin = path.join(verdaccioDir, 'node_modules', 'verdaccio', 'bin', 'verdaccio');
-	if (existsSync(path.join(verdaccioDir, '.installed'))) return bin;
+	const lock = readFileSync(path.join(lockDir, 'package-lock.json'));
+	const wanted = createHash('sha256').update(lock).digest('hex');
+	const stamp = path.join(verdaccioDir, '.installed');
+	if (existsSync(stamp) && readFileSync(stamp, 'utf8') === wanted) return bin;
 	// Installed into a folder of this process's own and renamed into place when complete:
 	// two runs starting at once never use a half-installed registry.
 	const staging = `${verdaccioDir}.partial-${process.pid}`;
 	rmSync(staging, { recursive: true, force: true });
 	mkdirSync(staging, { recursive: true });
-	writeFileSync(
-		path.join(staging, 'package.json'),
-		JSON.stringify({ name: 'verdaccio-runtime', private: true, dependencies: { verdaccio: VERDACCIO_VERSION }, overrides: { 'verdaccio-audit': { 'node-fetch': '2.7.0' } } }, null, 2),
-	);
+	for (const file of ['package.json', 'package-lock.json']) copyFileSync(path.join(lockDir, file), path.join(staging, file));
 	await phase(
 		`Install Verdaccio ${VERDACCIO_VERSION} (a local npm registry) into ${verdaccioDir}`,
 		() =>
 			new Promise<void>((resolve, reject) =>
-				execFile(npm, ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: staging, env: runtimeEnv() }, (error, _stdout, stderr) =>
+				execFile(npm, ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: staging, env: runtimeEnv() }, (error, _stdout, stderr) =>
 					error ? reject(new Error(`installing Verdaccio failed: ${stderr || error.message}`)) : resolve(),
 				),
 			),
 		log,
 	);
-	writeFileSync(path.join(staging, '.installed'), new Date().toISOString());
-	if (existsSync(path.join(verdaccioDir, '.installed'))) {
+	writeFileSync(path.join(staging, '.installed'), wanted);
+	if (existsSync(stamp) && readFileSync(stamp, 'utf8') === wanted) {
 		rmSync(staging, { recursive: true, force: true });
 	} else {
 		rmSync(verdaccioDir, { recursive: true, force: true });
@@ -124,12 +133,8 @@ export async function startRegistry(log: (line: string) => void = console.log): 
 		stdio: ['ignore', out, out],
 	});
 	const stop = async () => {
-		if (child.exitCode === null && child.signalCode === null) {
-			const exited = new Promise((resolve) => child.once('exit', resolve));
-			child.kill('SIGTERM');
-			await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-			if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-		}
+		await stopProcess(child, 10_000);
+		closeSync(out);
 		rmSync(folder, { recursive: true, force: true });
 	};
 	try {

@@ -15,14 +15,18 @@ export interface Service {
 	stop: () => Promise<void>;
 }
 
+/** Stop a child process by its PID: SIGTERM, then SIGKILL if it has not exited in time. */
+export async function stopProcess(child: ChildProcess | undefined, graceMs = 30_000): Promise<void> {
+	if (!child || child.exitCode !== null || child.signalCode !== null) return;
+	const exited = new Promise((resolve) => child.once('exit', resolve));
+	child.kill('SIGTERM');
+	await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, graceMs))]);
+	if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+}
+
 function stopByPid(child: ChildProcess, cleanup: () => void): () => Promise<void> {
 	return async () => {
-		if (child.exitCode === null && child.signalCode === null) {
-			const exited = new Promise((resolve) => child.once('exit', resolve));
-			child.kill('SIGTERM');
-			await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-			if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-		}
+		await stopProcess(child, 10_000);
 		cleanup();
 	};
 }
