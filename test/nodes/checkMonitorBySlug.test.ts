@@ -51,6 +51,27 @@ describe('a check by slug is looked up, then the operation goes to its UUID', ()
 });
 
 describe('refused, and nothing else sent', () => {
+	/** The next slug look-up answers this list (200), as a server that ignores the filter. */
+	const answerLookUp = (checks: object[]) =>
+		server.injectFault({ kind: 'status', status: 200, body: { checks } }, 1, (request) => request.method === 'GET' && request.path === '/api/v3/checks/');
+
+	test('the look-up answers a check with another slug (the filter ignored): Check → Delete sends nothing to it', async () => {
+		const only = server.seedCheck({ name: 'The only check', slug: 'prod-backup' });
+		answerLookUp([{ uuid: only.uuid, slug: 'prod-backup', name: 'The only check' }]);
+		const result = await run({ resource: 'check', operation: 'delete', checkId: bySlug('staging-backup') });
+		expect(result.error?.message).toBe(`Check (by slug): looking up the slug "staging-backup" answered the check "${only.uuid}" with the slug "prod-backup"; nothing was sent to it`);
+		expect(result.error?.description).toBe("Check the Base URL in the credential: it must be the monitoring API's own address.");
+		expect(server.requestLines()).toEqual(['GET /api/v3/checks/?slug=staging-backup']);
+		expect(server.checks.has(only.uuid)).toBe(true);
+	});
+
+	test('the look-up answers a check without an ID: Check → Pause sends nothing', async () => {
+		answerLookUp([{ slug: 'backup', name: 'No id' }]);
+		const result = await run({ resource: 'check', operation: 'pause', checkId: bySlug('backup') });
+		expect(result.error?.message).toBe('Check (by slug): looking up the slug "backup" answered a check without an ID; nothing was sent to it');
+		expect(server.requestLines()).toEqual(['GET /api/v3/checks/?slug=backup']);
+	});
+
 	test('no check has the slug: the look-up only', async () => {
 		server.seedCheck({ slug: 'backup' });
 		const result = await run({ resource: 'check', operation: 'delete', checkId: bySlug('backups') });

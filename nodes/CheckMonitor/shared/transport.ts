@@ -192,6 +192,8 @@ export const checkMonitorApi: ApiDefinition = {
  * The check a slug names, for every operation but Ping → Send (which pings by slug): the
  * list filtered by slug, one request. Its UUID, or its unique key when a read-only key
  * lists it; refused unless exactly one check has the slug, before the operation's request.
+ * The check found must carry that slug and an id: a server that ignored the filter (one
+ * check in the project) would otherwise send an update, a pause or a delete to it.
  */
 async function checkIdBySlug(context: IExecuteSingleFunctions, slug: string): Promise<string> {
 	const label = 'Check (by slug)';
@@ -202,7 +204,17 @@ async function checkIdBySlug(context: IExecuteSingleFunctions, slug: string): Pr
 	if (checks.length > 1) {
 		throw invalidInput(context, label, `${checks.length} checks have the slug "${slug}"`, 'Pick the check from the list or by ID, or give the checks different slugs.');
 	}
-	return String(checks[0].uuid ?? checks[0].unique_key);
+	const [check] = checks;
+	const id = check.uuid ?? check.unique_key;
+	if (check.slug !== slug || typeof id !== 'string' || id === '') {
+		throw invalidInput(
+			context,
+			label,
+			`looking up the slug "${slug}" answered ${id ? `the check ${JSON.stringify(id)} with the slug ${JSON.stringify(check.slug ?? null)}` : 'a check without an ID'}; nothing was sent to it`,
+			"Check the Base URL in the credential: it must be the monitoring API's own address.",
+		);
+	}
+	return id;
 }
 
 export const sendSingleRequest = singleRequest(checkMonitorApi);
