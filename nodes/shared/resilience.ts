@@ -102,6 +102,9 @@ export class RetriesExhausted extends Error {
  * thrown error was. Throws the last error itself when it is not retryable, and a
  * RetriesExhausted when retries ran out.
  */
+/** GET and HEAD change nothing: the only requests that are ever sent again. */
+export const isReadMethod = (method: string) => ['GET', 'HEAD'].includes(method.toUpperCase());
+
 export async function withRetries<T>(
 	/** Which gate the request goes through: one per credential (see gateKey). */
 	key: string,
@@ -110,7 +113,7 @@ export async function withRetries<T>(
 	classify: (error: unknown) => Failure,
 ): Promise<T> {
 	const gate = gateFor(key);
-	const isRead = ['GET', 'HEAD'].includes(method.toUpperCase());
+	const isRead = isReadMethod(method);
 	let waited = 0;
 	for (let attemptNumber = 1; ; attemptNumber++) {
 		await acquire(gate);

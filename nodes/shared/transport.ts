@@ -29,7 +29,7 @@ import type {
 	PreSendAction,
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
-import { type Failure, RetriesExhausted, retriesSentence, retryAfterMs, withRetries } from './resilience';
+import { type Failure, isReadMethod, RetriesExhausted, retriesSentence, retryAfterMs, withRetries } from './resilience';
 import { invalidInput } from './validation';
 
 export type RequestData = DeclarativeRestApiSettings.ResultOptions;
@@ -249,11 +249,11 @@ export function gateKey(context: { getNode(): INode }, credentialType: string): 
 /**
  * What a failed request (a 5xx, no response) means for running it again: a read changed
  * nothing; a write may have happened, and it is never sent again (see resilience.ts). Read
- * as the retry policy reads it: GET and HEAD are reads.
+ * with the retry policy's own rule (isReadMethod).
  */
 export function afterFailure(method: string): string {
 	const verb = method.toUpperCase();
-	return ['GET', 'HEAD'].includes(verb)
+	return isReadMethod(verb)
 		? 'The request only reads data, so running it again is safe.'
 		: `The request was a write (${verb}) and was not sent again: it may have happened, so check before running it again.`;
 }
