@@ -16,8 +16,8 @@ module.exports = {
 	// A killed mutant stops at its first failing test (Stryker's jest runner cannot bail).
 	// A path, not <rootDir>: Stryker loads the environment itself, from the raw config.
 	testEnvironment: require('node:path').join(__dirname, 'test/mutation/mutationEnvironment.js'),
-	// The summary's own tests test no code under nodes/ or credentials/, and read reports/,
-	// which Stryker's sandbox leaves out.
-	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/mutation/'],
+	// The summary's own tests test no code under nodes/ or credentials/, and read reports/;
+	// the tarball's tests read dist/. Stryker's sandbox leaves both folders out.
+	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/mutation/', '<rootDir>/test/package.test.ts'],
 	...(only?.length ? { testMatch: only.map((name) => `**/${name}*.test.ts`) } : {}),
 };

@@ -1,9 +1,8 @@
 import { NodeConnectionTypes, type INodeProperties, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
-import { sendNumbersAsText } from '../shared/convertSent';
-import { toolNotice } from '../shared/descriptions';
+import { toolNotice } from '../shared/commonParameters';
 import { mergeSameNamedProperties } from '../shared/mergeProperties';
 import { sendPlainFieldsOnce } from '../shared/sendFields';
-import { transportRouting } from '../shared/transport';
+import { requestInterceptor } from '../shared/requestInterceptor';
 import { getChannels } from './loadOptions/getChannels';
 import { searchChecks } from './listSearch/searchChecks';
 import { badgeDescription } from './resources/badge';
@@ -12,11 +11,11 @@ import { checkDescription } from './resources/check';
 import { flipDescription } from './resources/flip';
 import { pingDescription } from './resources/ping';
 import { statusDescription } from './resources/status';
-import { requestDefaults, sendSingleRequest } from './shared/transport';
+import { requestDefaults, sendSingleRequest } from './shared/checkMonitorApi';
 
 /** As the resources declare them; the node merges same-named definitions (see mergeSameNamedProperties). */
 export const checkMonitorProperties: INodeProperties[] = [
-	transportRouting,
+	requestInterceptor,
 	toolNotice('"the check\'s UUID, e.g. 8a3c5b7e-1f2d-4c6a-9b0e-3d5f7a9c1e2b"'),
 	{
 		displayName: 'Resource',
@@ -57,7 +56,7 @@ export class CheckMonitor implements INodeType {
 		credentials: [{ name: 'checkMonitorApi', required: true }],
 		requestDefaults,
 		requestOperations: { pagination: sendSingleRequest },
-		properties: sendNumbersAsText(sendPlainFieldsOnce(mergeSameNamedProperties(checkMonitorProperties))),
+		properties: sendPlainFieldsOnce(mergeSameNamedProperties(checkMonitorProperties)),
 	};
 
 	methods = {

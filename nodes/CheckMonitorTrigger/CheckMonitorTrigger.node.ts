@@ -6,8 +6,8 @@ import {
 	type INodeTypeDescription,
 	type IPollFunctions,
 } from 'n8n-workflow';
-import { numberOption } from '../shared/validation';
-import { checkLocator } from '../CheckMonitor/shared/descriptions';
+import { numberOption } from '../shared/invalidInput';
+import { checkLocator } from '../CheckMonitor/shared/checkParameters';
 import { searchChecks } from '../CheckMonitor/listSearch/searchChecks';
 import { pollAllChecksFlips } from './allChecksFlips';
 import { pollAllChecksPings } from './allChecksPings';

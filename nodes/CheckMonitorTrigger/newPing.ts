@@ -11,8 +11,8 @@
  * the pings read so far are emitted and the next poll continues after them.
  */
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
-import { checkMonitorApi } from '../CheckMonitor/shared/transport';
-import { readIdParameter } from '../shared/transport';
+import { checkMonitorApi } from '../CheckMonitor/shared/checkMonitorApi';
+import { readIdParameter } from '../shared/idParameters';
 import { checkSummary } from './listedChecks';
 import { gapAfter, newPingItems, pingItem, type PingItemOptions, pingsOf, pingsPath, wantedPing } from './pingItems';
 import type { PollRequests } from './pollRequests';

@@ -4,8 +4,8 @@
  */
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { newestFlip, newFlips } from '../CheckMonitor/shared/flips';
-import { checkMonitorApi } from '../CheckMonitor/shared/transport';
-import { readIdParameter } from '../shared/transport';
+import { checkMonitorApi } from '../CheckMonitor/shared/checkMonitorApi';
+import { readIdParameter } from '../shared/idParameters';
 import type { AllChecksState } from './allChecksFlips';
 import { type Direction, flipItems, flipsOfCheck, readCheck } from './flipItems';
 import type { PollRequests } from './pollRequests';

@@ -9,7 +9,7 @@
 import { sleep, type IDataObject, type IPollFunctions } from 'n8n-workflow';
 import { directRequest } from '../shared/directRequest';
 import { pollDeadline } from '../shared/pollDeadline';
-import { checkMonitorApi } from '../CheckMonitor/shared/transport';
+import { checkMonitorApi } from '../CheckMonitor/shared/checkMonitorApi';
 
 export interface PollRequests {
 	get(url: string, qs?: IDataObject, text?: boolean): Promise<unknown>;

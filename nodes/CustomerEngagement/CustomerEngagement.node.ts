@@ -1,9 +1,8 @@
 import { NodeConnectionTypes, type INodeProperties, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
-import { sendNumbersAsText } from '../shared/convertSent';
-import { toolNotice } from '../shared/descriptions';
+import { toolNotice } from '../shared/commonParameters';
 import { mergeSameNamedProperties } from '../shared/mergeProperties';
 import { sendPlainFieldsOnce } from '../shared/sendFields';
-import { transportRouting } from '../shared/transport';
+import { requestInterceptor } from '../shared/requestInterceptor';
 import { getCustomFields, getLabels } from './loadOptions';
 import { searchContacts } from './listSearch/searchContacts';
 import { searchCustomFields } from './listSearch/searchCustomFields';
@@ -20,11 +19,11 @@ import { noteDescription } from './resources/note';
 import { redeemDescription } from './resources/redeem';
 import { textDescription } from './resources/text';
 import { visitDescription } from './resources/visit';
-import { requestDefaults, sendSingleRequest } from './shared/transport';
+import { requestDefaults, sendSingleRequest } from './shared/customerEngagementApi';
 
 /** As the resources declare them; the node merges same-named definitions (see mergeSameNamedProperties). */
 export const customerEngagementProperties: INodeProperties[] = [
-	transportRouting,
+	requestInterceptor,
 	toolNotice('"the contact\'s ID, e.g. 5f1d3c0e9a7b, not a name or an email"'),
 	{
 		displayName: 'Resource',
@@ -79,7 +78,7 @@ export class CustomerEngagement implements INodeType {
 		credentials: [{ name: 'customerEngagementApi', required: true }],
 		requestDefaults,
 		requestOperations: { pagination: sendSingleRequest },
-		properties: sendNumbersAsText(sendPlainFieldsOnce(mergeSameNamedProperties(customerEngagementProperties))),
+		properties: sendPlainFieldsOnce(mergeSameNamedProperties(customerEngagementProperties)),
 	};
 
 	methods = {

@@ -13,11 +13,11 @@ import { pollIdSet } from '../shared/idSetFeed';
 import { type FeedState, pollNewestFirst } from '../shared/newestFirstFeed';
 import { reportedTotal } from '../shared/pagination';
 import { pollDeadline } from '../shared/pollDeadline';
-import { numberOption } from '../shared/validation';
-import { customerEngagementApi } from '../CustomerEngagement/shared/transport';
+import { numberOption } from '../shared/invalidInput';
+import { customerEngagementApi } from '../CustomerEngagement/shared/customerEngagementApi';
 import { searchContacts } from '../CustomerEngagement/listSearch/searchContacts';
 import { searchRewards } from '../CustomerEngagement/listSearch/searchRewards';
-import { contactLocator, rewardLocator } from '../CustomerEngagement/shared/descriptions';
+import { contactLocator, rewardLocator } from '../CustomerEngagement/shared/engagementParameters';
 
 const PAGE_SIZE = 100;
 const HOUR_MS = 3_600_000;

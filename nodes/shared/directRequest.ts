@@ -1,6 +1,9 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestMethods, IHttpRequestOptions, ILoadOptionsFunctions, IPollFunctions } from 'n8n-workflow';
-import { withRetries } from './resilience';
-import { type ApiDefinition, classifyFailure, ErrorStatusReceived, gateKey, refuseNonData, toNodeApiError } from './transport';
+import type { ApiDefinition } from './apiDefinition';
+import { classifyFailure } from './failureKind';
+import { toNodeApiError } from './failureWording';
+import { gateKey, withRetries } from './resilience';
+import { ErrorStatusReceived, refuseNonData } from './responseChecks';
 
 /**
  * Requests made outside the routing engine (list searches and option loaders in the

@@ -1,5 +1,5 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
-import type { ApiDefinition } from './transport';
+import type { ApiDefinition } from './apiDefinition';
 import { directRequest } from './directRequest';
 import { reportedTotal } from './pagination';
 

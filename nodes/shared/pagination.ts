@@ -1,11 +1,42 @@
 /**
- * Paginators: each one sends its pages through `sendRequest`, so errors and retries are
- * handled the same way as for single requests.
+ * The operations' pagination hooks (see requestInterceptor.ts): the default one-request
+ * hook and the list paginators. Each sends its pages through `sendRequest`, so errors and
+ * retries are handled the same way as for single requests.
  */
-import type { IDataObject, IExecutePaginationFunctions, INodeExecutionData } from 'n8n-workflow';
-import { type ApiDefinition, type RequestData, requestedLimit, sendRequest } from './transport';
+import type { IDataObject, IExecutePaginationFunctions, IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { ApiDefinition } from './apiDefinition';
+import { type RequestData, sendRequest } from './requestInterceptor';
+import { invalidInput } from './invalidInput';
 
 export const MAX_PAGE_SIZE = 100;
+
+/**
+ * How many records the user asked for: Limit, or no limit with Return All and in
+ * operations without them (a Get). Read here rather than through a routing expression,
+ * which n8n would evaluate for every item. n8n drops a parameter that is not shown, so
+ * with Return All on there is no Limit to read, even in a workflow saved with one.
+ */
+export function requestedLimit(context: IExecuteSingleFunctions): number {
+	const value = context.getNodeParameter('limit', Infinity) as unknown;
+	// An expression may give the number as text ("25" from a query string); "" is 0, refused.
+	const limit = typeof value === 'string' ? Number(value) : value;
+	if (typeof limit !== 'number' || !(limit >= 1) || (Number.isFinite(limit) && !Number.isInteger(limit))) {
+		throw invalidInput(context, 'Limit', `must be a whole number of at least 1, got ${JSON.stringify(value)}`, 'Turn on Return All to get every result.');
+	}
+	return limit;
+}
+
+/** The default for every operation: one request, its items (a list trimmed to Limit). */
+export function singleRequest(api: ApiDefinition) {
+	return async function (
+		this: IExecutePaginationFunctions,
+		requestData: RequestData,
+	): Promise<INodeExecutionData[]> {
+		const limit = requestedLimit(this);
+		const { items } = await sendRequest(this, requestData, api);
+		return items.slice(0, limit);
+	};
+}
 
 /**
  * The list's total from its X-Total-Count header; undefined when the header is missing or

@@ -16,7 +16,7 @@
  * (and the main instance, which runs the triggers) has its own, and an account can see up
  * to `maxConcurrent` requests from each of them.
  */
-import { sleep } from 'n8n-workflow';
+import { type INode, sleep } from 'n8n-workflow';
 
 export const resiliencePolicy = {
 	/** Attempts for a rate-limited request (the first try included). */
@@ -104,6 +104,15 @@ export class RetriesExhausted extends Error {
  */
 /** GET and HEAD change nothing: the only requests that are ever sent again. */
 export const isReadMethod = (method: string) => ['GET', 'HEAD'].includes(method.toUpperCase());
+
+/**
+ * The rate-limit gate of a request: one per credential (an account), so one account's 429
+ * never pauses another's and two accounts on the same host do not share a cap.
+ */
+export function gateKey(context: { getNode(): INode }, credentialType: string): string {
+	const credential = context.getNode().credentials?.[credentialType];
+	return `${credentialType}:${credential?.id ?? credential?.name}`;
+}
 
 export async function withRetries<T>(
 	/** Which gate the request goes through: one per credential (see gateKey). */

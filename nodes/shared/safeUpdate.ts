@@ -8,8 +8,9 @@
  * overwrite this one with that record's data; a read that answered nothing would clear it.
  */
 import type { IDataObject, IExecutePaginationFunctions, IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
-import { type ApiDefinition, type RequestData, sendRequest, sentRequestOf } from './transport';
-import { invalidInput } from './validation';
+import type { ApiDefinition } from './apiDefinition';
+import { type RequestData, sendRequest, sentRequestOf } from './requestInterceptor';
+import { invalidInput } from './invalidInput';
 
 export function readMergeWrite(
 	api: ApiDefinition,

@@ -16,7 +16,7 @@
  * the engine calls it; no definition of ours uses `@tool` or `@feature`, the only rules
  * that need the node type), a collection's field only when the user added it, read with
  * the same getNodeParameter call, and a number an expression gives in a text field sent
- * as text (numberAsText, the rule sendNumbersAsText applies to the fields left routed).
+ * as text (numberAsText, which the text fields left routed declare in their own routing).
  * The preSend runs first (on the Transport parameter, the first definition), so every
  * other preSend sees the whole body, as before, with a text field's number already text:
  * the operations' checks see what is sent (a Slug of 1.5 is refused as "1.5" before any

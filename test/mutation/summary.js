@@ -9,12 +9,15 @@ const { readFileSync } = require('node:fs');
  * The shared mechanisms held to 100 % (less listed equivalents): nodes/shared (transport,
  * pagination, retries, the feed cursors, validation, dates), the flip cursor (flips.ts) and
  * New Ping's cursor (newPing.ts), each node's error mapping (transport.ts) and validation
- * (validation.ts, checkFields.ts, visits.ts).
+ * (validation.ts; Check Monitor's slug.ts and Check's fields, resources/check/fields.ts;
+ * Visit → Create Many's checks, resources/visit/createMany.ts).
  */
 const isSharedMechanism = (file) =>
 	file.startsWith('nodes/shared/') ||
 	file === 'nodes/CheckMonitorTrigger/newPing.ts' ||
-	/^nodes\/[^/]+\/shared\/(flips|transport|validation|checkFields|visits)\.ts$/.test(file);
+	file === 'nodes/CheckMonitor/resources/check/fields.ts' ||
+	file === 'nodes/CustomerEngagement/resources/visit/createMany.ts' ||
+	/^nodes\/[^/]+\/shared\/(flips|checkMonitorApi|customerEngagementApi|inputChecks|slug)\.ts$/.test(file);
 
 const squash = (text) => String(text).replace(/\s+/g, ' ').trim();
 

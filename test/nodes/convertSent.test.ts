@@ -1,11 +1,12 @@
 /**
  * nodes/shared/convertSent.ts: lists given as text or as arrays (listOf), as the requests
- * send them; which parameters sendNumbersAsText gives a number-to-text conversion (what
- * the conversion sends is shown through the engine in customerEngagement.test.ts and
- * checkMonitor.test.ts).
+ * send them; which text fields convert a number themselves (what the conversion sends is
+ * shown through the engine in customerEngagement.test.ts and checkMonitor.test.ts).
  */
 import type { INodeProperties } from 'n8n-workflow';
-import { listOf, sendNumbersAsText } from '../../nodes/shared/convertSent';
+import { CheckMonitor } from '../../nodes/CheckMonitor/CheckMonitor.node';
+import { CustomerEngagement } from '../../nodes/CustomerEngagement/CustomerEngagement.node';
+import { listOf, namesOneKey, sendsText } from '../../nodes/shared/convertSent';
 
 test.each([
 	[' prod  backup ', /\s+/, ['prod', 'backup']],
@@ -18,34 +19,34 @@ test.each([
 	expect(listOf(value, separator)).toEqual(list);
 });
 
-test('sendNumbersAsText converts the body keys of text parameters, in collections too, and nothing else', () => {
-	const text = (name: string, send: object, type: INodeProperties['type'] = 'string'): INodeProperties => ({ displayName: name, name, type, default: '', routing: { send } as never });
-	const converted = (property: INodeProperties) => (property.routing?.send?.preSend ?? []).length;
-	const properties = sendNumbersAsText([
-		text('name', { type: 'body', property: 'name' }),
-		text('contact', { type: 'body', property: 'contactId' }, 'resourceLocator'),
-		text('literal', { type: 'body', property: 'a=b' }),
-		text('inQuery', { type: 'query', property: 'q' }),
-		text('count', { type: 'body', property: 'count' }, 'number'),
-		text('expression', { type: 'body', property: '={{ $value }}' }),
-		text('nested', { type: 'body', property: 'a.b' }),
-		text('unnamed', { type: 'body' }),
-		{ displayName: 'Fields', name: 'fields', type: 'collection', default: {}, options: [text('inner', { type: 'body', property: 'inner' }), { name: 'choice', value: 'x' }] },
+/**
+ * A number from an expression goes out as text in every text field sent in the body: the plain
+ * ones through sendPlainFieldsOnce (sendsText, sendFields.test.ts), and those n8n still routes
+ * through their own numberAsText conversion. This walk lists the latter in both nodes'
+ * descriptions as n8n receives them: a new one fails here until it is listed, with the engine
+ * test that shows its conversion.
+ */
+test('the text fields n8n still routes into the body are the listed ones, each with a conversion of its own', () => {
+	const routedText: string[] = [];
+	const walk = (node: string, properties: INodeProperties[], prefix = '') => {
+		for (const property of properties) {
+			const send = property.routing?.send;
+			if (send && sendsText(property, send.type) && namesOneKey(send.property)) {
+				expect(send.preSend?.length ?? 0).toBeGreaterThan(0);
+				routedText.push(`${node} ${prefix}${property.name}`);
+			}
+			if (property.type === 'collection') walk(node, property.options as INodeProperties[], `${property.name}.`);
+		}
+	};
+	walk('customerEngagement', new CustomerEngagement().description.properties);
+	walk('checkMonitor', new CheckMonitor().description.properties);
+	expect(routedText).toEqual([
+		// customerEngagement.test.ts: "a To Phone, Customer and message an expression gives as numbers are sent as text"
+		'customerEngagement customerId',
+		// customerEngagement.test.ts: "option values and IDs an expression gives as numbers are sent as text"
+		'customerEngagement additionalFields.options',
+		// checkMonitor.test.ts: "a name and tags an expression gives as numbers are sent as text"
+		'checkMonitor updateFields.tags',
+		'checkMonitor additionalFields.tags',
 	]);
-	expect(Object.fromEntries(properties.map((property) => [property.name, converted(property)]))).toEqual({
-		name: 1,
-		contact: 1,
-		literal: 1,
-		inQuery: 0,
-		count: 0,
-		expression: 0,
-		nested: 0,
-		unnamed: 0,
-		fields: 0,
-	});
-	const [inner, choice] = properties[8].options as [INodeProperties, object];
-	expect(converted(inner)).toBe(1);
-	expect(choice).toEqual({ name: 'choice', value: 'x' });
-	// The parameter's own routing is kept, the conversion added after its own preSends.
-	expect(properties[0].routing?.send).toMatchObject({ type: 'body', property: 'name' });
 });

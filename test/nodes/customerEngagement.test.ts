@@ -2,7 +2,7 @@
 import { byId, runNode } from '../harness/engine';
 import { everything, useCustomerEngagementServer } from '../harness/setup';
 import { CE_TOKEN } from '../servers/customerEngagementServer';
-import { keptDefinitionReads } from '../../nodes/CustomerEngagement/shared/customFields';
+import { keptDefinitionReads } from '../../nodes/CustomerEngagement/resources/contact/customFields';
 
 const { server, credentials } = useCustomerEngagementServer();
 

@@ -1,7 +1,7 @@
 /**
  * What n8n receives, committed: each node's description as n8n reads it
  * (`new Node().description`), after every pass the node applies when it is assembled
- * (mergeSameNamedProperties, sendPlainFieldsOnce, sendNumbersAsText for the action nodes),
+ * (mergeSameNamedProperties and sendPlainFieldsOnce for the action nodes),
  * in test/nodes/descriptions/<node name>.json. A change to a resource file that changes
  * what runs shows its effect there, in the same diff.
  *
@@ -29,7 +29,7 @@ import { CheckMonitorTrigger } from '../../nodes/CheckMonitorTrigger/CheckMonito
 import { CustomerEngagement } from '../../nodes/CustomerEngagement/CustomerEngagement.node';
 import { CustomerEngagementTrigger } from '../../nodes/CustomerEngagementTrigger/CustomerEngagementTrigger.node';
 import { sendPlainFieldsOnce } from '../../nodes/shared/sendFields';
-import { transportRouting } from '../../nodes/shared/transport';
+import { requestInterceptor } from '../../nodes/shared/requestInterceptor';
 
 const folder = path.join(__dirname, 'descriptions');
 const nodesFolder = path.join(__dirname, '..', '..', 'nodes');
@@ -77,7 +77,7 @@ function namingTable(): Named {
 	// Functions made by a factory that is not exported, named by a sample of what it makes
 	// (every closure of one function expression has the same source text).
 	const samples = new Map<string, string>();
-	const [transport] = sendPlainFieldsOnce([transportRouting]);
+	const [transport] = sendPlainFieldsOnce([requestInterceptor]);
 	const plainFields = transport.routing?.send?.preSend?.[0];
 	if (plainFields) samples.set(Function.prototype.toString.call(plainFields), 'sendPlainFields');
 	return { exported, factories, samples };

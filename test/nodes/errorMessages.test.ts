@@ -1,12 +1,12 @@
 /**
  * Every error answer of both APIs, as the user reads it: one row per status and path shape
- * that the mapping tells apart (nodes/CheckMonitor/shared/transport.ts,
- * nodes/CustomerEngagement/shared/transport.ts). The engine tests show these messages
+ * that the mapping tells apart (nodes/CheckMonitor/shared/checkMonitorApi.ts,
+ * nodes/CustomerEngagement/shared/customerEngagementApi.ts). The engine tests show these messages
  * arrive through n8n (checkMonitor.test.ts, customerEngagement.test.ts, resilience.test.ts);
  * this table pins down each branch's exact words, which those tests meet only in part.
  */
-import { describeCheckMonitorError, READ_ONLY_KEY_ALLOWS } from '../../nodes/CheckMonitor/shared/transport';
-import { describeCustomerEngagementError } from '../../nodes/CustomerEngagement/shared/transport';
+import { describeCheckMonitorError, READ_ONLY_KEY_ALLOWS } from '../../nodes/CheckMonitor/shared/checkMonitorApi';
+import { describeCustomerEngagementError } from '../../nodes/CustomerEngagement/shared/customerEngagementApi';
 
 const UUID = '5b0e6ad5-0f21-4f43-9f0c-1b6a1c1a7b7e';
 const UNIQUE_KEY = 'a1'.repeat(20);

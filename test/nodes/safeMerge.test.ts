@@ -3,8 +3,8 @@
  * what the stored object keeps and what the user's changes replace. Pure functions; the
  * engine tests in customerEngagement.test.ts run them through n8n.
  */
-import { mergeContact } from '../../nodes/CustomerEngagement/shared/contact';
-import { mergeReward } from '../../nodes/CustomerEngagement/shared/reward';
+import { mergeContact } from '../../nodes/CustomerEngagement/resources/contact/update';
+import { mergeReward } from '../../nodes/CustomerEngagement/resources/loyaltyReward/update';
 
 describe('mergeContact', () => {
 	test('a change without a value keeps the stored value; fields the contact lacks are not sent', () => {

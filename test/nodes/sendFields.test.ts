@@ -4,9 +4,9 @@
  * what it saves by test/nodes/expressionCount.test.ts).
  */
 import type { IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { requestDefaults, sendSingleRequest } from '../../nodes/CheckMonitor/shared/transport';
+import { requestDefaults, sendSingleRequest } from '../../nodes/CheckMonitor/shared/checkMonitorApi';
 import { sendPlainFieldsOnce } from '../../nodes/shared/sendFields';
-import { transportRouting } from '../../nodes/shared/transport';
+import { requestInterceptor } from '../../nodes/shared/requestInterceptor';
 import { registerTestNode, runNode, testNodeDescription } from '../harness/engine';
 import { useCheckMonitorServer } from '../harness/setup';
 
@@ -16,7 +16,7 @@ const field = (name: string, routing: object | undefined, more: Partial<INodePro
 test('only fields that name one key of the body or query string lose their routing, in collections too', () => {
 	const transportsOwn = async (o: IHttpRequestOptions) => o;
 	const properties = sendPlainFieldsOnce([
-		{ ...transportRouting, routing: { send: { paginate: true, preSend: [transportsOwn] } } },
+		{ ...requestInterceptor, routing: { send: { paginate: true, preSend: [transportsOwn] } } },
 		field('name', { send: { type: 'body', property: 'name' } }),
 		field('inQuery', { send: { type: 'query', property: 'q' } }),
 		field('number', { send: { type: 'body', property: 'count' } }, { type: 'number', default: 0 }),
@@ -82,7 +82,7 @@ test('only fields that name one key of the body or query string lose their routi
 });
 
 test('a node must start with the Transport parameter, where the preSend runs first', () => {
-	expect(() => sendPlainFieldsOnce([field('name', { send: { type: 'body', property: 'name' } }), transportRouting])).toThrow(
+	expect(() => sendPlainFieldsOnce([field('name', { send: { type: 'body', property: 'name' } }), requestInterceptor])).toThrow(
 		'sendPlainFieldsOnce: the node must start with the Transport parameter',
 	);
 	expect(() => sendPlainFieldsOnce([field('name', undefined)])).toThrow('sendPlainFieldsOnce: the node must start with the Transport parameter');
@@ -100,7 +100,7 @@ describe("through n8n's engine", () => {
 				requestDefaults,
 				requestOperations: { pagination: sendSingleRequest },
 				properties: sendPlainFieldsOnce([
-					transportRouting,
+					requestInterceptor,
 					{ displayName: 'Endpoint', name: 'endpoint', type: 'hidden', default: '', routing: { request: { method: 'POST', url: '/api/v3/checks/' } } },
 					{ displayName: 'Mode', name: 'mode', type: 'options', default: 'a', options: [{ name: 'A', value: 'a' }, { name: 'B', value: 'b' }] },
 					field('name', { send: { type: 'body', property: 'name' } }),

@@ -1,5 +1,5 @@
 /**
- * The shared transport's own rules (nodes/shared/transport.ts): what a user sees when the
+ * The shared transport's own rules (nodes/shared/requestInterceptor.ts, failureWording.ts, responseChecks.ts): what a user sees when the
  * answer is not the API's (a web page, no connection), how Limit is read, and the error
  * text helpers every message is built from. Engine tests where n8n is involved; the pure
  * helpers (bodyText, describeNetworkError, classifyFailure) as tables.
@@ -9,13 +9,9 @@ import { byId, runNode } from '../harness/engine';
 import { everything, useCheckMonitorServer, useCustomerEngagementServer } from '../harness/setup';
 import { CM_KEY } from '../servers/checkMonitorServer';
 import { CE_TOKEN } from '../servers/customerEngagementServer';
-import {
-	bodyText,
-	classifyFailure,
-	describeNetworkError,
-	ErrorStatusReceived,
-	toNodeApiError,
-} from '../../nodes/shared/transport';
+import { classifyFailure } from '../../nodes/shared/failureKind';
+import { describeNetworkError, toNodeApiError } from '../../nodes/shared/failureWording';
+import { bodyText, ErrorStatusReceived } from '../../nodes/shared/responseChecks';
 
 const SIGN_IN_PAGE = '\n  <!DOCTYPE html><html><body><form>Sign in to continue</form></body></html>';
 

@@ -15,7 +15,7 @@ const nodes = [
 	frame(1, '(root)', '', [2, 5, 6, 7, 8, 9]),
 	frame(2, 'runNode', `${N8N}/n8n-core/dist/execution-engine/routing-node.js`, [3, 4]),
 	frame(3, 'evaluate', `${N8N}/@n8n/expression-runtime/dist/cjs/evaluator/expression-evaluator.js`),
-	frame(4, 'sendRequest', 'file:///tmp/n8n-user-x/.n8n/nodes/node_modules/n8n-nodes-engagement-monitor/dist/nodes/shared/transport.js'),
+	frame(4, 'sendRequest', 'file:///tmp/n8n-user-x/.n8n/nodes/node_modules/n8n-nodes-engagement-monitor/dist/nodes/shared/requestInterceptor.js'),
 	frame(5, 'execute', `${N8N}/n8n-nodes-base/dist/nodes/HttpRequest/V3/HttpRequestV3.node.js`),
 	frame(6, '(idle)', ''),
 	frame(7, '(garbage collector)', ''),

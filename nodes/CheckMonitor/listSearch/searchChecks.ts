@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 import { directRequest } from '../../shared/directRequest';
-import { checkMonitorApi } from '../shared/transport';
+import { checkMonitorApi } from '../shared/checkMonitorApi';
 
 /** All checks in one request (the API does not paginate); matched by name, slug or tag. */
 export async function searchChecks(

@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 import { directRequest } from '../../shared/directRequest';
-import { checkMonitorApi } from '../shared/transport';
+import { checkMonitorApi } from '../shared/checkMonitorApi';
 
 /** Channels for the multi-select; "*" assigns every integration. Needs the read-write key. */
 export async function getChannels(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {

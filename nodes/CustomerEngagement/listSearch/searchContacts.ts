@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 import { matches, searchPagedList } from '../../shared/listSearch';
-import { customerEngagementApi } from '../shared/transport';
+import { customerEngagementApi } from '../shared/customerEngagementApi';
 
 function contactName(contact: IDataObject): string {
 	const name = [contact.firstName, contact.lastName].filter(Boolean).join(' ');

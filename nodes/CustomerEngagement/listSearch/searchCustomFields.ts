@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 import { directRequest } from '../../shared/directRequest';
-import { customerEngagementApi } from '../shared/transport';
+import { customerEngagementApi } from '../shared/customerEngagementApi';
 
 export async function searchCustomFields(
 	this: ILoadOptionsFunctions,

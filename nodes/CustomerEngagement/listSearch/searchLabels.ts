@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 import { matches, searchPagedList } from '../../shared/listSearch';
-import { customerEngagementApi } from '../shared/transport';
+import { customerEngagementApi } from '../shared/customerEngagementApi';
 
 export async function searchLabels(
 	this: ILoadOptionsFunctions,

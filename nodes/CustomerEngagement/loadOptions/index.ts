@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 import { directRequest } from '../../shared/directRequest';
-import { customerEngagementApi } from '../shared/transport';
+import { customerEngagementApi } from '../shared/customerEngagementApi';
 
 /** Every label (paged through), for the contact's label multi-select. */
 export async function getLabels(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {

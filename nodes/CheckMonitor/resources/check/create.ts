@@ -1,8 +1,31 @@
-import { additionalFields, optionsCollection } from '../../../shared/descriptions';
-import type { INodeProperties } from 'n8n-workflow';
-import { checkFields, UNIQUE_FIELDS } from '../../shared/checkFields';
+import type { IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { additionalFields, optionsCollection } from '../../../shared/commonParameters';
+import { checkFields, UNIQUE_FIELDS, validateCheckBody } from './fields';
 
 const show = { resource: ['check'], operation: ['create'] };
+
+/** Create answers 201 for a new check and 200 when `unique` matched an existing one. */
+export async function markCreatedOrUpdated(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const outcome = response.statusCode === 201 ? 'created' : 'updated';
+	return items.map((item) => ({ json: { ...item.json, outcome } }));
+}
+
+export const checkCreateOperation: INodePropertyOptions = {
+	name: 'Create',
+	value: 'create',
+	action: 'Create a check or upsert by unique fields',
+	description:
+		'Creates a check (a monitor that expects pings from a job) from the given fields, or updates the check whose Unique fields match. Returns the check with its UUID, ping URL and an outcome of created or updated.',
+	routing: {
+		request: { method: 'POST', url: '/api/v3/checks/' },
+		send: { preSend: [validateCheckBody] },
+		output: { postReceive: [markCreatedOrUpdated] },
+	},
+};
 
 export const checkCreateDescription: INodeProperties[] = [
 	additionalFields(show, checkFields),

@@ -1,10 +1,20 @@
-import { simplifyParameter } from '../../../shared/descriptions';
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { CHECK_PATH, operationCheckLocator } from '../../shared/checkParameters';
+import { checksToItems, simplifyChecks } from './simplify';
 
-export const simplifyChecks = (operations: string[]): INodeProperties =>
-	simplifyParameter(
-		{ resource: ['check'], operation: operations },
-		'Whether to return only the main fields (identity, status, last and next ping, schedule) instead of the full check',
-	);
+export const checkGetOperation: INodePropertyOptions = {
+	name: 'Get',
+	value: 'get',
+	action: 'Get a check by UUID or slug',
+	description:
+		'Reads the check with this UUID or slug, or with its unique key (what read-only API keys see). Returns its name, slug, tags, status (up, down, grace, paused or new), last and next ping and schedule.',
+	routing: {
+		request: { method: 'GET', url: CHECK_PATH },
+		output: { postReceive: [checksToItems] },
+	},
+};
 
-export const checkGetDescription: INodeProperties[] = [simplifyChecks(['get'])];
+export const checkGetDescription: INodeProperties[] = [
+	{ ...operationCheckLocator(), displayOptions: { show: { resource: ['check'], operation: ['get'] } } },
+	simplifyChecks(['get']),
+];

@@ -1,5 +1,8 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { checkFields } from '../../shared/checkFields';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { CHECK_PATH, operationCheckLocator } from '../../shared/checkParameters';
+import { checkFields, validateCheckBody } from './fields';
+
+const show = { resource: ['check'], operation: ['update'] };
 
 /** The server unassigns every channel when sent `channels: ""`; this option wins over Channels. */
 async function unassignAllChannels(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
@@ -9,14 +12,27 @@ async function unassignAllChannels(this: IExecuteSingleFunctions, requestOptions
 	return requestOptions;
 }
 
+export const checkUpdateOperation: INodePropertyOptions = {
+	name: 'Update',
+	value: 'update',
+	action: 'Update fields of a check by UUID or slug',
+	description:
+		'Changes the given fields of the check with this UUID or slug; the other fields stay as they are. Returns the check as it is after the change.',
+	routing: {
+		request: { method: 'POST', url: CHECK_PATH },
+		send: { preSend: [validateCheckBody] },
+	},
+};
+
 export const checkUpdateDescription: INodeProperties[] = [
+	{ ...operationCheckLocator(), displayOptions: { show } },
 	{
 		displayName: 'Update Fields',
 		name: 'updateFields',
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		displayOptions: { show: { resource: ['check'], operation: ['update'] } },
+		displayOptions: { show },
 		options: [
 			...checkFields,
 			{

@@ -11,19 +11,34 @@ import type {
 	INodeExecutionData,
 	INodeParameterResourceLocator,
 	INodeProperties,
+	INodePropertyOptions,
 } from 'n8n-workflow';
 import { PING_BY_SLUG, PING_BY_UUID } from '../../../shared/baseUrl';
-import { additionalFields } from '../../../shared/descriptions';
-import { bodyText, type RequestData, sendRequest } from '../../../shared/transport';
-import { invalidInput } from '../../../shared/validation';
-import { refuseNonSlug } from '../../shared/checkFields';
-import { operationCheckLocator } from '../../shared/descriptions';
-import { checkMonitorApi } from '../../shared/transport';
+import { additionalFields } from '../../../shared/commonParameters';
+import { type RequestData, sendRequest } from '../../../shared/requestInterceptor';
+import { bodyText } from '../../../shared/responseChecks';
+import { invalidInput } from '../../../shared/invalidInput';
+import { operationCheckLocator } from '../../shared/checkParameters';
+import { refuseNonSlug } from '../../shared/slug';
+import { checkMonitorApi } from '../../shared/checkMonitorApi';
 
 const show = { resource: ['ping'], operation: ['send'] };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** What the real server stores of a ping body (it answers with `Ping-Body-Limit`). */
 export const DEFAULT_PING_BODY_LIMIT = 10_000;
+
+export const pingSendOperation: INodePropertyOptions = {
+	name: 'Send',
+	value: 'send',
+	action: 'Ping a check with a job start or result',
+	description:
+		"Sends a ping to the check with this UUID or slug as the monitored job would: success, start, fail, log or an exit status (a slug needs the credential's Ping Key). Returns what was sent and the server's answer.",
+	routing: {
+		// The path is built by sendPing and completed by the credential (ping root, ping key).
+		request: { method: 'POST', url: '/ping/' },
+		operations: { pagination: sendPing },
+	},
+};
 
 export const pingSendDescription: INodeProperties[] = [
 	{

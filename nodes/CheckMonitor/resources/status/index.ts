@@ -1,14 +1,5 @@
-import type { IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-
-/** The server answers the text "OK" (as text/html), not JSON. */
-async function statusToItem(
-	this: IExecuteSingleFunctions,
-	_items: INodeExecutionData[],
-	response: IN8nHttpFullResponse,
-): Promise<INodeExecutionData[]> {
-	const status = String(response.body).trim();
-	return [{ json: { status, ok: status === 'OK', statusCode: response.statusCode } }];
-}
+import type { INodeProperties } from 'n8n-workflow';
+import { statusGetOperation } from './get';
 
 export const statusDescription: INodeProperties[] = [
 	{
@@ -17,22 +8,7 @@ export const statusDescription: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['status'] } },
-		options: [
-			{
-				name: 'Get',
-				value: 'get',
-				action: 'Check that the monitoring service is up',
-				description:
-					'Asks the monitoring service whether it and its database answer; needs no check. Returns status OK and ok true when the service is up.',
-				routing: {
-					// Text, not JSON: `json: false` also tells the transport that text is the answer.
-					request: { method: 'GET', url: '/api/v3/status/', json: false },
-					output: {
-						postReceive: [statusToItem],
-					},
-				},
-			},
-		],
+		options: [statusGetOperation],
 		default: 'get',
 	},
 ];

@@ -1,11 +1,25 @@
-import type { IDataObject, IExecutePaginationFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { additionalFields, optionsCollection } from '../../../shared/descriptions';
-import { type RequestData, sendRequest, sentRequestOf } from '../../../shared/transport';
-import { customerEngagementApi } from '../../shared/transport';
+import type { IDataObject, IExecutePaginationFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { additionalFields, optionsCollection } from '../../../shared/commonParameters';
+import { type RequestData, sendRequest, sentRequestOf } from '../../../shared/requestInterceptor';
+import { contactLocator } from '../../shared/engagementParameters';
+import { customerEngagementApi } from '../../shared/customerEngagementApi';
 
 const show = { resource: ['contact'], operation: ['adjustLoyaltyPoints'] };
 
+export const contactAdjustLoyaltyPointsOperation: INodePropertyOptions = {
+	name: 'Adjust Loyalty Points',
+	value: 'adjustLoyaltyPoints',
+	action: 'Add or remove points of a contact by ID',
+	description:
+		'Adds Points Value to the loyalty points of the contact with this ID (a negative value removes points; the total cannot drop below 0). Returns the contact ID, the change and the new balance in loyaltyPointsCount.',
+	routing: {
+		request: { method: 'PUT', url: '/v1/contacts/{contactId}/loyalty-points' },
+		operations: { pagination: adjustLoyaltyPoints },
+	},
+};
+
 export const contactAdjustLoyaltyPointsDescription: INodeProperties[] = [
+	{ ...contactLocator, displayOptions: { show } },
 	{
 		displayName: 'Points Value',
 		name: 'pointsValue',

@@ -1,8 +1,6 @@
-import { simplifyParameter } from '../../../shared/descriptions';
 import type { INodeProperties } from 'n8n-workflow';
 import { convertSent, listOf } from '../../../shared/convertSent';
-import { customFieldsForApi } from '../../shared/customFields';
-import { phoneParameter } from '../../shared/descriptions';
+import { customFieldsForApi } from './customFields';
 
 const body = (property: string) => ({ send: { type: 'body' as const, property } });
 
@@ -77,23 +75,3 @@ export const contactFields: INodeProperties[] = [
 	{ displayName: 'Unsubscribed From Email', name: 'unsubscribedFromEmail', type: 'boolean', default: false, description: 'Whether the contact opted out of emails', routing: body('unsubscribedFromEmail') },
 	{ displayName: 'Unsubscribed From Text', name: 'unsubscribedFromText', type: 'boolean', default: false, description: 'Whether the contact opted out of texts', routing: body('unsubscribedFromText') },
 ];
-
-export const emailAndPhone = (operation: string): INodeProperties[] => [
-	{
-		displayName: 'Email',
-		name: 'email',
-		type: 'string',
-		placeholder: 'name@email.com',
-		default: '',
-		description: 'Email address of the contact, e.g. name@email.com. Enter an email, a phone, or both.',
-		displayOptions: { show: { resource: ['contact'], operation: [operation] } },
-		routing: { send: { type: 'body', property: 'email' } },
-	},
-	{ ...phoneParameter, displayOptions: { show: { resource: ['contact'], operation: [operation] } } },
-];
-
-export const simplifyContact = (operations: string[]): INodeProperties =>
-	simplifyParameter(
-		{ resource: ['contact'], operation: operations },
-		'Whether to return only the main fields, label names and the custom fields that have a value',
-	);

@@ -1,6 +1,7 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { getManyParameters, optionsCollection } from '../../../shared/descriptions';
-import { simplifyContact } from './fields';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { filtersCollection, getManyParameters, optionsCollection } from '../../../shared/commonParameters';
+import { paginatePages } from '../../shared/customerEngagementApi';
+import { simplifyContact, simplifyContacts } from './simplify';
 
 /** The API needs sort and order together; the option holds both as "SORT:ORDER". */
 async function sortAndOrder(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
@@ -12,36 +13,41 @@ async function sortAndOrder(this: IExecuteSingleFunctions, requestOptions: IHttp
 
 const show = { resource: ['contact'], operation: ['getAll'] };
 
+export const contactGetManyOperation: INodePropertyOptions = {
+	name: 'Get Many',
+	value: 'getAll',
+	action: 'List contacts or find by email or phone',
+	description:
+		'Lists contacts, newest registration first, or finds the contact with exactly the email or phone given in Filters. Returns one item per contact, with its ID.',
+	routing: {
+		request: { method: 'GET', url: '/v1/contacts' },
+		operations: { pagination: paginatePages },
+		output: { postReceive: [simplifyContacts] },
+	},
+};
+
 export const contactGetManyDescription: INodeProperties[] = [
 	...getManyParameters(show),
 	simplifyContact(['getAll']),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: { show },
-		options: [
-			{
-				displayName: 'Email',
-				name: 'email',
-				type: 'string',
-				placeholder: 'name@email.com',
-				default: '',
-				description: 'Only the contact with exactly this email address, e.g. name@email.com (use one filter at a time; empty means no filter)',
-				routing: { send: { type: 'query', property: 'email' } },
-			},
-			{
-				displayName: 'Phone',
-				name: 'phone',
-				type: 'string',
-				default: '',
-				description: 'Only the contact with exactly this phone number, e.g. +15550100 (use one filter at a time; empty means no filter)',
-				routing: { send: { type: 'query', property: 'phone' } },
-			},
-		],
-	},
+	filtersCollection(show, [
+		{
+			displayName: 'Email',
+			name: 'email',
+			type: 'string',
+			placeholder: 'name@email.com',
+			default: '',
+			description: 'Only the contact with exactly this email address, e.g. name@email.com (use one filter at a time; empty means no filter)',
+			routing: { send: { type: 'query', property: 'email' } },
+		},
+		{
+			displayName: 'Phone',
+			name: 'phone',
+			type: 'string',
+			default: '',
+			description: 'Only the contact with exactly this phone number, e.g. +15550100 (use one filter at a time; empty means no filter)',
+			routing: { send: { type: 'query', property: 'phone' } },
+		},
+	]),
 	optionsCollection(show, [
 		{
 			displayName: 'Sort',

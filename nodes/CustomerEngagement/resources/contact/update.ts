@@ -1,7 +1,54 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { contactFields, simplifyContact } from './fields';
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { readMergeWrite } from '../../../shared/safeUpdate';
+import { contactLocator } from '../../shared/engagementParameters';
+import { customerEngagementApi } from '../../shared/customerEngagementApi';
+import { apiDates } from '../../shared/inputChecks';
+import { contactFields } from './fields';
+import { simplifyContact, simplifyContacts } from './simplify';
+
+const show = { resource: ['contact'], operation: ['update'] };
+
+/**
+ * The fields the API clears when a PUT leaves them out, and so the ones read from the
+ * contact and sent back. Labels are carried over too (as `{id}`); custom fields are merged
+ * by the API itself, so only the changed ones are sent.
+ */
+const UPDATABLE_FIELDS = [
+	'firstName', 'lastName', 'phone', 'email', 'birthDate', 'type', 'description',
+	'unsubscribedFromText', 'unsubscribedFromEmail',
+];
+
+/**
+ * The PUT body for a contact: its current updatable fields (labels as `{id}`), with the
+ * user's changes laid over them. Create or Update (upsert.ts) sends the same body when it
+ * finds the contact.
+ */
+export function mergeContact(current: IDataObject, changes: IDataObject): IDataObject {
+	const body: IDataObject = {};
+	for (const field of UPDATABLE_FIELDS) if (current[field] !== undefined) body[field] = current[field];
+	body.labels = ((current.labels as IDataObject[] | undefined) ?? []).map((label) => ({ id: label.id }));
+	for (const [key, value] of Object.entries(changes)) if (value !== undefined) body[key] = value;
+	return body;
+}
+
+export const updateContact = readMergeWrite(customerEngagementApi, 'contactId', mergeContact);
+
+export const contactUpdateOperation: INodePropertyOptions = {
+	name: 'Update',
+	value: 'update',
+	action: 'Update fields of a contact by ID',
+	description:
+		'Changes the given fields of the contact with this ID; the other fields keep their values. Returns the contact as it is after the change.',
+	routing: {
+		request: { method: 'PUT', url: '/v1/contacts/{contactId}' },
+		send: { preSend: [apiDates({ birthDate: 'Birth Date' })] },
+		operations: { pagination: updateContact },
+		output: { postReceive: [simplifyContacts] },
+	},
+};
 
 export const contactUpdateDescription: INodeProperties[] = [
+	{ ...contactLocator, displayOptions: { show } },
 	{
 		displayName: 'Update Fields',
 		name: 'updateFields',
@@ -10,7 +57,7 @@ export const contactUpdateDescription: INodeProperties[] = [
 		default: {},
 		description:
 			'Only the fields given here change. (The API would clear every field left out, so the node reads the contact first and sends the other fields back unchanged).',
-		displayOptions: { show: { resource: ['contact'], operation: ['update'] } },
+		displayOptions: { show },
 		options: [
 			...contactFields,
 			{ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '', description: "The contact's new email address, e.g. name@email.com", routing: { send: { type: 'body', property: 'email' } } },

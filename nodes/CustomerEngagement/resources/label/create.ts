@@ -1,8 +1,47 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { LABEL_COLORS } from '../../shared/constants';
-import { nameParameter } from '../../shared/descriptions';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { invalidInput } from '../../../shared/invalidInput';
+import { nameParameter } from '../../shared/engagementParameters';
+
+/** The colors the API accepts for a label. */
+const LABEL_COLORS = [
+	'AMBER',
+	'BLUE_GREY',
+	'BROWN',
+	'CYAN',
+	'DEEP_ORANGE',
+	'DEEP_PURPLE',
+	'GREY',
+	'INDIGO',
+	'LIGHT_BLUE',
+	'LIME',
+	'ORANGE',
+	'PINK',
+	'PURPLE',
+	'RED',
+	'TEAL',
+];
 
 const showOnlyForLabelCreate = { resource: ['label'], operation: ['create'] };
+
+/** preSend: a Color from an expression must still be one of the API's colors. */
+export async function validateLabelColor(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const color = (requestOptions.body as IDataObject | undefined)?.color;
+	if (color !== undefined && !LABEL_COLORS.includes(String(color))) {
+		throw invalidInput(this, 'Color', `"${String(color)}" is not a label color; use one of ${LABEL_COLORS.join(', ')}`);
+	}
+	return requestOptions;
+}
+
+export const labelCreateOperation: INodePropertyOptions = {
+	name: 'Create',
+	value: 'create',
+	action: 'Create a label that contacts can carry',
+	description: 'Creates a label with a unique name and an optional color, which contacts can then carry. Returns the label with its ID.',
+	routing: { request: { method: 'POST', url: '/v1/labels' }, send: { preSend: [validateLabelColor] } },
+};
 
 export const labelCreateDescription: INodeProperties[] = [
 	{ ...nameParameter, displayOptions: { show: showOnlyForLabelCreate } },

@@ -1,4 +1,6 @@
-import type { INodeProperties } from 'n8n-workflow';
+/** What reward create and update share: the optional fields, their dates, the checks of their numbers. */
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import { invalidInput } from '../../../shared/invalidInput';
 
 const body = (property: string) => ({ send: { type: 'body' as const, property } });
 
@@ -36,3 +38,27 @@ export const rewardFields: INodeProperties[] = [
 	},
 	{ displayName: 'Value', name: 'value', type: 'number', typeOptions: { minValue: 0 }, default: 0, description: 'Cash amount, e.g. 5, or percent from 0 to 100 for a percent discount', routing: body('value') },
 ];
+
+/** The date fields, for apiDates: converted to the API's format before they are sent. */
+export const REWARD_DATES = { startDate: 'Start Date', expiredDate: 'Expired Date' };
+
+/**
+ * preSend of reward create (Points required) and update (Points checked when given: the
+ * other fields come from the stored reward, which the update reads before it writes).
+ * A Points or Value field whose expression gives nothing is given, and refused.
+ */
+export function checkReward(pointsRequired: boolean) {
+	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+		const body = (requestOptions.body ?? {}) as IDataObject;
+		if ('value' in body && (typeof body.value !== 'number' || body.value < 0)) {
+			throw invalidInput(this, 'Value', `must be a number of at least 0, got ${JSON.stringify(body.value)}`);
+		}
+		if (body.type === 'PERCENT_DISCOUNT' && typeof body.value === 'number' && body.value > 100) {
+			throw invalidInput(this, 'Value', `a percent discount must be between 0 and 100, got ${body.value}`);
+		}
+		if ((pointsRequired || 'points' in body) && (typeof body.points !== 'number' || body.points < 0)) {
+			throw invalidInput(this, 'Points', `must be a number of at least 0, got ${JSON.stringify(body.points)}`);
+		}
+		return requestOptions;
+	};
+}

@@ -1,7 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { contactLocator } from '../../shared/descriptions';
-
-const show = { resource: ['note'], operation: ['create'] };
+import { noteCreateDescription, noteCreateOperation } from './create';
 
 export const noteDescription: INodeProperties[] = [
 	{
@@ -10,27 +8,8 @@ export const noteDescription: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['note'] } },
-		options: [
-			{
-				name: 'Create',
-				value: 'create',
-				action: 'Add a note to a contact by ID',
-				description: 'Adds the text as a note on the contact with this ID. Returns the note with its text, contact ID and creation date.',
-				routing: { request: { method: 'POST', url: '/v1/contacts/{contactId}/notes' } },
-			},
-		],
+		options: [noteCreateOperation],
 		default: 'create',
 	},
-	{ ...contactLocator, displayOptions: { show } },
-	{
-		displayName: 'Text',
-		name: 'text',
-		type: 'string',
-		typeOptions: { rows: 3 },
-		required: true,
-		default: '',
-		description: 'The text of the note, plain text, e.g. Called about the order; will visit on Friday',
-		displayOptions: { show },
-		routing: { send: { type: 'body', property: 'text' } },
-	},
+	...noteCreateDescription,
 ];

@@ -1,8 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { getManyParameters } from '../../../shared/descriptions';
-import { paginatePages } from '../../shared/transport';
-
-const show = { resource: ['redeem'], operation: ['getAll'] };
+import { redeemGetManyDescription, redeemGetManyOperation } from './getAll';
 
 export const redeemDescription: INodeProperties[] = [
 	{
@@ -11,29 +8,8 @@ export const redeemDescription: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['redeem'] } },
-		options: [
-			{
-				name: 'Get Many',
-				value: 'getAll',
-				action: 'List redemptions of loyalty rewards',
-				description:
-					'Lists the reward redemptions of the account, optionally only of one contact or one reward (Filters). Returns one item per redemption with the reward ID, contact ID, points and date.',
-				routing: { request: { method: 'GET', url: '/v1/loyalty-rewards/redeems' }, operations: { pagination: paginatePages } },
-			},
-		],
+		options: [redeemGetManyOperation],
 		default: 'getAll',
 	},
-	...getManyParameters(show),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: { show },
-		options: [
-			{ displayName: 'Contact ID', name: 'contactId', type: 'string', default: '', description: 'Only redemptions by the contact with this ID, e.g. 5f1d3c0e9a7b; empty means every contact', routing: { send: { type: 'query', property: 'contactId' } } },
-			{ displayName: 'Loyalty Reward ID', name: 'loyaltyRewardId', type: 'string', default: '', description: 'Only redemptions of the loyalty reward with this ID, e.g. 6b2f0a1c9d; empty means every reward', routing: { send: { type: 'query', property: 'loyaltyRewardId' } } },
-		],
-	},
+	...redeemGetManyDescription,
 ];

@@ -1,9 +1,5 @@
-import { additionalFields } from '../../../shared/descriptions';
 import type { INodeProperties } from 'n8n-workflow';
-import { customerLocator } from '../../shared/descriptions';
-import { apiDates, validateText } from '../../shared/validation';
-
-const show = { resource: ['text'], operation: ['send'] };
+import { textSendDescription, textSendOperation } from './send';
 
 export const textDescription: INodeProperties[] = [
 	{
@@ -12,52 +8,8 @@ export const textDescription: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['text'] } },
-		options: [
-			{
-				name: 'Send',
-				value: 'send',
-				action: 'Text a contact or a phone number',
-				description:
-					'Sends an SMS with this message to the contact with this ID, or to To Phone when no contact is given, at once or at the Scheduled Date. Returns the text with its ID and status.',
-				routing: {
-					request: { method: 'POST', url: '/v1/texts' },
-					send: { preSend: [validateText, apiDates({ scheduledDate: 'Scheduled Date' })] },
-				},
-			},
-		],
+		options: [textSendOperation],
 		default: 'send',
 	},
-	{ ...customerLocator, displayOptions: { show } },
-	{
-		displayName: 'To Phone',
-		name: 'toPhone',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. +15550100',
-		description: 'Phone number to text when no Customer is given, in international form, e.g. +15550100',
-		displayOptions: { show },
-		routing: { send: { type: 'body', property: 'toPhone' } },
-	},
-	{
-		displayName: 'Message',
-		name: 'message',
-		type: 'string',
-		typeOptions: { rows: 3 },
-		required: true,
-		default: '',
-		description: 'The text of the SMS, plain text, e.g. Thanks for your visit today!',
-		displayOptions: { show },
-		routing: { send: { type: 'body', property: 'message' } },
-	},
-	additionalFields(show, [
-		{ displayName: 'Agent ID', name: 'agentId', type: 'string', default: '', description: 'ID of the agent who sends the text, e.g. 5f1d3c0e9a7b (optional)', routing: { send: { type: 'body', property: 'agentId' } } },
-		{
-			displayName: 'Scheduled Date',
-			name: 'scheduledDate',
-			type: 'dateTime',
-			default: '',
-			description: 'When to send, an ISO 8601 date-time, e.g. 2026-05-01T09:00:00Z; empty or in the past sends at once',
-			routing: { send: { type: 'body', property: 'scheduledDate' } },
-		},
-	]),
+	...textSendDescription,
 ];

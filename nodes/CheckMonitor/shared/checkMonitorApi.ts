@@ -1,9 +1,12 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import { isPingPath, PING_BY_SLUG } from '../../shared/baseUrl';
 import { directRequest } from '../../shared/directRequest';
-import { afterFailure, type ApiDefinition, bodyText, type ErrorResponse, singleRequest } from '../../shared/transport';
-import { invalidInput } from '../../shared/validation';
-import { refuseNonSlug } from './checkFields';
+import type { ApiDefinition, ErrorResponse } from '../../shared/apiDefinition';
+import { afterFailure } from '../../shared/failureWording';
+import { singleRequest } from '../../shared/pagination';
+import { bodyText } from '../../shared/responseChecks';
+import { invalidInput } from '../../shared/invalidInput';
+import { refuseNonSlug } from './slug';
 
 /**
  * A failed ping in plain words. Never the ping URL, the UUID in it or the ping key: a ping

@@ -1,6 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
-import { pageNumberPagination } from '../../shared/pagination';
-import { afterFailure, type ApiDefinition, bodyText, type ErrorResponse, sendIdInBody, singleRequest } from '../../shared/transport';
+import type { ApiDefinition, ErrorResponse } from '../../shared/apiDefinition';
+import { afterFailure } from '../../shared/failureWording';
+import { sendIdInBody } from '../../shared/idParameters';
+import { pageNumberPagination, singleRequest } from '../../shared/pagination';
+import { bodyText } from '../../shared/responseChecks';
 
 /** Which object a path names, for "not found" messages: /v1/contacts/{id} -> contact. */
 const OBJECT_BY_COLLECTION: Record<string, string> = {

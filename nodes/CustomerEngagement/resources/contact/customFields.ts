@@ -6,9 +6,9 @@
  * n8n process (module state is per process: in queue mode each worker reads its own).
  */
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { directRequest } from '../../shared/directRequest';
-import { invalidInput } from '../../shared/validation';
-import { customerEngagementApi } from './transport';
+import { directRequest } from '../../../shared/directRequest';
+import { invalidInput } from '../../../shared/invalidInput';
+import { customerEngagementApi } from '../../shared/customerEngagementApi';
 
 const KEPT_EXECUTIONS = 8;
 const definitionsByExecution = new Map<string, Promise<IDataObject[]>>();

@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { convertSent, numberAsText } from '../../shared/convertSent';
 
 /** A resource locator for one of the API's main objects: pick from a searchable list, or paste an ID. */
 export function objectLocator(options: {
@@ -71,7 +72,9 @@ export const customerLocator: INodeProperties = {
 		description: "The contact's ID, e.g. 5f1d3c0e9a7b (not a name or a phone number). Wins over the phone number when both are given; leave empty to use the phone number.",
 	}),
 	required: false,
-	routing: { send: { type: 'body', property: 'customerId' } },
+	// n8n routes a resource locator itself (sendPlainFieldsOnce leaves it), and sends an
+	// expression's number as a JSON number, which the API refuses for an ID.
+	routing: { send: { type: 'body', property: 'customerId', preSend: [convertSent('body', 'customerId', numberAsText)] } },
 };
 
 /**

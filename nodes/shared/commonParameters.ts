@@ -30,6 +30,11 @@ export function optionsCollection(show: Show, options: INodeProperties[]): INode
 	return { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, displayOptions: { show }, options };
 }
 
+/** The contract's collection of a Get Many's filters (`filters`). */
+export function filtersCollection(show: Show, options: INodeProperties[]): INodeProperties {
+	return { displayName: 'Filters', name: 'filters', type: 'collection', placeholder: 'Add Filter', default: {}, displayOptions: { show }, options };
+}
+
 /** The contract's collection of a write's optional API fields (`additionalFields`). */
 export function additionalFields(show: Show, options: INodeProperties[]): INodeProperties {
 	return { displayName: 'Additional Fields', name: 'additionalFields', type: 'collection', placeholder: 'Add Field', default: {}, displayOptions: { show }, options };

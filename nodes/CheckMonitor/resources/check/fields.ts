@@ -1,11 +1,11 @@
 /**
- * The check parameters shared by create and update, and their validation (the real
+ * The check parameters shared by Create and Update, and their validation (the real
  * server's rules, checked before any request so the user sees which field is wrong).
  */
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { convertSent } from '../../shared/convertSent';
-import { invalidInput } from '../../shared/validation';
-import { SLUG, SLUG_RULE } from './descriptions';
+import { convertSent, numberAsText } from '../../../shared/convertSent';
+import { invalidInput } from '../../../shared/invalidInput';
+import { SLUG } from '../../shared/checkParameters';
 
 const SECONDS_MIN = 60;
 const SECONDS_MAX = 31536000;
@@ -30,7 +30,7 @@ export const checkFields: INodeProperties[] = [
 	{ displayName: 'Slug', name: 'slug', type: 'string', default: '', placeholder: 'e.g. nightly-backup', description: 'The check\'s slug, e.g. nightly-backup: lowercase letters, digits, hyphens and underscores', routing: bodyField('slug') },
 	{ displayName: 'Start Keywords', name: 'start_kw', type: 'string', default: '', description: 'Comma-separated, case-sensitive keywords that mark a ping as a start', routing: bodyField('start_kw') },
 	{ displayName: 'Success Keywords', name: 'success_kw', type: 'string', default: '', description: 'Comma-separated, case-sensitive keywords that mark a ping as a success', routing: bodyField('success_kw') },
-	{ displayName: 'Tags', name: 'tags', type: 'string', default: '', placeholder: 'e.g. prod backup', description: 'Space-separated tags, e.g. prod backup (an expression may also give a list)', routing: { send: { type: 'body', property: 'tags', preSend: [convertSent('body', 'tags', (v) => (Array.isArray(v) ? v.join(' ') : v))] } } },
+	{ displayName: 'Tags', name: 'tags', type: 'string', default: '', placeholder: 'e.g. prod backup', description: 'Space-separated tags, e.g. prod backup (an expression may also give a list)', routing: { send: { type: 'body', property: 'tags', preSend: [convertSent('body', 'tags', (v) => (Array.isArray(v) ? v.join(' ') : numberAsText(v)))] } } },
 	{ displayName: 'Timeout (Seconds)', name: 'timeout', type: 'number', typeOptions: { minValue: SECONDS_MIN, maxValue: SECONDS_MAX }, default: 86400, description: 'Expected period between pings in seconds, from 60 to 31536000, e.g. 86400 for a day', routing: bodyField('timeout') },
 	{ displayName: 'Timezone', name: 'tz', type: 'string', default: 'UTC', placeholder: 'e.g. Europe/Berlin', description: 'Timezone of the schedule, an IANA name, e.g. Europe/Berlin', routing: bodyField('tz') },
 ];
@@ -78,9 +78,4 @@ export async function validateCheckBody(
 	}
 	requestOptions.body = body;
 	return requestOptions;
-}
-
-/** A check named by its slug (Ping → Send, and the look-up of every other operation): refused unless it is one. */
-export function refuseNonSlug(context: IExecuteSingleFunctions, label: string, slug: string): void {
-	if (!SLUG.test(slug)) throw invalidInput(context, label, `"${slug}" is not a slug`, `${SLUG_RULE}.`);
 }

@@ -12,12 +12,14 @@ import {
 	type IExecuteSingleFunctions,
 	type IHttpRequestOptions,
 	type INodeExecutionData,
+	type INodeProperties,
+	type INodePropertyOptions,
 } from 'n8n-workflow';
-import { numberAsText } from '../../shared/convertSent';
-import { type RequestData, sendRequest } from '../../shared/transport';
-import { invalidInput } from '../../shared/validation';
-import { customerEngagementApi } from './transport';
-import { toApiDate } from './validation';
+import { numberAsText } from '../../../shared/convertSent';
+import { type RequestData, sendRequest } from '../../../shared/requestInterceptor';
+import { invalidInput } from '../../../shared/invalidInput';
+import { customerEngagementApi } from '../../shared/customerEngagementApi';
+import { toApiDate } from '../../shared/inputChecks';
 
 const VISIT_FIELDS = ['contactId', 'points', 'amountSpent', 'date'];
 
@@ -111,3 +113,29 @@ export async function createVisits(
 		},
 	);
 }
+
+export const visitCreateManyOperation: INodePropertyOptions = {
+	name: 'Create Many',
+	value: 'createMany',
+	action: 'Record several visits in one request',
+	description:
+		'Records every visit of the Visits JSON array (each with a contactId) in one request per input item. Returns one item per visit created, with its ID.',
+	routing: {
+		request: { method: 'POST', url: '/v1/visits/all' },
+		send: { preSend: [buildVisitsBody] },
+		operations: { pagination: createVisits },
+	},
+};
+
+export const visitCreateManyDescription: INodeProperties[] = [
+	{
+		displayName: 'Visits',
+		name: 'visits',
+		type: 'json',
+		required: true,
+		default: '[\n  { "contactId": "", "points": 1 }\n]',
+		description:
+			'JSON array of visits, e.g. [{"contactId": "5f1d3c0e9a7b", "points": 1}]: each with contactId (required), points, amountSpent and date (in the past). Sent as one request.',
+		displayOptions: { show: { resource: ['visit'], operation: ['createMany'] } },
+	},
+];

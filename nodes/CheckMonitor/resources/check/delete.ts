@@ -1,0 +1,14 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { CHECK_PATH, operationCheckLocator } from '../../shared/checkParameters';
+
+export const checkDeleteOperation: INodePropertyOptions = {
+	name: 'Delete',
+	value: 'delete',
+	action: 'Delete a check by UUID or slug',
+	description: 'Deletes the check with this UUID or slug permanently. Returns the deleted check as it was.',
+	routing: { request: { method: 'DELETE', url: CHECK_PATH } },
+};
+
+export const checkDeleteDescription: INodeProperties[] = [
+	{ ...operationCheckLocator(), displayOptions: { show: { resource: ['check'], operation: ['delete'] } } },
+];

@@ -1,0 +1,15 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { CHECK_PATH, operationCheckLocator } from '../../shared/checkParameters';
+
+export const checkResumeOperation: INodePropertyOptions = {
+	name: 'Resume',
+	value: 'resume',
+	action: 'Resume a paused check by UUID or slug',
+	description:
+		'Resumes the paused check with this UUID or slug (its status becomes new until the next ping); fails when it is not paused. Returns the check as it is now.',
+	routing: { request: { method: 'POST', url: `${CHECK_PATH}/resume`, body: {} } },
+};
+
+export const checkResumeDescription: INodeProperties[] = [
+	{ ...operationCheckLocator(), displayOptions: { show: { resource: ['check'], operation: ['resume'] } } },
+];

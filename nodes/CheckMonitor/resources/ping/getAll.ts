@@ -1,0 +1,38 @@
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
+import { getManyParameters } from '../../../shared/commonParameters';
+import { CHECK_PATH } from '../../shared/checkParameters';
+import { checkIdOf } from '../../shared/sentCheck';
+
+/** One item per logged ping, naming the check it was sent to. */
+export async function pingsToItems(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const checkId = checkIdOf(response);
+	return items.flatMap((item) =>
+		((item.json.pings as IDataObject[] | undefined) ?? []).map((ping) => ({ json: { checkId, ...ping } })),
+	);
+}
+
+export const pingGetManyOperation: INodePropertyOptions = {
+	name: 'Get Many',
+	value: 'getAll',
+	action: 'List the recent pings of a check',
+	description:
+		'Lists the logged pings of the check with this UUID or slug, newest first. Returns one item per ping with its number (n), type (success, start, fail, log and others), date and where it came from.',
+	routing: {
+		request: { method: 'GET', url: `${CHECK_PATH}/pings/` },
+		output: { postReceive: [pingsToItems] },
+	},
+};
+
+/** Its Check is declared with Get Body's (checkLocator.ts). */
+export const pingGetManyDescription: INodeProperties[] = getManyParameters({ resource: ['ping'], operation: ['getAll'] });

@@ -1,0 +1,44 @@
+/**
+ * Create and Create or Update identify a contact by its email or its phone: the two
+ * parameters, and the refusal of a contact with neither.
+ */
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import { invalidInput } from '../../../shared/invalidInput';
+import { phoneParameter } from '../../shared/engagementParameters';
+import { given } from '../../shared/inputChecks';
+
+export const emailAndPhone = (operation: string): INodeProperties[] => [
+	{
+		displayName: 'Email',
+		name: 'email',
+		type: 'string',
+		placeholder: 'name@email.com',
+		default: '',
+		description: 'Email address of the contact, e.g. name@email.com. Enter an email, a phone, or both.',
+		displayOptions: { show: { resource: ['contact'], operation: [operation] } },
+		routing: { send: { type: 'body', property: 'email' } },
+	},
+	{ ...phoneParameter, displayOptions: { show: { resource: ['contact'], operation: [operation] } } },
+];
+
+/**
+ * The refusal of a contact with neither email nor phone: the preSend below words it, and so
+ * does the upsert's own guard (upsert.ts), which does not count on the preSend.
+ */
+export function noEmailOrPhone(context: IExecuteSingleFunctions) {
+	return invalidInput(context, 'Email or Phone', 'enter at least one of them; the API identifies contacts by email or phone');
+}
+
+/** preSend: contacts need an email or a phone (create, upsert). */
+export async function requireEmailOrPhone(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const body = (requestOptions.body ?? {}) as IDataObject;
+	for (const key of ['email', 'phone']) {
+		if (typeof body[key] === 'string') body[key] = (body[key] as string).trim();
+		if (body[key] === '') delete body[key];
+	}
+	if (!given(body.email) && !given(body.phone)) throw noEmailOrPhone(this);
+	return requestOptions;
+}

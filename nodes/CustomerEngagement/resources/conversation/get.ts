@@ -1,0 +1,105 @@
+/**
+ * Conversations page backwards: each response holds up to 15 messages (ascending), and the
+ * next older page is asked for with beforeDate = conversation[0].date, until it is empty.
+ * The node returns them oldest first: one item per message, or one per page in raw mode.
+ */
+import type { IDataObject, IExecutePaginationFunctions, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { optionsCollection } from '../../../shared/commonParameters';
+import { moveToQuery } from '../../../shared/moveToQuery';
+import { pairedWithInput, type RequestData, sendRequest } from '../../../shared/requestInterceptor';
+import { invalidInput } from '../../../shared/invalidInput';
+import { customerLocator, phoneParameter } from '../../shared/engagementParameters';
+import { customerEngagementApi } from '../../shared/customerEngagementApi';
+
+const show = { resource: ['conversation'], operation: ['get'] };
+
+/** preSend: the query needs a Customer or a Phone to find the conversation by. */
+async function requireCustomerOrPhone(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+	const qs = requestOptions.qs ?? {};
+	for (const key of ['customerId', 'phone']) if (String(qs[key] ?? '').trim() === '') delete qs[key];
+	if (!qs.customerId && !qs.phone) {
+		throw invalidInput(this, 'Customer or Phone', 'enter at least one (Customer wins when both are given)');
+	}
+	requestOptions.qs = qs;
+	return requestOptions;
+}
+
+/** A safety bound: 15 messages a page, so 100 000 messages. */
+const MAX_PAGES = 6667;
+
+export async function paginateConversation(
+	this: IExecutePaginationFunctions,
+	requestData: RequestData,
+): Promise<INodeExecutionData[]> {
+	const raw = (this.getNodeParameter('options.output', 'messages') as string) === 'raw';
+	const pages: IDataObject[] = [];
+	let beforeDate: string | undefined;
+	for (let i = 0; i < MAX_PAGES; i++) {
+		const { response } = await sendRequest(this, requestData, customerEngagementApi, {
+			qs: beforeDate ? { beforeDate } : {},
+		});
+		const page = (response.body ?? {}) as IDataObject;
+		const groups = (page.conversation as IDataObject[] | undefined) ?? [];
+		if (groups.length === 0) break;
+		const next = String(groups[0].date);
+		// The same page again (a server that ignores beforeDate): its messages are already
+		// kept, and asking again would get it again.
+		if (next === beforeDate) break;
+		pages.unshift(page);
+		beforeDate = next;
+	}
+	if (raw) return pairedWithInput(this, pages.map((json) => ({ json })));
+	return pairedWithInput(this, pages.flatMap((page) => {
+		const contact = ((page.contacts as IDataObject[] | undefined) ?? [])[0] ?? {};
+		// Only pages with messages are kept.
+		return (page.conversation as IDataObject[]).flatMap((group) =>
+			((group.messages as IDataObject[] | undefined) ?? []).map((message) => {
+				const text = (message.text ?? {}) as IDataObject;
+				return {
+					json: {
+						date: message.date,
+						type: message.type,
+						status: message.status,
+						fromContact: text.senderContact ?? null,
+						content: text.content ?? null,
+						phone: page.phone,
+						contactId: contact.contactId ?? null,
+						message,
+					},
+				};
+			}),
+		);
+	}));
+}
+
+export const conversationGetOperation: INodePropertyOptions = {
+	name: 'Get',
+	value: 'get',
+	action: 'Get the texts exchanged with a contact',
+	description:
+		'Reads every text and call message with the contact with this ID, or with this phone number when no contact is given, oldest first. Returns one item per message, or the raw pages.',
+	routing: {
+		request: { method: 'GET', url: '/v1/texts/conversations' },
+		// Customer and Phone are routed to the body (one definition each, see customerLocator).
+		send: { preSend: [moveToQuery('customerId', 'phone'), requireCustomerOrPhone] },
+		operations: { pagination: paginateConversation },
+	},
+};
+
+export const conversationGetDescription: INodeProperties[] = [
+	{ ...customerLocator, displayOptions: { show } },
+	{ ...phoneParameter, displayOptions: { show } },
+	optionsCollection(show, [
+		{
+			displayName: 'Output',
+			name: 'output',
+			type: 'options',
+			options: [
+				{ name: 'One Item per Message', value: 'messages' },
+				{ name: 'Raw Pages', value: 'raw', description: 'The API responses as they came, oldest first' },
+			],
+			default: 'messages',
+			description: 'How to return the conversation: one item per message, or the pages as the API sent them',
+		},
+	]),
+];

@@ -1,0 +1,45 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { additionalFields } from '../../../shared/commonParameters';
+import { convertSent, numberAsText } from '../../../shared/convertSent';
+import { nameParameter } from '../../shared/engagementParameters';
+import { FIELD_TYPES, withTypeName } from './fieldTypes';
+
+const show = { resource: ['customField'], operation: ['create'] };
+
+export const customFieldCreateOperation: INodePropertyOptions = {
+	name: 'Create',
+	value: 'create',
+	action: 'Create a custom field for contacts',
+	description:
+		'Creates a contact custom field with a unique name and a type (text, number, date, single or multi select, with its options). Returns the field with its ID.',
+	routing: { request: { method: 'POST', url: '/v1/custom-fields' }, output: { postReceive: [withTypeName] } },
+};
+
+export const customFieldCreateDescription: INodeProperties[] = [
+	{ ...nameParameter, displayOptions: { show } },
+	{
+		displayName: 'Type',
+		name: 'type',
+		type: 'options',
+		required: true,
+		options: FIELD_TYPES,
+		default: 'text',
+		description: 'What the field holds: text, a number, a date, or one (single select) or several (multi select) of its options',
+		displayOptions: { show },
+		routing: { send: { type: 'body', property: 'type' } },
+	},
+	additionalFields(show, [
+		{
+			displayName: 'Options',
+			name: 'options',
+			// Shown here rather than on the collection, so the collection can be one with the
+			// other operations' Additional Fields (see mergeSameNamedProperties).
+			displayOptions: { show: { '/type': ['single_select', 'multi_select'] } },
+			type: 'string',
+			typeOptions: { multipleValues: true },
+			default: [],
+			description: 'The choices of the select field, one text per entry, e.g. Small; each must be unique',
+			routing: { send: { type: 'body', property: 'options', preSend: [convertSent('body', 'options', (v) => ([] as unknown[]).concat(v).map((value) => ({ value: numberAsText(value) })))] } },
+		},
+	]),
+];

@@ -1,0 +1,14 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { rewardLocator } from '../../shared/engagementParameters';
+
+export const loyaltyRewardDeleteOperation: INodePropertyOptions = {
+	name: 'Delete',
+	value: 'delete',
+	action: 'Delete a loyalty reward by ID',
+	description: 'Deletes the loyalty reward with this ID permanently. Returns the deleted reward as it was.',
+	routing: { request: { method: 'DELETE', url: '/v1/loyalty-rewards/{rewardId}' } },
+};
+
+export const loyaltyRewardDeleteDescription: INodeProperties[] = [
+	{ ...rewardLocator, displayOptions: { show: { resource: ['loyaltyReward'], operation: ['delete'] } } },
+];

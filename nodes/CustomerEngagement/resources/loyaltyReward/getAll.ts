@@ -1,0 +1,15 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { getManyParameters } from '../../../shared/commonParameters';
+import { paginatePages } from '../../shared/customerEngagementApi';
+
+export const loyaltyRewardGetManyOperation: INodePropertyOptions = {
+	name: 'Get Many',
+	value: 'getAll',
+	action: 'List loyalty rewards cheapest first',
+	description: 'Lists the loyalty rewards of the account, fewest points first. Returns one item per reward with its ID, title, points and limits.',
+	routing: { request: { method: 'GET', url: '/v1/loyalty-rewards' }, operations: { pagination: paginatePages } },
+};
+
+export const loyaltyRewardGetManyDescription: INodeProperties[] = [
+	...getManyParameters({ resource: ['loyaltyReward'], operation: ['getAll'] }),
+];

@@ -1,0 +1,46 @@
+import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { sentRequestOf } from '../../../shared/requestInterceptor';
+import { contactLocator, rewardLocator } from '../../shared/engagementParameters';
+import { sendContactIdInBody } from '../../shared/customerEngagementApi';
+
+const show = { resource: ['loyaltyReward'], operation: ['redeem'] };
+
+/** Redeem answers 204 with no body; say what happened. */
+export async function redeemResult(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const sent = sentRequestOf(response);
+	return [{ json: { success: true, rewardId: sent.parameters.rewardId, contactId: (sent.body as IDataObject).contactId } }];
+}
+
+export const loyaltyRewardRedeemOperation: INodePropertyOptions = {
+	name: 'Redeem',
+	value: 'redeem',
+	action: 'Redeem a loyalty reward for a contact',
+	description:
+		'Redeems the loyalty reward with this ID for the contact with this ID, who spends the points it costs. Returns success with the reward and contact IDs.',
+	routing: {
+		request: { method: 'POST', url: '/v1/loyalty-rewards/{rewardId}/redeem' },
+		send: { preSend: [sendContactIdInBody] },
+		output: { postReceive: [redeemResult] },
+	},
+};
+
+export const loyaltyRewardRedeemDescription: INodeProperties[] = [
+	{ ...rewardLocator, displayOptions: { show } },
+	{ ...contactLocator, displayOptions: { show } },
+	{
+		displayName: 'Additional Fields',
+		name: 'redeemFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show },
+		options: [
+			{ displayName: 'Note', name: 'note', type: 'string', default: '', description: 'Free text attached to the redemption, e.g. Birthday gift', routing: { send: { type: 'body', property: 'note' } } },
+			{ displayName: 'PIN', name: 'pin', type: 'string', typeOptions: { password: true }, default: '', description: 'Employee PIN, e.g. 1234, when the loyalty settings require one', routing: { send: { type: 'body', property: 'pin' } } },
+		],
+	},
+];

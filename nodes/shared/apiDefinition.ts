@@ -1,0 +1,40 @@
+/**
+ * What differs between the two APIs, as the shared request code needs it: the API's name
+ * for messages, its credential, how its error answers read, and its path parameters.
+ * Each node defines one (`customerEngagementApi`, `checkMonitorApi`).
+ */
+import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
+
+/** An HTTP response with an error status, as the API sent it. */
+export interface ErrorResponse {
+	statusCode: number;
+	headers: IDataObject;
+	/** Parsed JSON, a string (HTML or text), or '' / undefined when empty. */
+	body: unknown;
+}
+
+export interface UserFacingError {
+	message: string;
+	description?: string;
+}
+
+/** A `{name}` in an operation's URL: how to read and check it. */
+export interface PathParameter {
+	/** The field's name as the user sees it, for bad-input messages. */
+	label: string;
+	/** The value as the API wants it (already trimmed), e.g. lower case. */
+	normalize?: (value: string) => string;
+	/**
+	 * Locator modes whose value is not the id itself (a check by slug): the id they name,
+	 * looked up with a request of their own. Given the value trimmed, not normalized.
+	 */
+	lookUp?: Record<string, (context: IExecuteSingleFunctions, value: string) => Promise<string>>;
+}
+
+/** What differs between the two APIs. */
+export interface ApiDefinition {
+	name: string;
+	credentialType: string;
+	describeError(response: ErrorResponse, request: { method: string; url: string }): UserFacingError;
+	pathParameters: Record<string, PathParameter>;
+}
