@@ -14,6 +14,9 @@
  * What was sent reaches the operations' output code (postReceive) through a WeakMap keyed
  * by the response (`sentRequestOf`): n8n passes a postReceive function the response, not
  * the request.
+ *
+ * Measured (BENCHMARKS.md, "what each build step saves"): it saves the expression a route
+ * with an ID would cost and costs about as much time; it is here for what it does.
  */
 import type {
 	DeclarativeRestApiSettings,
