@@ -11,7 +11,7 @@ import { directRequest } from '../shared/directRequest';
 import { type CountedState, pollCounted } from '../shared/countedFeed';
 import { pollIdSet } from '../shared/idSetFeed';
 import { type FeedState, pollNewestFirst } from '../shared/newestFirstFeed';
-import { reportedTotal } from '../shared/pagination';
+import { MAX_PAGE_SIZE, reportedTotal } from '../shared/pagination';
 import { pollDeadline } from '../shared/pollDeadline';
 import { numberOption } from '../shared/invalidInput';
 import { customerEngagementApi } from '../CustomerEngagement/shared/customerEngagementApi';
@@ -19,7 +19,6 @@ import { searchContacts } from '../CustomerEngagement/listSearch/searchContacts'
 import { searchRewards } from '../CustomerEngagement/listSearch/searchRewards';
 import { contactLocator, rewardLocator } from '../CustomerEngagement/shared/engagementParameters';
 
-const PAGE_SIZE = 100;
 const HOUR_MS = 3_600_000;
 
 /** What each event polls: a list sorted newest first by the given date field. */
@@ -112,7 +111,7 @@ export class CustomerEngagementTrigger implements INodeType {
 			const contactId = String(this.getNodeParameter('contactId', '', { extractValue: true }) ?? '').trim();
 			if (contactId) qs.contactId = contactId;
 		}
-		const fetchPage = async (page: number, perPage = PAGE_SIZE) => await fetchListPage(this, event.url, qs, page, perPage);
+		const fetchPage = async (page: number, perPage = MAX_PAGE_SIZE) => await fetchListPage(this, event.url, qs, page, perPage);
 		if (this.getMode() !== 'trigger') {
 			// Fetch Test Event (or any run that is not the active poll): the newest record,
 			// without touching the cursor.
@@ -128,7 +127,7 @@ export class CustomerEngagementTrigger implements INodeType {
 		const result = await pollNewestFirst({
 			state: previous,
 			fetchPage: async (page) => await fetchPage(page),
-			pageSize: PAGE_SIZE,
+			pageSize: MAX_PAGE_SIZE,
 			idOf: (item) => String(item.id),
 			dateOf: (item) => Date.parse(String(item[event.dateField])),
 			lookBackMs: lookBackHours * HOUR_MS,
@@ -141,7 +140,7 @@ export class CustomerEngagementTrigger implements INodeType {
 }
 
 /** One page of a Customer Engagement list, with its X-Total-Count. */
-async function fetchListPage(context: IPollFunctions, url: string, qs: IDataObject, page: number, perPage = PAGE_SIZE) {
+async function fetchListPage(context: IPollFunctions, url: string, qs: IDataObject, page: number, perPage = MAX_PAGE_SIZE) {
 	const { body, headers } = await directRequest(context, customerEngagementApi, { url, qs: { ...qs, page, perPage } });
 	return { items: (Array.isArray(body) ? body : []) as IDataObject[], total: reportedTotal(headers) };
 }
@@ -171,7 +170,7 @@ async function pollRedeems(this: IPollFunctions): Promise<INodeExecutionData[][]
 		// Fetch Test Event: the newest redeem of the first and the last page (the list's order
 		// is not documented; the server lists newest or oldest first), the cursor untouched.
 		const first = await countedRedeemsPage(this, url, qs, 1);
-		const pages = Math.ceil(first.total / PAGE_SIZE);
+		const pages = Math.ceil(first.total / MAX_PAGE_SIZE);
 		const candidates = pages > 1 ? [...first.items, ...(await countedRedeemsPage(this, url, qs, pages)).items] : first.items;
 		const newest = [...candidates].sort((a, b) => dateOf(b) - dateOf(a))[0];
 		return newest ? [[{ json: newest }]] : null;
@@ -182,7 +181,7 @@ async function pollRedeems(this: IPollFunctions): Promise<INodeExecutionData[][]
 	const result = await pollCounted({
 		state: previous,
 		fetchPage: async (page) => await countedRedeemsPage(this, url, qs, page),
-		pageSize: PAGE_SIZE,
+		pageSize: MAX_PAGE_SIZE,
 		keyOf: (item) => [item.loyaltyRewardId, item.contactId, item.employeeId].map((v) => String(v ?? '')).join('|'),
 		dateOf,
 		windowMs: numberOption(this, this.getNodeParameter('redeemWindowMinutes', undefined), 'Late Redeem Window (Minutes)', { min: 1, max: 1440, fallback: 60 }) * 60_000,
@@ -204,14 +203,14 @@ async function pollRewards(this: IPollFunctions): Promise<INodeExecutionData[][]
 	if (this.getMode() !== 'trigger') {
 		// Fetch Test Event: rewards carry no date; the last one created since activation when
 		// there is one, else the first of the list. The cursor is untouched.
-		const { items } = await pollIdSet({ known, fetchPage: async (page) => await fetchListPage(this, url, {}, page), pageSize: PAGE_SIZE, idOf: (item) => String(item.id) });
+		const { items } = await pollIdSet({ known, fetchPage: async (page) => await fetchListPage(this, url, {}, page), pageSize: MAX_PAGE_SIZE, idOf: (item) => String(item.id) });
 		const sample = items.at(-1) ?? (await fetchListPage(this, url, {}, 1, 1)).items[0];
 		return sample ? [[{ json: sample }]] : null;
 	}
 	const result = await pollIdSet({
 		known,
 		fetchPage: async (page) => await fetchListPage(this, url, {}, page),
-		pageSize: PAGE_SIZE,
+		pageSize: MAX_PAGE_SIZE,
 		idOf: (item) => String(item.id),
 	});
 	staticData.key = 'newLoyaltyReward';

@@ -1,9 +1,8 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 import type { ApiDefinition } from './apiDefinition';
 import { directRequest } from './directRequest';
-import { reportedTotal } from './pagination';
+import { MAX_PAGE_SIZE, reportedTotal } from './pagination';
 
-const PAGE_SIZE = 100;
 
 /**
  * One page of a page/perPage list for a resource locator's list: the page number is the
@@ -24,12 +23,12 @@ export async function searchPagedList(
 	const page = options.paginationToken ? Number(options.paginationToken) : 1;
 	const { body, headers } = await directRequest(context, api, {
 		url: options.url,
-		qs: { ...(options.qs ?? {}), page, perPage: PAGE_SIZE },
+		qs: { ...(options.qs ?? {}), page, perPage: MAX_PAGE_SIZE },
 	});
 	const items = (Array.isArray(body) ? body : []) as IDataObject[];
 	// Without a readable X-Total-Count, a full page says there may be another.
 	const total = reportedTotal(headers);
-	const more = total === undefined ? items.length === PAGE_SIZE : page * PAGE_SIZE < total;
+	const more = total === undefined ? items.length === MAX_PAGE_SIZE : page * MAX_PAGE_SIZE < total;
 	return {
 		results: items.filter(options.keep).map(options.toResult),
 		paginationToken: more ? String(page + 1) : undefined,

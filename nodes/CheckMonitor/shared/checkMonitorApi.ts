@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
+import { UUID } from './checkParameters';
 import { isPingPath, PING_BY_SLUG } from '../../shared/baseUrl';
 import { directRequest } from '../../shared/directRequest';
 import type { ApiDefinition, ErrorResponse } from '../../shared/apiDefinition';
@@ -70,7 +71,6 @@ function isReadOnlyEndpoint(method: string, path: string): boolean {
 	);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function checkIdInPath(path: string): string | undefined {
 	const match = /\/checks\/([^/]+)/.exec(path);

@@ -3,6 +3,9 @@ import type { INodeProperties } from 'n8n-workflow';
 /** A check's slug, as the server takes it (it refuses capitals when pinging by slug). */
 export const SLUG = /^[a-z0-9-_]+$/;
 
+/** A check's UUID (and a run ID) as the server writes it. */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /** What a slug may hold, in the editor's rule and the node's refusals alike. */
 export const SLUG_RULE = 'A slug has lower-case letters, digits, - and _ only';
 

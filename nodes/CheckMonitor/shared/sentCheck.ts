@@ -2,4 +2,4 @@ import type { IN8nHttpFullResponse } from 'n8n-workflow';
 import { sentRequestOf } from '../../shared/requestInterceptor';
 
 /** The check the request was for, as sent (not read from the parameters again). */
-export const checkIdOf = (response: IN8nHttpFullResponse) => sentRequestOf(response).parameters.checkId;
+export const sentCheckId = (response: IN8nHttpFullResponse) => sentRequestOf(response).parameters.checkId;

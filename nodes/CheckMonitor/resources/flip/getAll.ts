@@ -11,7 +11,7 @@ import { toInstant } from '../../../shared/dates';
 import { invalidInput } from '../../../shared/invalidInput';
 import { CHECK_PATH, operationCheckLocator } from '../../shared/checkParameters';
 import { describeFlips, flipsOf, oldestFirst } from '../../shared/flips';
-import { checkIdOf } from '../../shared/sentCheck';
+import { sentCheckId } from '../../shared/sentCheck';
 
 const show = { resource: ['flip'], operation: ['getAll'] };
 const MAX_SECONDS = 31536000;
@@ -52,7 +52,7 @@ export async function flipsToItems(
 	items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	const checkId = checkIdOf(response);
+	const checkId = sentCheckId(response);
 	const flips = items.flatMap((item) => flipsOf(Array.isArray(item.json.flips) ? item.json : [item.json]));
 	const chronological = oldestFirst(flips);
 	const to = describeFlips(chronological, undefined);

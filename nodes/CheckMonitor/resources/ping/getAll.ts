@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { getManyParameters } from '../../../shared/commonParameters';
 import { CHECK_PATH } from '../../shared/checkParameters';
-import { checkIdOf } from '../../shared/sentCheck';
+import { sentCheckId } from '../../shared/sentCheck';
 
 /** One item per logged ping, naming the check it was sent to. */
 export async function pingsToItems(
@@ -16,7 +16,7 @@ export async function pingsToItems(
 	items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	const checkId = checkIdOf(response);
+	const checkId = sentCheckId(response);
 	return items.flatMap((item) =>
 		((item.json.pings as IDataObject[] | undefined) ?? []).map((ping) => ({ json: { checkId, ...ping } })),
 	);

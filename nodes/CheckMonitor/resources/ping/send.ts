@@ -13,6 +13,7 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
+import { UUID } from '../../shared/checkParameters';
 import { PING_BY_SLUG, PING_BY_UUID } from '../../../shared/baseUrl';
 import { additionalFields } from '../../../shared/commonParameters';
 import { type RequestData, sendRequest } from '../../../shared/requestInterceptor';
@@ -23,7 +24,6 @@ import { refuseNonSlug } from '../../shared/slug';
 import { checkMonitorApi } from '../../shared/checkMonitorApi';
 
 const show = { resource: ['ping'], operation: ['send'] };
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** What the real server stores of a ping body (it answers with `Ping-Body-Limit`). */
 export const DEFAULT_PING_BODY_LIMIT = 10_000;
 
