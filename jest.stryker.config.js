@@ -17,7 +17,13 @@ module.exports = {
 	// A path, not <rootDir>: Stryker loads the environment itself, from the raw config.
 	testEnvironment: require('node:path').join(__dirname, 'test/mutation/mutationEnvironment.js'),
 	// The summary's own tests test no code under nodes/ or credentials/, and read reports/;
-	// the tarball's tests read dist/. Stryker's sandbox leaves both folders out.
-	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/mutation/', '<rootDir>/test/package.test.ts'],
+	// the tarball's tests read dist/. Stryker's sandbox leaves both folders out. The layout test
+	// reads the sources as text, which Stryker has instrumented; it tests where code lives.
+	testPathIgnorePatterns: [
+		'/node_modules/',
+		'<rootDir>/test/mutation/',
+		'<rootDir>/test/package.test.ts',
+		'<rootDir>/test/nodes/layout.test.ts',
+	],
 	...(only?.length ? { testMatch: only.map((name) => `**/${name}*.test.ts`) } : {}),
 };

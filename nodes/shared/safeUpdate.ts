@@ -37,8 +37,9 @@ export function readMergeWrite(
 
 /** The read's answer when it is the record asked for (an object with that id); refused otherwise. */
 function recordAsked(context: IExecuteSingleFunctions, label: string, asked: string | undefined, body: unknown): IDataObject {
-	// The transport refuses an empty id before any request; this write does not count on it.
-	if (asked === undefined || asked === '') throw invalidInput(context, label, 'is empty', 'Pick one from the list or enter its ID.');
+	// The transport refuses an empty id before any request; this write does not count on it
+	// (an empty id would read the list, and a record without an id would match it).
+	if (!asked) throw invalidInput(context, label, 'is empty', 'Pick one from the list or enter its ID.');
 	const record = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as IDataObject) : undefined;
 	const id = record?.id;
 	if (record !== undefined && (typeof id === 'string' || typeof id === 'number') && String(id) === asked) return record;

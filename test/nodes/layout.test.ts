@@ -1,5 +1,5 @@
 /**
- * Where code lives (docs/architecture.md, section 4): a maintainer finds an operation by its
+ * Where code lives (docs/architecture.md, section 1): a maintainer finds an operation by its
  * name, and a shared mechanism by its job.
  *
  * - Every operation of both action nodes has `resources/<resource>/<operation>.ts`, named
