@@ -14,8 +14,9 @@ export class ErrorStatusReceived extends Error {
 /**
  * A success status with something other than the API's data: a web page (the Base URL
  * points at a sign-in page, or a web app that answers every path with its start page), or
- * text the operation did not ask for (a proxy's or another service's "OK"). Without this
- * check it would reach the operation's output code as text.
+ * text the operation did not ask for (a proxy's or another service's "OK"), or JSON that no
+ * endpoint answers with (null, a number, a boolean). Without this check it would reach the
+ * operation's output code.
  */
 export class NotDataReceived extends Error {
 	// No message of its own: toNodeApiError words it, with the API's name.
@@ -33,12 +34,17 @@ export class NotDataReceived extends Error {
  * may well be HTML, are asked for as bytes and arrive as a Buffer, never as text.
  */
 export function refuseNonData(response: { statusCode: number; body: unknown; headers?: IDataObject }, wantsJson: boolean): void {
-	if (typeof response.body !== 'string') return;
-	if (looksLikeHtml(response.body)) throw new NotDataReceived(response.statusCode);
+	// JSON that no endpoint of either API answers with on success (null, a number, true or
+	// false; the specs answer objects, arrays, a JSON string or no body): stopped here, so no
+	// operation's output code or write meets it.
+	const { body } = response;
+	if (wantsJson && (body === null || typeof body === 'number' || typeof body === 'boolean')) throw new NotDataReceived(response.statusCode, JSON.stringify(body));
+	if (typeof body !== 'string') return;
+	if (looksLikeHtml(body)) throw new NotDataReceived(response.statusCode);
 	// n8n parses JSON whatever its content type, so text here is no JSON, or a JSON string
 	// (a Custom Field Rename's answer), which comes as JSON. Empty is no body (a 204).
 	const contentType = String(response.headers?.['content-type'] ?? '');
-	const text = response.body.trim();
+	const text = body.trim();
 	if (wantsJson && text !== '' && !contentType.includes('json')) throw new NotDataReceived(response.statusCode, text.slice(0, 100));
 }
 

@@ -27,6 +27,9 @@ import {
 	type INodeExecutionData,
 	type INodeParameters,
 	type INodeType,
+	type INodeProperties,
+	type INodePropertyOptions,
+	type INodePropertyRouting,
 	type INodeTypeDescription,
 	type INodeTypes,
 	type IRun,
@@ -109,6 +112,32 @@ export function testNodeDescription(name: string, more: Partial<INodeTypeDescrip
 export function registerTestNode(type: string, nodeType: INodeType): void {
 	DirectoryLoader.applyDeclarativeNodeOptionParameters(nodeType);
 	registerNodeType(`${PACKAGE}.${type}`, nodeType);
+}
+
+/**
+ * A package node with one operation's routing changed (a preSend check taken out, another
+ * hook or URL), registered as `type`: for a write guard that must hold whatever ran before it.
+ * Throws unless exactly one operation of that resource and value is found.
+ */
+export function registerOperationVariant(
+	type: string,
+	node: INodeType,
+	at: { resource: string; operation: string },
+	change: (routing: INodePropertyRouting) => INodePropertyRouting,
+): void {
+	let found = 0;
+	const properties = node.description.properties.map((property): INodeProperties => {
+		const resources = property.displayOptions?.show?.resource as string[] | undefined;
+		if (property.name !== 'operation' || !property.options || !resources?.includes(at.resource)) return property;
+		const options = (property.options as INodePropertyOptions[]).map((option) => {
+			if (option.value !== at.operation || !option.routing) return option;
+			found++;
+			return { ...option, routing: change(option.routing) };
+		});
+		return { ...property, options };
+	});
+	if (found !== 1) throw new Error(`${at.resource} → ${at.operation}: ${found} operations found, 1 expected`);
+	registerTestNode(type, { ...node, description: { ...node.description, properties } });
 }
 
 const nodeTypes: INodeTypes = {

@@ -12,9 +12,9 @@
  *    first, or against an API that answers a read with another record. The exact refusal,
  *    and no write reached the server.
  */
-import type { IDataObject, INodeProperties, INodeType } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { CustomerEngagement } from '../../nodes/CustomerEngagement/CustomerEngagement.node.ts';
-import { byId, registerTestNode, runNode } from '../harness/engine';
+import { byId, registerOperationVariant, runNode } from '../harness/engine';
 import { useCustomerEngagementServer } from '../harness/setup';
 
 const { server, credentials } = useCustomerEngagementServer();
@@ -152,20 +152,10 @@ describe('each write refuses, by itself, to write to the wrong record', () => {
 	 * Transport preSend, as always.
 	 */
 	function registerUpsertWithoutPreSendChecks(): void {
-		const node = new CustomerEngagement();
-		let found = 0;
-		const properties = node.description.properties.map((property): INodeProperties => {
-			if (property.name !== 'operation' || !property.options) return property;
-			const options = (property.options as Array<{ value: unknown; routing?: IDataObject }>).map((option) => {
-				if (option.value !== 'upsert' || !option.routing) return option;
-				found++;
-				return { ...option, routing: { ...option.routing, send: { ...(option.routing.send as IDataObject), preSend: [] } } };
-			});
-			return { ...property, options } as INodeProperties;
-		});
-		expect(found).toBe(1);
-		const nodeType: INodeType = { ...node, description: { ...node.description, properties } };
-		registerTestNode('upsertWithoutPreSendChecks', nodeType);
+		registerOperationVariant('upsertWithoutPreSendChecks', new CustomerEngagement(), { resource: 'contact', operation: 'upsert' }, (routing) => ({
+			...routing,
+			send: { ...routing.send, preSend: [] },
+		}));
 	}
 
 	test.each([

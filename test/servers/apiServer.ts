@@ -22,8 +22,8 @@ export interface LoggedRequest {
 }
 
 export type Fault =
-	/** `body`: a string is sent as text, anything else as JSON. */
-	| { kind: 'status'; status: number; retryAfter?: string; body?: unknown }
+	/** `body`: a string is sent as text, anything else as JSON; with `json`, a string too. */
+	| { kind: 'status'; status: number; retryAfter?: string; body?: unknown; json?: boolean }
 	| { kind: 'delay'; ms: number }
 	| { kind: 'drop' }
 	/** The request is processed, then answered with this status (a write that happened). */
@@ -212,7 +212,7 @@ export abstract class ApiServer {
 				this.sendTooManyRequests(res);
 			} else if (fault.body === undefined) {
 				res.status(fault.status).type('text/html; charset=utf-8').send('');
-			} else if (typeof fault.body === 'string') {
+			} else if (typeof fault.body === 'string' && !fault.json) {
 				// A text answer, as the ping endpoints give.
 				res.status(fault.status).type('text/html; charset=utf-8').send(fault.body);
 			} else {

@@ -20,9 +20,6 @@ export async function simplifyContacts(
 ): Promise<INodeExecutionData[]> {
 	if (!(this.getNodeParameter('simplify', SIMPLIFY_DEFAULT) as boolean)) return items;
 	return items.map((item) => {
-		// An answer that is no contact (JSON null or a number from a server that is not the API)
-		// passes as it came: Update's own check of its read refuses it in words, not a TypeError.
-		if (typeof (item.json as unknown) !== 'object' || item.json === null) return item;
 		const contact = item.json;
 		const simple: IDataObject = {};
 		for (const field of SIMPLE_FIELDS) if (field in contact) simple[field] = contact[field];
