@@ -24,7 +24,7 @@ import { agentChecks } from './e2eAgent';
 import { mcpChecks } from './e2eMcp';
 import { ownInstallChecks } from './e2eOwnInstall';
 import { scaleChecks } from './e2eScale';
-import { ensureN8n, importWorkflows, N8N_VERSION, n8nCli, n8nDir, packPackage, publishWorkflow, startN8n } from './n8nRuntime';
+import { ensureN8n, importWorkflows, N8N_VERSION, n8nCli, n8nDir, packPackage, publishWorkflow, startN8n, unpublishAllWorkflows } from './n8nRuntime';
 import { publishTarball, startRegistry, type LocalRegistry } from './registry';
 
 type Check = (items: IDataObject[]) => string | undefined;
@@ -273,6 +273,11 @@ async function activeTriggers(
 	} finally {
 		n8n.kill('SIGTERM');
 		await new Promise((resolve) => n8n.once('exit', resolve));
+		// The MCP and agent checks start n8n on this folder again and count the requests a
+		// tool call makes: the triggers' minute polls must not run there.
+		await unpublishAllWorkflows(userFolder).catch((error: Error) =>
+			record('triggers › the trigger workflows are unpublished after their checks', error.message.slice(0, 400)),
+		);
 	}
 }
 

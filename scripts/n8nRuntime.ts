@@ -39,7 +39,25 @@ export function overridesFor(version: string): Record<string, string> {
 	const overrides: Record<string, string> = {};
 	if (major < 2 || (major === 2 && minor <= 30)) overrides.xlsx = 'npm:@e965/xlsx@0.20.2';
 	if (major === 2 && minor >= 41) overrides.linkedom = '0.18.14';
+	// n8n 2.20: from the registry, zod 3 comes in two copies (3.25.76 at the top for
+	// @n8n/json-schema-to-zod, n8n's own exact 3.25.67 nested under nodes-langchain and
+	// others). The AI Agent's and the MCP Server Trigger's `instanceof ZodType` then fails on
+	// every node used as a tool, n8n's own too, and the model is offered a serialized Zod
+	// object instead of a JSON schema. n8n's release (one pnpm catalog) has one copy; so does
+	// this install with n8n's pin moved to the top's version.
+	if (major === 2 && minor === 20) overrides['zod@3.25.67'] = '3.25.76';
 	return overrides;
+}
+
+/** Whether N8N_VERSION is installed, with the overrides it needs now (an install made with others is redone). */
+function installedAsNeeded(): boolean {
+	if (!existsSync(stamp)) return false;
+	try {
+		const installed = JSON.parse(readFileSync(path.join(n8nDir, 'package.json'), 'utf8')) as { overrides?: Record<string, string> };
+		return JSON.stringify(installed.overrides ?? {}) === JSON.stringify(overridesFor(N8N_VERSION));
+	} catch {
+		return false;
+	}
 }
 
 /** Node 24 (from the `node` devDependency) first on PATH for n8n and for npm's builds. */
@@ -122,12 +140,14 @@ async function acquireLock(lock: string, what: string, done: () => boolean, log:
 
 /** The cached n8n of N8N_VERSION, installed on first use (about 3–5 minutes, ~3 GB). */
 export async function ensureN8n(log: (line: string) => void = console.log): Promise<string> {
-	if (existsSync(stamp)) return n8nDir;
+	if (installedAsNeeded()) return n8nDir;
 	mkdirSync(cacheRoot, { recursive: true });
-	const unlock = await acquireLock(`${n8nDir}.lock`, `installing n8n ${N8N_VERSION}`, () => existsSync(stamp), log);
+	const unlock = await acquireLock(`${n8nDir}.lock`, `installing n8n ${N8N_VERSION}`, installedAsNeeded, log);
 	if (!unlock) return n8nDir;
 	try {
-		if (existsSync(stamp)) return n8nDir;
+		if (installedAsNeeded()) return n8nDir;
+		const again = existsSync(stamp);
+		if (again) log(`n8n ${N8N_VERSION} is installed with other npm overrides than it needs now: installing it again`);
 		const staging = `${n8nDir}.partial`;
 		rmSync(staging, { recursive: true, force: true });
 		mkdirSync(staging, { recursive: true });
@@ -137,7 +157,7 @@ export async function ensureN8n(log: (line: string) => void = console.log): Prom
 			path.join(staging, 'package.json'),
 			JSON.stringify({ name: 'n8n-runtime', private: true, dependencies: { n8n: N8N_VERSION }, overrides: overridesFor(N8N_VERSION) }, null, 2),
 		);
-		log(`Installing n8n ${N8N_VERSION} into ${n8nDir} (first use of this version only; about 3 GB; npm's output: ${logFile})`);
+		log(`Installing n8n ${N8N_VERSION} into ${n8nDir} (${again ? 'once more' : 'first use of this version only'}; about 3 GB; npm's output: ${logFile})`);
 		await phase(`Download and install n8n ${N8N_VERSION} from the npm registry`, () =>
 			runLogged(npm, ['install', '--ignore-scripts', '--no-audit', '--no-fund'], staging, logFile), log);
 		await phase('Build sqlite3 for Node 24', () => runLogged(npm, ['rebuild', 'sqlite3'], staging, logFile), log);
@@ -262,6 +282,17 @@ export async function publishWorkflow(userFolder: string, workflowId: string, ex
 	if (N8N_VERSION.startsWith('2.0.')) recordImportedVersion(userFolder, workflowId, extraEnv);
 	const args = n8nMajor() >= 2 ? ['publish:workflow', `--id=${workflowId}`] : ['update:workflow', `--id=${workflowId}`, '--active=true'];
 	await n8nCli(userFolder, args, 180_000, extraEnv);
+}
+
+/**
+ * Unpublish (deactivate) every workflow of a user folder: `unpublish:workflow --all` on
+ * n8n 2.x, `update:workflow --all --active=false` on 1.x. Published polling triggers poll
+ * every minute in each later `n8n start` of the folder, and their requests would mix into
+ * what a later check counts.
+ */
+export async function unpublishAllWorkflows(userFolder: string): Promise<void> {
+	const args = n8nMajor() >= 2 ? ['unpublish:workflow', '--all'] : ['update:workflow', '--all', '--active=false'];
+	await n8nCli(userFolder, args);
 }
 
 export interface StartOptions {

@@ -4,36 +4,16 @@
  * read or leaves the list. A new file, so that the mutation state of the other trigger tests
  * stays valid (docs/mutation.md).
  */
-import { createPoller } from '../harness/engine';
+import { allChecksPingTrigger, type PollerOptions } from '../harness/allChecksPingTrigger';
 import { useCheckMonitorServer } from '../harness/setup';
 import { useVirtualClock } from '../harness/virtualClock';
 
-const { server, credentials } = useCheckMonitorServer();
+const cm = useCheckMonitorServer();
+const { server } = cm;
 const clock = useVirtualClock(server);
-
-type Poller = ReturnType<typeof createPoller>;
-const poller = (more: { pollBudgetMs?: number; staticData?: Poller['staticData'] } = {}) =>
-	createPoller({
-		type: 'checkMonitorTrigger',
-		parameters: { event: 'newPing', scope: 'all', tags: 'prod', options: { requestsPerMinute: 600_000 } } as never,
-		credentials: credentials(),
-		pollBudgetMs: more.pollBudgetMs,
-		staticData: more.staticData,
-	});
-type Batches = Awaited<ReturnType<Poller['poll']>>;
-/** [check name, n, type] of each item. */
-const pings = (batches: Batches) => (batches?.[0] ?? []).map(({ json }) => [(json.check as { name: string }).name, json.n, json.type]);
-const pingsRead = () => server.requests.filter((r) => r.path.endsWith('/pings/')).map((r) => server.checks.get(r.path.split('/')[4])?.name);
-const uuidOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const seed = (n: number, tags: string) => server.seedCheck({ uuid: uuidOf(n), name: `c${n}`, tags });
-const retag = (uuid: string, tags: string) => {
-	server.checks.get(uuid)!.tags = tags;
-};
-const minuteLater = async (trigger: Poller) => {
-	clock.advance(60);
-	server.clearLog();
-	return await trigger.poll();
-};
+const checks = allChecksPingTrigger(cm, clock);
+const { pings, pingsRead, seed, retag, minuteLater } = checks;
+const poller = (more: PollerOptions = {}) => checks.poller('prod', more);
 
 /**
  * c1 is listed from the start; c2 has an old ping, then a new one, and is tagged into the
