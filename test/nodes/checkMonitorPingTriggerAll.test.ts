@@ -3,40 +3,20 @@
  * the checks whose `n_pings` grew; each ping once, per-check gaps, checks named from the list.
  */
 import fc from 'fast-check';
-import type { IDataObject } from 'n8n-workflow';
+import { allChecksPingTrigger, type Batches } from '../harness/allChecksPingTrigger';
 import { createPoller } from '../harness/engine';
 import { useCheckMonitorServer } from '../harness/setup';
 import { useVirtualClock } from '../harness/virtualClock';
 
-const { server, credentials } = useCheckMonitorServer();
+const cm = useCheckMonitorServer();
+const { server, credentials } = cm;
 const clock = useVirtualClock(server);
-const FAST = { requestsPerMinute: 600_000 };
-
-const poller = (options: Record<string, unknown> = {}, more: { tags?: string; pollBudgetMs?: number; staticData?: IDataObject } = {}) =>
-	createPoller({
-		type: 'checkMonitorTrigger',
-		parameters: { event: 'newPing', scope: 'all', tags: more.tags ?? '', options: { ...FAST, ...options } } as never,
-		credentials: credentials(),
-		pollBudgetMs: more.pollBudgetMs,
-		staticData: more.staticData,
-	});
-type Batches = Awaited<ReturnType<ReturnType<typeof poller>['poll']>>;
-const items = (batches: Batches) => (batches?.[0] ?? []).map((i) => i.json);
-/** [check name, n, type] of each item. */
-const pings = (batches: Batches) => items(batches).map((i) => [(i.check as { name: string }).name, i.n, i.type]);
-const uuidOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const seed = (n: number, fields: Record<string, unknown> = {}) => server.seedCheck({ uuid: uuidOf(n), name: `c${n}`, ...fields });
-const pingsRead = () => server.requests.filter((r) => r.path.endsWith('/pings/')).map((r) => server.checks.get(r.path.split('/')[4])?.name ?? r.path);
-const minuteLater = async (trigger: ReturnType<typeof poller>) => {
-	clock.advance(60);
-	server.clearLog();
-	return await trigger.poll();
-};
+const { poller, items, pings, pingsRead, seed, minuteLater } = allChecksPingTrigger(cm, clock);
 
 test('over 1,000 checks: the first poll and a quiet poll are the list alone; k pinged checks cost 1 + k; items name their check from the list', async () => {
-	const checks = Array.from({ length: 1000 }, (_, i) => seed(i + 1, { tags: 'prod' }));
+	const checks = Array.from({ length: 1000 }, (_, i) => seed(i + 1, 'prod'));
 	for (const check of checks.slice(0, 50)) server.receivePing(check.uuid);
-	const trigger = poller();
+	const trigger = poller('');
 	expect(await trigger.poll()).toBeNull();
 	expect(server.requestLines()).toEqual(['GET /api/v3/checks/']);
 	expect(await minuteLater(trigger)).toBeNull();
@@ -58,8 +38,8 @@ test('over 1,000 checks: the first poll and a quiet poll are the list alone; k p
 });
 
 test('Tags and Ping Types: only checks with all the tags, only pings of those types; the cursor moves past the others', async () => {
-	const [a, b] = [seed(1, { tags: 'prod db' }), seed(2, { tags: 'prod' })];
-	const trigger = poller({ pingTypes: ['fail'] }, { tags: 'prod db' });
+	const [a, b] = [seed(1, 'prod db'), seed(2, 'prod')];
+	const trigger = poller('prod db', { options: { pingTypes: ['fail'] } });
 	await trigger.poll();
 	expect(server.requestLines()).toEqual(['GET /api/v3/checks/?tag=prod&tag=db']);
 	for (const action of ['start', 'fail', '', 'fail']) server.receivePing(a.uuid, action);
@@ -78,7 +58,7 @@ test('Tags and Ping Types: only checks with all the tags, only pings of those ty
 test('more pings than the server keeps: per check, what is there is emitted and the first item says which numbers were lost', async () => {
 	server.pingLogLimit = 10;
 	const [a, b] = [seed(1), seed(2)];
-	const trigger = poller({ pingTypes: ['fail'] });
+	const trigger = poller('', { options: { pingTypes: ['fail'] } });
 	await trigger.poll();
 	for (let i = 0; i < 13; i++) server.receivePing(a.uuid);
 	for (let i = 0; i < 12; i++) server.receivePing(b.uuid, i === 11 ? 'fail' : '');
@@ -92,18 +72,18 @@ test('more pings than the server keeps: per check, what is there is emitted and 
 });
 
 test('a check created since the last poll reports all its pings; one tagged into the filter reports those since the last poll started, not older', async () => {
-	const tagged = seed(1, { tags: 'dev' });
+	const tagged = seed(1, 'dev');
 	server.receivePing(tagged.uuid, 'fail');
 	clock.advance(10);
-	const trigger = poller({}, { tags: 'prod' });
+	const trigger = poller('prod');
 	await trigger.poll();
 	clock.advance(20);
 	server.receivePing(tagged.uuid);
-	const created = seed(2, { tags: 'prod' });
+	const created = seed(2, 'prod');
 	server.receivePing(created.uuid, 'start');
 	server.checks.get(tagged.uuid)!.tags = 'dev prod';
 	// A check new to the list without pings costs nothing.
-	seed(3, { tags: 'prod' });
+	seed(3, 'prod');
 	expect(pings(await minuteLater(trigger))).toEqual([
 		['c1', 2, 'success'],
 		['c2', 1, 'start'],
@@ -115,7 +95,7 @@ test('a check created since the last poll reports all its pings; one tagged into
 
 test('a failed request loses nothing and repeats nothing', async () => {
 	const [a, b] = [seed(1), seed(2)];
-	const trigger = poller();
+	const trigger = poller('');
 	await trigger.poll();
 	server.receivePing(a.uuid);
 	server.receivePing(b.uuid);
@@ -131,10 +111,10 @@ test('a failed request loses nothing and repeats nothing', async () => {
 
 test('a poll with no time left reads one check; the next goes on where it stopped; Include Body reads the bodies', async () => {
 	const checks = [1, 2, 3].map((n) => seed(n));
-	const activate = poller({ includeBody: true });
+	const activate = poller('', { options: { includeBody: true } });
 	await activate.poll();
 	for (const check of checks) server.receivePing(check.uuid, '', `body of ${check.name}`);
-	const trigger = poller({ includeBody: true }, { pollBudgetMs: 0, staticData: activate.staticData });
+	const trigger = poller('', { options: { includeBody: true }, pollBudgetMs: 0, staticData: activate.staticData });
 	const polls: unknown[] = [];
 	for (let i = 0; i < 4; i++) {
 		const bodies = items(await minuteLater(trigger)).map((item) => item.body);
@@ -150,7 +130,7 @@ test('a poll with no time left reads one check; the next goes on where it stoppe
 
 test('Fetch Test Event: the newest ping of the check pinged last (by the list), the state untouched', async () => {
 	const [a, b] = [seed(1), seed(2)];
-	const trigger = poller({ pingTypes: ['fail', 'success'] });
+	const trigger = poller('', { options: { pingTypes: ['fail', 'success'] } });
 	await trigger.poll();
 	server.receivePing(a.uuid);
 	clock.advance(5);
@@ -169,12 +149,12 @@ test('Fetch Test Event: the newest ping of the check pinged last (by the list), 
 	// No check has a ping: nothing, at the cost of the list.
 	server.reset();
 	seed(5);
-	expect(await poller().poll('manual')).toBeNull();
+	expect(await poller('').poll('manual')).toBeNull();
 	expect(server.requestLines()).toEqual(['GET /api/v3/checks/']);
 });
 
 test('Max Requests per Minute from an expression is checked before any request', async () => {
-	await expect(poller({ requestsPerMinute: '={{ 0 }}' }).poll()).rejects.toMatchObject({ message: 'Max Requests per Minute: must be a number of at least 1, got 0' });
+	await expect(poller('', { options: { requestsPerMinute: '={{ 0 }}' } }).poll()).rejects.toMatchObject({ message: 'Max Requests per Minute: must be a number of at least 1, got 0' });
 	expect(server.requestLines()).toEqual([]);
 });
 
@@ -184,7 +164,7 @@ test('switching One Check to All Checks starts afresh: the pings before the swit
 	const one = createPoller({ type: 'checkMonitorTrigger', parameters: { event: 'newPing', checkId: { __rl: true, mode: 'id', value: a.uuid } } as never, credentials: credentials() });
 	await one.poll();
 	server.receivePing(a.uuid, 'fail');
-	const all = poller({}, { staticData: one.staticData });
+	const all = poller('', { staticData: one.staticData });
 	expect(await all.poll()).toBeNull();
 	server.receivePing(a.uuid);
 	expect(pings(await minuteLater(all))).toEqual([['c1', 3, 'success']]);
@@ -207,7 +187,7 @@ test('randomized: pings, creations, deletions, tag changes, small ping logs, fai
 			const made = [0, 1, 2, 3].map((i) => server.seedCheck({ name: `c${i}`, tags: i < 3 ? 'prod' : 'dev' }));
 			const pick = (i: number) => made.filter((c) => server.checks.has(c.uuid))[i % Math.max(1, made.filter((c) => server.checks.has(c.uuid)).length)];
 			const listed = () => new Map([...server.checks.values()].filter((c) => c.tags.split(' ').includes('prod')).map((c) => [c.uuid, c]));
-			const trigger = poller({}, { tags: 'prod' });
+			const trigger = poller('prod');
 			// The model: per listed check, the first number owed (pings from there on are emitted or reported lost).
 			const owedFrom = new Map<string, number>();
 			const emitted = new Map<string, number[]>();

@@ -84,9 +84,9 @@ test('Fetch Test Event reads the next check pinged only while the poll has time:
 	server.receivePing(a.uuid, 'success');
 	server.clearLog();
 	// With time: the check pinged last has no ping of the wanted type, the one before has.
-	expect(pings(await poller('', { pingTypes: ['fail'], staticData: activate.staticData }).poll('manual'))).toEqual([['c2', 1, 'fail']]);
+	expect(pings(await poller('', { options: { pingTypes: ['fail'] }, staticData: activate.staticData }).poll('manual'))).toEqual([['c2', 1, 'fail']]);
 	expect(pingsRead()).toEqual(['c1', 'c2']);
 	server.clearLog();
-	expect(await poller('', { pingTypes: ['fail'], pollBudgetMs: 0, staticData: activate.staticData }).poll('manual')).toBeNull();
+	expect(await poller('', { options: { pingTypes: ['fail'] }, pollBudgetMs: 0, staticData: activate.staticData }).poll('manual')).toBeNull();
 	expect(pingsRead()).toEqual(['c1']);
 });
