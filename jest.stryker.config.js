@@ -16,6 +16,8 @@ module.exports = {
 	// A killed mutant stops at its first failing test (Stryker's jest runner cannot bail).
 	// A path, not <rootDir>: Stryker loads the environment itself, from the raw config.
 	testEnvironment: require('node:path').join(__dirname, 'test/mutation/mutationEnvironment.js'),
+	// ...and loads no test file after it (test/mutation/mutationRunner.js).
+	runner: require('node:path').join(__dirname, 'test/mutation/mutationRunner.js'),
 	// The summary's own tests test no code under nodes/ or credentials/, and read reports/;
 	// the tarball's tests read dist/. Stryker's sandbox leaves both folders out. The layout test
 	// reads the sources as text, which Stryker has instrumented; it tests where code lives.

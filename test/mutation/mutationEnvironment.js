@@ -62,6 +62,12 @@ class MutationEnvironment extends TestEnvironment {
 		if (activeMutant() === undefined) saveRecord(this.#rootDir);
 		await super.teardown();
 	}
+
+	/** Whether a test has failed under the mutant now active (mutationRunner.js loads no more files then). */
+	static failedUnderActiveMutant() {
+		const mutant = activeMutant();
+		return mutant !== undefined && process[FAILED_UNDER] === mutant;
+	}
 }
 
 module.exports = MutationEnvironment;

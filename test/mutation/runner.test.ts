@@ -1,5 +1,5 @@
 /**
- * The pieces that make a mutation run quicker (mutationEnvironment.js, testFiles.js, sequencer.js)
+ * The pieces that make a mutation run quicker (mutationEnvironment.js, mutationRunner.js, testFiles.js, sequencer.js)
  * change no result: a fixture project runs under them in a separate jest process, as Stryker's
  * test runner runs it (an active mutant in the environment, its tests as a name pattern).
  */
@@ -30,6 +30,7 @@ function runJest(env: Record<string, string>, namePattern?: string): JestJson {
 		testMatch: ['**/*.fixture.js'],
 		testEnvironment: resolve(__dirname, 'mutationEnvironment.js'),
 		testSequencer: resolve(__dirname, 'sequencer.js'),
+		runner: resolve(__dirname, 'mutationRunner.js'),
 		transform: {},
 	};
 	const args = ['jest', '--config', JSON.stringify(config), '--runInBand', '--json', '--ci', ...(namePattern ? ['-t', namePattern] : [])];
@@ -71,12 +72,20 @@ it('under a mutant, only the files holding a test of its pattern are loaded; wit
 	expect(unknownB.numTotalTestSuites).toBe(1);
 }, 60_000);
 
-it('under a mutant, a failing test skips every later test and file (hooks too); with no mutant, nothing is skipped', () => {
+it('under a mutant, a failing test skips every later test, and no later file is loaded; with no mutant, nothing is skipped', () => {
+	const bLoaded = () => existsSync(join(tmp, 'b-loaded'));
 	const hookRan = () => existsSync(join(tmp, 'b-hook-ran'));
 	const killed = runJest({ __STRYKER_ACTIVE_MUTANT__: '7', FIXTURE_FAIL: '1' });
-	expect(statuses(killed)).toEqual({ 'a first': 'failed', 'a second': 'pending', 'b nested third': 'pending' });
+	expect(statuses(killed)).toEqual({ 'a first': 'failed', 'a second': 'pending' });
+	expect(bLoaded()).toBe(false);
 	expect(hookRan()).toBe(false);
 	const noMutant = runJest({ FIXTURE_FAIL: '1' });
 	expect(statuses(noMutant)).toEqual({ 'a first': 'failed', 'a second': 'passed', 'b nested third': 'passed' });
+	expect(bLoaded()).toBe(true);
 	expect(hookRan()).toBe(true);
+}, 60_000);
+
+it('under a mutant whose tests all pass (a survivor), every file holding one of its tests runs', () => {
+	const survived = runJest({ __STRYKER_ACTIVE_MUTANT__: '7' });
+	expect(statuses(survived)).toEqual({ 'a first': 'passed', 'a second': 'passed', 'b nested third': 'passed' });
 }, 60_000);
