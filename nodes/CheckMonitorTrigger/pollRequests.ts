@@ -23,7 +23,7 @@ export interface PollRequests {
 export function pollRequests(context: IPollFunctions, spacingMs: number): PollRequests {
 	const deadline = pollDeadline(context);
 	let lastRequestAt = 0;
-	let reads = 0;
+	let readMade = false;
 	return {
 		async get(url, qs, text) {
 			const wait = lastRequestAt + spacingMs - Date.now();
@@ -32,9 +32,9 @@ export function pollRequests(context: IPollFunctions, spacingMs: number): PollRe
 			return (await directRequest(context, checkMonitorApi, { url, qs, text })).body;
 		},
 		// Time left means some: with a budget of 0 only the first read is made.
-		roomForRead: () => reads === 0 || Date.now() < deadline,
+		roomForRead: () => !readMade || Date.now() < deadline,
 		countRead: () => {
-			reads++;
+			readMade = true;
 		},
 	};
 }

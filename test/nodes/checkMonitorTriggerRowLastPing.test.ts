@@ -1,0 +1,39 @@
+/**
+ * Check Monitor Trigger, New Flip for All Checks: the list row a poll compares includes the
+ * check's last ping, because a resume clears it (real-server notes, manual_resume). A paused
+ * check resumed and paused again between two polls is listed `paused` with the same pings
+ * count both times; only its last ping, gone, shows the two flips, so the next poll reports
+ * them instead of the sweep up to Full Sweep Every later. A file of its own, so that the
+ * mutation state of the other trigger tests stays valid (docs/mutation.md).
+ */
+import { createPoller } from '../harness/engine';
+import { useCheckMonitorServer } from '../harness/setup';
+import { useVirtualClock } from '../harness/virtualClock';
+
+const { server, credentials } = useCheckMonitorServer();
+const clock = useVirtualClock(server);
+
+test('a check pinged, paused, then resumed and paused again between two polls: the next poll reports both flips', async () => {
+	const check = server.seedCheck({ name: 'Backup' });
+	server.receivePing(check.uuid);
+	server.pause(check.uuid);
+	const trigger = createPoller({
+		type: 'checkMonitorTrigger',
+		parameters: { event: 'newFlip', scope: 'all', tags: '', options: { requestsPerMinute: 600_000, fullSweepMinutes: 1440 } } as never,
+		credentials: credentials(),
+	});
+	expect(await trigger.poll()).toBeNull();
+	clock.advance(30);
+	server.resume(check.uuid);
+	server.pause(check.uuid);
+	clock.advance(30);
+	server.clearLog();
+	const emitted = await trigger.poll();
+	expect((emitted?.[0] ?? []).map((item) => item.json.to)).toEqual(['not up', 'paused']);
+	// The list, the check's flips, and the check read to name its newest flip (away from up).
+	expect(server.requestLines().map((line) => line.split('?')[0])).toEqual([
+		'GET /api/v3/checks/',
+		`GET /api/v3/checks/${check.uuid}/flips/`,
+		`GET /api/v3/checks/${check.uuid}`,
+	]);
+});
