@@ -113,6 +113,6 @@ export function dateCursorPagination(
 			if (next === undefined) break;
 			cursor = next;
 		}
-		return Number.isFinite(limit) ? results.slice(0, limit) : results;
+		return results.slice(0, limit);
 	};
 }

@@ -1,6 +1,7 @@
 /**
- * New Ping for All Checks (Check Monitor Trigger) in a test: a poller by tags, the items (and
- * as [check name, n, type]), which checks' pings a poll read, and checks with numbered UUIDs.
+ * New Ping for All Checks (Check Monitor Trigger) in a test: a poller by tags, the items' JSON
+ * (and each as [check name, n, type]), which checks' pings a poll read, and checks with
+ * numbered UUIDs.
  */
 import { createPoller } from './engine';
 import type { useCheckMonitorServer } from './setup';

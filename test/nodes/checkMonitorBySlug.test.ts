@@ -52,8 +52,7 @@ describe('a check by slug is looked up, then the operation goes to its UUID', ()
 
 describe('refused, and nothing else sent', () => {
 	/** The next slug look-up answers this list (200), as a server that ignores the filter. */
-	const answerLookUp = (checks: object[]) =>
-		server.injectFault({ kind: 'status', status: 200, body: { checks } }, 1, (request) => request.method === 'GET' && request.path === '/api/v3/checks/');
+	const answerLookUp = (checks: object[]) => server.answerNextGet('/api/v3/checks/', { checks });
 
 	test('the look-up answers a check with another slug (the filter ignored): Check → Delete sends nothing to it', async () => {
 		const only = server.seedCheck({ name: 'The only check', slug: 'prod-backup' });

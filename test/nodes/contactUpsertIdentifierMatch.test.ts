@@ -22,13 +22,8 @@ const upsert = (lookUp: Record<string, string>) =>
 		credentials: credentials(),
 	});
 
-/** The requests that write (anything but GET), as `METHOD path` lines. */
-const writes = () => server.requestLines().filter((line) => !line.startsWith('GET '));
-
 /** The look-up (GET /v1/contacts) answers this contact: the stored one with the given fields as the API sent them. */
-function lookUpAnswers(contact: Record<string, unknown>, asSent: IDataObject): void {
-	server.injectFault({ kind: 'status', status: 200, body: [{ ...contact, ...asSent }] }, 1, (request) => request.method === 'GET' && request.path === '/v1/contacts');
-}
+const lookUpAnswers = (contact: Record<string, unknown>, asSent: IDataObject) => server.answerNextGet('/v1/contacts', [{ ...contact, ...asSent }]);
 
 test.each([
 	['an email the API sent with a space after it', { email: 'ann@example.com' }, { email: 'Ann@Example.com ' }],
@@ -43,7 +38,7 @@ test.each([
 	const result = await upsert(lookUp);
 	expect(result.error).toBeUndefined();
 	expect(result.items[0].json).toMatchObject({ id: contact.id, outcome: 'updated' });
-	expect(writes()).toEqual([`PUT /v1/contacts/${contact.id}`]);
+	expect(server.writeLines()).toEqual([`PUT /v1/contacts/${contact.id}`]);
 	expect(server.state.contacts.get(contact.id as string)).toMatchObject({ firstName: 'Ann', lastName: 'Changed' });
 });
 
@@ -56,6 +51,6 @@ test.each([
 	lookUpAnswers(contact, asSent);
 	const result = await upsert(lookUp);
 	expect(result.error?.message).toBe(message);
-	expect(writes()).toEqual([]);
+	expect(server.writeLines()).toEqual([]);
 	expect(server.state.contacts.get(contact.id as string)).toMatchObject({ firstName: 'Ann', lastName: null });
 });

@@ -1,5 +1,5 @@
 /** Get Many: exactly ceil(N/100) requests for N records, never an extra empty page. */
-import { runNode } from '../harness/engine';
+import { byId, runNode } from '../harness/engine';
 import { totalCountGateway, useCustomerEngagementServer } from '../harness/setup';
 
 const { server, credentials } = useCustomerEngagementServer();
@@ -114,4 +114,18 @@ test.each([
 	} finally {
 		await gateway.close();
 	}
+});
+
+test('Activity Get Many (date cursor) with a Limit, against an API that answers more than it was asked for: exactly the Limit, one request', async () => {
+	const id = String(server.seedContact().id);
+	const activities = [5, 4, 3, 2, 1].map((day) => ({ id: `ac_${day}`, type: 'NOTE', date: `2026-11-0${day}T10:00:00.000Z`, data: {} }));
+	server.answerNextGet(`/v1/contacts/${id}/activities`, activities);
+	const result = await runNode({
+		type: 'customerEngagement',
+		parameters: { resource: 'activity', operation: 'getAll', contactId: byId(id), returnAll: false, limit: 3 } as never,
+		credentials: credentials(),
+	});
+	expect(result.error).toBeUndefined();
+	expect(result.items.map((item) => item.json.id)).toEqual(['ac_5', 'ac_4', 'ac_3']);
+	expect(server.requestLines()).toEqual([`GET /v1/contacts/${id}/activities?perPage=3`]);
 });

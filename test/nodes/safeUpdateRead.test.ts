@@ -48,7 +48,7 @@ test.each([
 ])('Contact Update whose read answers %s: refused, nothing written', async (_case, answer, message) => {
 	const contact = server.seedContact({ email: 'ann@example.com', firstName: 'Ann' });
 	const id = String(contact.id);
-	server.injectFault({ kind: 'status', status: 200, body: answer, json: true }, 1, (request) => request.method === 'GET' && request.path === `/v1/contacts/${id}`);
+	server.answerNextGet(`/v1/contacts/${id}`, answer);
 	const result = await runNode({
 		type: 'customerEngagement',
 		parameters: { resource: 'contact', operation: 'update', contactId: byId(id), updateFields: { firstName: 'Overwritten' }, simplify: false } as never,

@@ -28,8 +28,6 @@ function valueAt(record: unknown, path: string): unknown {
 	return path.split('.').reduce<unknown>((value, key) => (value as IDataObject | undefined)?.[key], record);
 }
 
-/** The requests that write (anything but GET), as `METHOD path` lines. */
-const writes = () => server.requestLines().filter((line) => !line.startsWith('GET '));
 
 describe('the safe update carries every field the API would null', () => {
 	/** The contact every row starts from; each row puts a value other than the default in its field. */
@@ -81,7 +79,7 @@ describe('the safe update carries every field the API would null', () => {
 		const result = await run({ resource: 'contact', operation: 'upsert', ...lookUp, additionalFields: change });
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json.outcome).toBe('updated');
-		expect(writes()).toEqual([`PUT /v1/contacts/${id}`]);
+		expect(server.writeLines()).toEqual([`PUT /v1/contacts/${id}`]);
 		const sent = server.requests[1].body as IDataObject;
 		expect(sent).toMatchObject(change);
 		expect(sent[field]).toEqual(seeded);
@@ -196,10 +194,6 @@ describe('each write refuses, by itself, to write to the wrong record', () => {
 		expect(server.requests).toHaveLength(0);
 	});
 
-	/** The API answers the next matching GET with this JSON (200), as a server that ignores the filter or the id. */
-	const answerNextRead = (path: string, body: unknown) =>
-		server.injectFault({ kind: 'status', status: 200, body }, 1, (request) => request.method === 'GET' && request.path === path);
-
 	test.each([
 		['email', { email: 'new@example.com' }, '+15550100', 'Email: looking up "new@example.com" found a contact with the email "first@example.com"; nothing was written'],
 		['phone', { phone: '+15550177' }, '+15550100', 'Phone: looking up "+15550177" found a contact with the phone "+15550100"; nothing was written'],
@@ -209,33 +203,33 @@ describe('each write refuses, by itself, to write to the wrong record', () => {
 		['phone (the same local number in another country)', { phone: '946 0958' }, '+44 20 7946 0958', 'Phone: looking up "946 0958" found a contact with the phone "+44 20 7946 0958"; nothing was written'],
 	])('Create or Update whose look-up by %s answers another contact: refused, nothing written', async (_key, lookUp, phone, message) => {
 		const first = server.seedContact({ email: 'first@example.com', phone, firstName: 'First' });
-		answerNextRead('/v1/contacts', [first]);
+		server.answerNextGet('/v1/contacts', [first]);
 		const result = await run({ resource: 'contact', operation: 'upsert', ...lookUp, additionalFields: { firstName: 'Overwritten' } });
 		expect(result.error?.message).toBe(message);
 		expect(result.error?.description).toBe(
 			"The update sends back the fields it read, so it writes only to the contact it looked up. Check the Base URL in the credential: it must be the API's own address.",
 		);
-		expect(writes()).toEqual([]);
+		expect(server.writeLines()).toEqual([]);
 		expect(server.state.contacts.get(first.id as string)).toMatchObject({ firstName: 'First' });
 	});
 
 	test('Create or Update accepts the contact it asked for, whatever the case of the email and the format of the phone', async () => {
 		const ann = server.seedContact({ email: 'Ann@Example.com', phone: '+1 (555) 010-0100' });
-		answerNextRead('/v1/contacts', [ann]);
+		server.answerNextGet('/v1/contacts', [ann]);
 		expect((await run({ resource: 'contact', operation: 'upsert', email: 'ann@example.com', additionalFields: { lastName: 'A' } })).error).toBeUndefined();
-		answerNextRead('/v1/contacts', [ann]);
+		server.answerNextGet('/v1/contacts', [ann]);
 		expect((await run({ resource: 'contact', operation: 'upsert', phone: '555-010-0100', additionalFields: { lastName: 'B' } })).error).toBeUndefined();
 		const noDigits = server.seedContact({ phone: 'ext. office' });
-		answerNextRead('/v1/contacts', [noDigits]);
+		server.answerNextGet('/v1/contacts', [noDigits]);
 		expect((await run({ resource: 'contact', operation: 'upsert', phone: 'ext. office', additionalFields: { lastName: 'C' } })).error).toBeUndefined();
-		expect(writes()).toEqual([`PUT /v1/contacts/${ann.id}`, `PUT /v1/contacts/${ann.id}`, `PUT /v1/contacts/${noDigits.id}`]);
+		expect(server.writeLines()).toEqual([`PUT /v1/contacts/${ann.id}`, `PUT /v1/contacts/${ann.id}`, `PUT /v1/contacts/${noDigits.id}`]);
 	});
 
 	test('Create or Update whose look-up answers a contact without an ID: refused, nothing written', async () => {
-		answerNextRead('/v1/contacts', [{ email: 'ann@example.com', firstName: 'Ann' }]);
+		server.answerNextGet('/v1/contacts', [{ email: 'ann@example.com', firstName: 'Ann' }]);
 		const result = await run({ resource: 'contact', operation: 'upsert', email: 'ann@example.com', additionalFields: { firstName: 'Overwritten' } });
 		expect(result.error?.message).toBe('Email: looking up "ann@example.com" found a contact without an ID; nothing was written');
-		expect(writes()).toEqual([]);
+		expect(server.writeLines()).toEqual([]);
 	});
 
 	test.each([
@@ -246,13 +240,13 @@ describe('each write refuses, by itself, to write to the wrong record', () => {
 		const contact = server.seedContact({ email: 'ann@example.com', firstName: 'Ann', unsubscribedFromText: true });
 		const other = server.seedContact({ email: 'bob@example.com', firstName: 'Bob' });
 		const id = contact.id as string;
-		answerNextRead(`/v1/contacts/${id}`, answer(other));
+		server.answerNextGet(`/v1/contacts/${id}`, answer(other));
 		const result = await run({ resource: 'contact', operation: 'update', contactId: byId(id), updateFields: { lastName: 'Lee' } });
 		expect(result.error?.message).toBe(message.replace('{id}', id).replace('{other}', other.id as string));
 		expect(result.error?.description).toBe(
 			"The update sends back the fields it read, so it writes only after reading this very record. Check the Base URL in the credential: it must be the API's own address.",
 		);
-		expect(writes()).toEqual([]);
+		expect(server.writeLines()).toEqual([]);
 		expect(server.state.contacts.get(id)).toMatchObject({ firstName: 'Ann', lastName: null, unsubscribedFromText: true });
 		expect(server.state.contacts.get(other.id as string)).toMatchObject({ firstName: 'Bob', lastName: null });
 	});
@@ -264,10 +258,10 @@ describe('each write refuses, by itself, to write to the wrong record', () => {
 		const created = await run({ resource: 'loyaltyReward', operation: 'create', title: 'Coffee', points: 10, additionalFields: { itemName: 'Latte' } });
 		const id = created.items[0].json.id as string;
 		server.clearLog();
-		answerNextRead(`/v1/loyalty-rewards/${id}`, answer);
+		server.answerNextGet(`/v1/loyalty-rewards/${id}`, answer);
 		const result = await run({ resource: 'loyaltyReward', operation: 'update', rewardId: byId(id), updateFields: { points: 12 } });
 		expect(result.error?.message).toBe(message.replace('{id}', id));
-		expect(writes()).toEqual([]);
+		expect(server.writeLines()).toEqual([]);
 		expect(server.state.rewards.get(id)).toMatchObject({ points: 10, itemName: 'Latte' });
 	});
 

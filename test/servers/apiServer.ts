@@ -104,6 +104,14 @@ export abstract class ApiServer {
 		for (let i = 0; i < times; i++) this.faults.push({ fault, match });
 	}
 
+	/**
+	 * The next GET of `path` is answered 200 with this JSON (a string too) instead of what the
+	 * stand-in holds: an API that ignores a filter or an id, or answers a record as it likes.
+	 */
+	answerNextGet(path: string, body: unknown): void {
+		this.injectFault({ kind: 'status', status: 200, body, json: true }, 1, (request) => request.method === 'GET' && request.path === path);
+	}
+
 	/** Once, when a matching request arrives and before it is answered: a change racing a read. */
 	whenRequested(match: (req: LoggedRequest) => boolean, change: () => void): void {
 		this.changes.push({ match, change });
@@ -133,6 +141,11 @@ export abstract class ApiServer {
 			const qs = new URLSearchParams(r.query).toString();
 			return `${r.method} ${r.path}${qs ? `?${qs}` : ''}`;
 		});
+	}
+
+	/** The requests that write (any method but GET), as `METHOD path?query` lines. */
+	writeLines(): string[] {
+		return this.requestLines().filter((line) => !line.startsWith('GET '));
 	}
 
 	private logAndInjectFaults(req: Request, res: Response, next: NextFunction): void {
