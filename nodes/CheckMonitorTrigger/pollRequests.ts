@@ -26,8 +26,9 @@ export function pollRequests(context: IPollFunctions, spacingMs: number): PollRe
 	let readMade = false;
 	return {
 		async get(url, qs, text) {
-			const wait = lastRequestAt + spacingMs - Date.now();
-			if (spacingMs > 0 && wait > 0) await sleep(wait);
+			// At most one spacing: a clock stepped back during the poll must not stall it.
+			const wait = Math.min(spacingMs, lastRequestAt + spacingMs - Date.now());
+			if (wait > 0) await sleep(wait);
 			lastRequestAt = Date.now();
 			return (await directRequest(context, checkMonitorApi, { url, qs, text })).body;
 		},

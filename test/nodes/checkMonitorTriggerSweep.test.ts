@@ -5,33 +5,14 @@
  * resume between two polls). The clock is virtual: polls a minute apart, an hour in a second.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { createPoller } from '../harness/engine';
+import { allChecksFlipTrigger } from '../harness/allChecksFlipTrigger';
 import { useCheckMonitorServer } from '../harness/setup';
 import { useVirtualClock } from '../harness/virtualClock';
 
-const { server, credentials } = useCheckMonitorServer();
+const cm = useCheckMonitorServer();
+const { server } = cm;
 const clock = useVirtualClock(server);
-const FAST = { requestsPerMinute: 600_000 };
-
-const poller = (options: Record<string, unknown> = {}, more: { pollBudgetMs?: number; staticData?: IDataObject; tags?: string } = {}) =>
-	createPoller({
-		type: 'checkMonitorTrigger',
-		parameters: { event: 'newFlip', scope: 'all', tags: more.tags ?? '', options: { ...FAST, ...options } } as never,
-		credentials: credentials(),
-		pollBudgetMs: more.pollBudgetMs,
-		staticData: more.staticData,
-	});
-type Batches = Awaited<ReturnType<ReturnType<typeof poller>['poll']>>;
-const flips = (batches: Batches) => (batches?.[0] ?? []).map((i) => [(i.json.check as { name: string }).name, i.json.up, i.json.to]);
-const uuidOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const seed = (n: number, fields: Record<string, unknown> = {}) => server.seedCheck({ uuid: uuidOf(n), name: `c${n}`, ...fields });
-const flipsRead = () => server.requests.filter((r) => r.path.endsWith('/flips/')).map((r) => server.checks.get(r.path.split('/')[4])?.name ?? r.path);
-/** The next poll, a minute later. */
-const minuteLater = async (trigger: ReturnType<typeof poller>) => {
-	clock.advance(60);
-	server.clearLog();
-	return await trigger.poll();
-};
+const { poller, flips, uuidOf, seed, flipsRead, minuteLater } = allChecksFlipTrigger(cm, clock);
 
 describe('what a poll costs over 1,000 checks', () => {
 	test('a quiet poll is the list alone; k changed checks cost 1 + k, plus a read of each check whose newest flip is away from up (to name it)', async () => {

@@ -1,0 +1,69 @@
+/**
+ * Check Monitor Trigger: a clock stepped back during a poll (an NTP correction) does not stall
+ * it. The wait before a request is at most one request spacing, and an unpaced poll (one
+ * check) never waits. A file of its own, so that the mutation state of the other trigger
+ * tests stays valid (docs/mutation.md).
+ */
+import { createPoller } from '../harness/engine';
+import { useCheckMonitorServer } from '../harness/setup';
+import { useVirtualClock } from '../harness/virtualClock';
+
+const { server, credentials } = useCheckMonitorServer();
+const clock = useVirtualClock(server);
+
+/** The poll's result, or a failure naming the stall when it takes longer than 5 s. */
+async function unstalled<T>(poll: Promise<T>): Promise<T> {
+	let timer: NodeJS.Timeout | undefined;
+	const stalled = new Promise<never>((_, reject) => {
+		timer = setTimeout(() => reject(new Error('the poll stalled')), 5000);
+	});
+	try {
+		return await Promise.race([poll, stalled]);
+	} finally {
+		clearTimeout(timer);
+	}
+}
+
+/** The clock steps back an hour when the first flips read arrives. */
+const stepBackAtFirstFlipsRead = () => server.whenRequested((req) => req.path.endsWith('/flips/'), () => clock.advance(-3600));
+
+test('one check (not paced): the clock stepped back an hour between its requests, the poll goes on at once', async () => {
+	const check = server.seedCheck({ name: 'backup' });
+	server.receivePing(check.uuid);
+	const trigger = createPoller({
+		type: 'checkMonitorTrigger',
+		parameters: { event: 'newFlip', scope: 'one', checkId: { __rl: true, mode: 'id', value: check.uuid }, options: { requestsPerMinute: 600_000 } } as never,
+		credentials: credentials(),
+	});
+	expect(await trigger.poll()).toBeNull();
+	clock.advance(60);
+	server.receivePing(check.uuid, 'fail');
+	stepBackAtFirstFlipsRead();
+	server.clearLog();
+	const emitted = await unstalled(trigger.poll());
+	expect((emitted?.[0] ?? []).map((item) => item.json.to)).toEqual(['down']);
+	// The flips, then the check read to name its newest flip: the request after the step.
+	expect(server.requestLines().map((line) => line.split('?')[0])).toEqual([`GET /api/v3/checks/${check.uuid}/flips/`, `GET /api/v3/checks/${check.uuid}`]);
+});
+
+test('all checks, paced: the clock stepped back an hour during the poll, each request waits at most one spacing', async () => {
+	const checks = [1, 2, 3].map((n) => server.seedCheck({ uuid: `00000000-0000-4000-8000-00000000000${n}`, name: `c${n}` }));
+	for (const check of checks) server.receivePing(check.uuid);
+	// 6,000 a minute: 10 ms apart.
+	const trigger = createPoller({
+		type: 'checkMonitorTrigger',
+		parameters: { event: 'newFlip', scope: 'all', tags: '', options: { requestsPerMinute: 6000 } } as never,
+		credentials: credentials(),
+	});
+	expect(await trigger.poll()).toBeNull();
+	clock.advance(60);
+	for (const check of checks) server.receivePing(check.uuid, 'fail');
+	stepBackAtFirstFlipsRead();
+	server.clearLog();
+	const emitted = await unstalled(trigger.poll());
+	expect((emitted?.[0] ?? []).map((item) => [(item.json.check as { name: string }).name, item.json.to])).toEqual([
+		['c1', 'down'],
+		['c2', 'down'],
+		['c3', 'down'],
+	]);
+});
