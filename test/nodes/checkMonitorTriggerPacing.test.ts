@@ -1,0 +1,35 @@
+/**
+ * Check Monitor Trigger, Max Requests per Minute: a request waits only for what is left of the
+ * spacing since the one before it. The first request of a poll goes at once, and so does one
+ * after a response that took longer than the spacing. A file of its own, so that the mutation
+ * state of the other trigger tests stays valid (docs/mutation.md).
+ */
+import { createPoller } from '../harness/engine';
+import { useCheckMonitorServer } from '../harness/setup';
+import { useVirtualClock } from '../harness/virtualClock';
+
+const { server, credentials } = useCheckMonitorServer();
+const clock = useVirtualClock(server);
+
+test('paced at 1 request a minute: the list goes at once, and the flips read after a list that took 61 s goes at once too', async () => {
+	const check = server.seedCheck({ name: 'backup' });
+	server.receivePing(check.uuid);
+	const trigger = createPoller({
+		type: 'checkMonitorTrigger',
+		parameters: { event: 'newFlip', scope: 'all', tags: '', options: { requestsPerMinute: 1 } } as never,
+		credentials: credentials(),
+	});
+	// The list's answer takes 61 s by the clock the node reads.
+	server.whenRequested((req) => req.path === '/api/v3/checks/', () => clock.advance(61));
+	// A wait of a whole spacing would be 60 s: the poll fails at 5 s instead.
+	let timer: NodeJS.Timeout | undefined;
+	const waited = new Promise<never>((_, reject) => {
+		timer = setTimeout(() => reject(new Error('a request waited')), 5000);
+	});
+	try {
+		expect(await Promise.race([trigger.poll(), waited])).toBeNull();
+	} finally {
+		clearTimeout(timer);
+	}
+	expect(server.requestLines().map((line) => line.split('?')[0])).toEqual(['GET /api/v3/checks/', `GET /api/v3/checks/${check.uuid}/flips/`]);
+});
