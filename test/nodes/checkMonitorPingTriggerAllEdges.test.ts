@@ -44,7 +44,7 @@ test('a check tagged in whose pings read shows a ping the list did not count yet
 	clock.advance(30);
 	retag(b.uuid, 'dev prod');
 	// Between the list (3 pings) and the read of its pings, a fourth arrives; the server's
-	// clock, 20 s behind, dates it before the last poll started.
+	// clock, behind n8n's, dates it 20 s before the last poll started.
 	server.whenRequested(
 		(req) => req.path === pingsPathOf(b.uuid),
 		() => {
@@ -62,7 +62,7 @@ test('a check tagged in whose pings read shows a ping the list did not count yet
 	expect(pings(await minuteLater(trigger))).toEqual([['c2', 5, 'fail']]);
 });
 
-test('a check whose pings read answers none above the last number emitted, though the list counted more: no item and no error; its next ping is reported', async () => {
+test('a check whose pings read answers none above the last number emitted, though the list counted one more: no item and no error, that ping is not reported (the cursor moves to the listed count), and the next ping is', async () => {
 	const a = seed(1, 'prod');
 	server.receivePing(a.uuid);
 	const trigger = poller();

@@ -7,7 +7,7 @@
  * (docs/mutation.md).
  */
 import type { IDataObject } from 'n8n-workflow';
-import { allChecksFlipTrigger } from '../harness/allChecksFlipTrigger';
+import { allChecksFlipTrigger, type FlipPoller } from '../harness/allChecksFlipTrigger';
 import { useCheckMonitorServer } from '../harness/setup';
 import { useVirtualClock } from '../harness/virtualClock';
 
@@ -15,18 +15,15 @@ const cm = useCheckMonitorServer();
 const { server } = cm;
 const clock = useVirtualClock(server);
 const checks = allChecksFlipTrigger(cm, clock);
-const { flips, flipsRead } = checks;
+const { flips, flipsRead, minuteLater } = checks;
 /** Every check here carries the tag `prod`, the filter's (one test tags a check in). */
 const poller = (options: Record<string, unknown>, more: { pollBudgetMs?: number; staticData?: IDataObject } = {}) => checks.poller(options, { ...more, tags: 'prod' });
 const seed = (n: number, fields: Record<string, unknown> = {}) => checks.seed(n, { tags: 'prod', ...fields });
-type FlipPoller = ReturnType<typeof poller>;
 /** The checks whose flips each of `count` polls a minute apart read. */
 async function readsOfPolls(trigger: FlipPoller, count: number): Promise<string[][]> {
 	const reads: string[][] = [];
 	for (let poll = 0; poll < count; poll++) {
-		clock.advance(60);
-		server.clearLog();
-		await trigger.poll();
+		await minuteLater(trigger);
 		reads.push(flipsRead());
 	}
 	return reads;
@@ -70,13 +67,11 @@ test('a check newly down whose flips since its floor are none (its last flip old
 	expect(await trigger.poll()).toBeNull();
 	expect(flipsRead()).toEqual(['c1']);
 	server.sendAlerts();
-	clock.advance(60);
-	server.clearLog();
-	expect(flips(await trigger.poll())).toEqual([['c1', 0, 'down']]);
+	expect(flips(await minuteLater(trigger))).toEqual([['c1', 0, 'down']]);
 });
 
 test('a sweep round longer than Full Sweep Every goes on where it stopped, rather than starting over (the checks at the end of the list would never be swept)', async () => {
-	[1, 2, 3, 4].map((n) => seed(n));
+	for (const n of [1, 2, 3, 4]) seed(n);
 	const activate = poller({ fullSweepMinutes: 1 });
 	await activate.poll();
 	// No time: one read a poll beyond the list.
