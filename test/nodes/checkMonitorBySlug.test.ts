@@ -33,7 +33,7 @@ describe('a check by slug is looked up, then the operation goes to its UUID', ()
 		const check = server.seedCheck({ slug: 'job' });
 		expect((await run({ resource: 'ping', operation: 'getAll', checkId: bySlug('job'), returnAll: true })).error).toBeUndefined();
 		expect((await run({ resource: 'flip', operation: 'getAll', checkId: bySlug('job'), returnAll: true })).error).toBeUndefined();
-		expect(server.requestLines().map((line) => line.split('?')[0])).toEqual([
+		expect(server.requestPaths()).toEqual([
 			'GET /api/v3/checks/',
 			`GET /api/v3/checks/${check.uuid}/pings/`,
 			'GET /api/v3/checks/',

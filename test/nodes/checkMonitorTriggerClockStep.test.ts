@@ -5,13 +5,16 @@
  * within 5 s of real time. A file of its own, so that the mutation state of the other trigger
  * tests stays valid (docs/mutation.md).
  */
+import { allChecksFlipTrigger } from '../harness/allChecksFlipTrigger';
 import { createPoller } from '../harness/engine';
 import { finishesWithin } from '../harness/finishesWithin';
 import { useCheckMonitorServer } from '../harness/setup';
 import { useVirtualClock } from '../harness/virtualClock';
 
-const { server, credentials } = useCheckMonitorServer();
+const cm = useCheckMonitorServer();
+const { server, credentials } = cm;
 const clock = useVirtualClock(server);
+const allChecks = allChecksFlipTrigger(cm, clock);
 
 /** The clock steps back an hour when the first flips read arrives. */
 const stepBackAtFirstFlipsRead = () => server.whenRequested((req) => req.path.endsWith('/flips/'), () => clock.advance(-3600));
@@ -32,27 +35,23 @@ test('one check (not paced): the clock stepped back an hour between its requests
 	const emitted = await finishesWithin(5000, trigger.poll());
 	expect((emitted?.[0] ?? []).map((item) => item.json.to)).toEqual(['down']);
 	// The flips, then the check read to name its newest flip: the request after the step.
-	expect(server.requestLines().map((line) => line.split('?')[0])).toEqual([`GET /api/v3/checks/${check.uuid}/flips/`, `GET /api/v3/checks/${check.uuid}`]);
+	expect(server.requestPaths()).toEqual([`GET /api/v3/checks/${check.uuid}/flips/`, `GET /api/v3/checks/${check.uuid}`]);
 });
 
 test('all checks, paced at 6,000 a minute: the clock stepped back an hour during the poll, the poll goes on (it finishes within 5 s, not an hour)', async () => {
-	const checks = [1, 2, 3].map((n) => server.seedCheck({ uuid: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, name: `c${n}` }));
+	const checks = [1, 2, 3].map((n) => allChecks.seed(n));
 	for (const check of checks) server.receivePing(check.uuid);
 	// 6,000 a minute: 10 ms apart.
-	const trigger = createPoller({
-		type: 'checkMonitorTrigger',
-		parameters: { event: 'newFlip', scope: 'all', tags: '', options: { requestsPerMinute: 6000 } } as never,
-		credentials: credentials(),
-	});
+	const trigger = allChecks.poller({ requestsPerMinute: 6000 });
 	expect(await trigger.poll()).toBeNull();
 	clock.advance(60);
 	for (const check of checks) server.receivePing(check.uuid, 'fail');
 	stepBackAtFirstFlipsRead();
 	server.clearLog();
 	const emitted = await finishesWithin(5000, trigger.poll());
-	expect((emitted?.[0] ?? []).map((item) => [(item.json.check as { name: string }).name, item.json.to])).toEqual([
-		['c1', 'down'],
-		['c2', 'down'],
-		['c3', 'down'],
+	expect(allChecks.flips(emitted)).toEqual([
+		['c1', 0, 'down'],
+		['c2', 0, 'down'],
+		['c3', 0, 'down'],
 	]);
 });

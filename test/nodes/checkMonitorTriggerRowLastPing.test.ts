@@ -6,22 +6,20 @@
  * them instead of the sweep up to Full Sweep Every later. A file of its own, so that the
  * mutation state of the other trigger tests stays valid (docs/mutation.md).
  */
-import { createPoller } from '../harness/engine';
+import { allChecksFlipTrigger } from '../harness/allChecksFlipTrigger';
 import { useCheckMonitorServer } from '../harness/setup';
 import { useVirtualClock } from '../harness/virtualClock';
 
-const { server, credentials } = useCheckMonitorServer();
+const cm = useCheckMonitorServer();
+const { server } = cm;
 const clock = useVirtualClock(server);
+const { poller } = allChecksFlipTrigger(cm, clock);
 
 test('a check pinged, paused, then resumed and paused again between two polls: the next poll reports both flips', async () => {
 	const check = server.seedCheck({ name: 'Backup' });
 	server.receivePing(check.uuid);
 	server.pause(check.uuid);
-	const trigger = createPoller({
-		type: 'checkMonitorTrigger',
-		parameters: { event: 'newFlip', scope: 'all', tags: '', options: { requestsPerMinute: 600_000, fullSweepMinutes: 1440 } } as never,
-		credentials: credentials(),
-	});
+	const trigger = poller({ fullSweepMinutes: 1440 });
 	expect(await trigger.poll()).toBeNull();
 	clock.advance(30);
 	server.resume(check.uuid);
@@ -31,7 +29,7 @@ test('a check pinged, paused, then resumed and paused again between two polls: t
 	const emitted = await trigger.poll();
 	expect((emitted?.[0] ?? []).map((item) => item.json.to)).toEqual(['not up', 'paused']);
 	// The list, the check's flips, and the check read to name its newest flip (away from up).
-	expect(server.requestLines().map((line) => line.split('?')[0])).toEqual([
+	expect(server.requestPaths()).toEqual([
 		'GET /api/v3/checks/',
 		`GET /api/v3/checks/${check.uuid}/flips/`,
 		`GET /api/v3/checks/${check.uuid}`,

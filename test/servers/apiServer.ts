@@ -143,6 +143,11 @@ export abstract class ApiServer {
 		});
 	}
 
+	/** The requests as `METHOD path` lines, without their query: which calls, in order. */
+	requestPaths(): string[] {
+		return this.requests.map((r) => `${r.method} ${r.path}`);
+	}
+
 	/** The requests that write (any method but GET), as `METHOD path?query` lines. */
 	writeLines(): string[] {
 		return this.requestLines().filter((line) => !line.startsWith('GET '));
