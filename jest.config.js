@@ -14,6 +14,6 @@ module.exports = {
 	maxWorkers: 2,
 	// n8n's engine logs node errors to the console; the tests assert them instead.
 	silent: true,
-	setupFilesAfterEnv: ['<rootDir>/test/harness/fastRetries.ts'],
+	setupFilesAfterEnv: ['<rootDir>/test/support/fastRetries.ts'],
 	moduleFileExtensions: ['ts', 'js', 'json'],
 };

@@ -6,7 +6,7 @@
 import { mkdtempSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { playEvent } from '../test/servers/sandbox';
+import { playEvent } from '../test/support/servers/sandbox';
 import { publishWorkflow } from './n8nRuntime';
 import { freePort } from './ports';
 import { waitUntil } from './progress';

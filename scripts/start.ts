@@ -13,9 +13,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { CM_KEY, CM_PING_KEY } from '../test/servers/checkMonitorServer';
-import { CE_TOKEN } from '../test/servers/customerEngagementServer';
-import { describeKeys, playFromKeyboard, startSandbox, type Sandbox } from '../test/servers/sandbox';
+import { CM_KEY, CM_PING_KEY } from '../test/support/servers/checkMonitorServer';
+import { CE_TOKEN } from '../test/support/servers/customerEngagementServer';
+import { describeKeys, playFromKeyboard, startSandbox, type Sandbox } from '../test/support/servers/sandbox';
 import { ensureN8n, importWorkflows, installPackage, N8N_VERSION, n8nCli, startN8n } from './n8nRuntime';
 import { busyPorts } from './ports';
 import { phase } from './progress';

@@ -1,10 +1,10 @@
 import type { ICredentialType, IHttpRequestOptions } from 'n8n-workflow';
 import { CheckMonitorApi } from '../credentials/CheckMonitorApi.credentials';
 import { CustomerEngagementApi } from '../credentials/CustomerEngagementApi.credentials';
-import { runNode, testCredential } from './harness/engine';
-import { everything, useCheckMonitorServer, useCustomerEngagementServer } from './harness/setup';
-import { CM_KEY, CM_READ_ONLY_KEY } from './servers/checkMonitorServer';
-import { CE_TOKEN } from './servers/customerEngagementServer';
+import { runNode, testCredential } from './support/engine';
+import { everything, useCheckMonitorServer, useCustomerEngagementServer } from './support/setup';
+import { CM_KEY, CM_READ_ONLY_KEY } from './support/servers/checkMonitorServer';
+import { CE_TOKEN } from './support/servers/customerEngagementServer';
 
 describe('Customer Engagement API credential test', () => {
 	const { server } = useCustomerEngagementServer();

@@ -5,7 +5,7 @@
  * checked before anything starts. Ctrl+C or q stops them.
  */
 import { busyPorts } from '../scripts/ports';
-import { describeKeys, playFromKeyboard, startSandbox } from './servers/sandbox';
+import { describeKeys, playFromKeyboard, startSandbox } from './support/servers/sandbox';
 
 async function main() {
 	const cePort = Number(process.env.CE_PORT || 4010);

@@ -5,8 +5,8 @@
  * check whose UUID is empty (checkMonitorApi.ts: nothing is sent to it). errorMessages.test.ts
  * has every status's words; checkMonitorBySlug.test.ts the other look-up answers.
  */
-import { byId, bySlug, runNode } from '../harness/engine';
-import { useCheckMonitorServer, useCustomerEngagementServer } from '../harness/setup';
+import { byId, bySlug, runNode } from '../support/engine';
+import { useCheckMonitorServer, useCustomerEngagementServer } from '../support/setup';
 
 const engagement = useCustomerEngagementServer();
 const monitor = useCheckMonitorServer();

@@ -1,7 +1,7 @@
 /** Check Monitor node: every operation through the engine against the real-server stand-in. */
-import { byId, runNode } from '../harness/engine';
-import { everything, useCheckMonitorServer } from '../harness/setup';
-import { CheckMonitorServer, CM_KEY, CM_READ_ONLY_KEY } from '../servers/checkMonitorServer';
+import { byId, runNode } from '../support/engine';
+import { everything, useCheckMonitorServer } from '../support/setup';
+import { CheckMonitorServer, CM_KEY, CM_READ_ONLY_KEY } from '../support/servers/checkMonitorServer';
 
 const { server, credentials, run } = useCheckMonitorServer();
 

@@ -4,9 +4,9 @@
  * filtered by slug) and then sends its own request to the check's UUID. Through n8n's
  * engine against the stand-in; what reached the server is read from its log.
  */
-import { bySlug } from '../harness/engine';
-import { useCheckMonitorServer } from '../harness/setup';
-import { CM_READ_ONLY_KEY } from '../servers/checkMonitorServer';
+import { bySlug } from '../support/engine';
+import { useCheckMonitorServer } from '../support/setup';
+import { CM_READ_ONLY_KEY } from '../support/servers/checkMonitorServer';
 
 const { server, run } = useCheckMonitorServer();
 

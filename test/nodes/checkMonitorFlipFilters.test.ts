@@ -1,6 +1,6 @@
 /** Flip Get Many's filters at their bounds: what the server would refuse with an empty 400 is refused here, by name. */
-import { byId, runNode } from '../harness/engine';
-import { useCheckMonitorServer } from '../harness/setup';
+import { byId, runNode } from '../support/engine';
+import { useCheckMonitorServer } from '../support/setup';
 
 const { server, credentials } = useCheckMonitorServer();
 

@@ -4,9 +4,9 @@
  * Asserts what reached the server, what the node returned, and that the ping URL, the
  * UUID inside it and the ping key never appear in an error.
  */
-import { byId, bySlug, runNode } from '../harness/engine';
-import { everything, useCheckMonitorServer } from '../harness/setup';
-import { CM_KEY, CM_PING_KEY } from '../servers/checkMonitorServer';
+import { byId, bySlug, runNode } from '../support/engine';
+import { everything, useCheckMonitorServer } from '../support/setup';
+import { CM_KEY, CM_PING_KEY } from '../support/servers/checkMonitorServer';
 import { runIdFromExecution } from '../../nodes/CheckMonitor/resources/ping/send';
 
 const { server } = useCheckMonitorServer();

@@ -3,9 +3,9 @@
  * around it, and the slug rule (By Slug only) never judges it. A new file, so that the
  * mutation state of the other Ping Send tests stays valid (docs/mutation.md).
  */
-import { byId, runNode } from '../harness/engine';
-import { useCheckMonitorServer } from '../harness/setup';
-import { CM_KEY, CM_PING_KEY } from '../servers/checkMonitorServer';
+import { byId, runNode } from '../support/engine';
+import { useCheckMonitorServer } from '../support/setup';
+import { CM_KEY, CM_PING_KEY } from '../support/servers/checkMonitorServer';
 
 const { server } = useCheckMonitorServer();
 

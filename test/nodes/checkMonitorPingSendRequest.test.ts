@@ -4,9 +4,9 @@
  * checkMonitorPingSend.test.ts shows by message only. Through n8n's engine against the
  * stand-in; what reached the server is read from its log.
  */
-import { byId, bySlug, registerTestNode, runNode, testNodeDescription } from '../harness/engine';
-import { useCheckMonitorServer } from '../harness/setup';
-import { CM_KEY, CM_PING_KEY } from '../servers/checkMonitorServer';
+import { byId, bySlug, registerTestNode, runNode, testNodeDescription } from '../support/engine';
+import { useCheckMonitorServer } from '../support/setup';
+import { CM_KEY, CM_PING_KEY } from '../support/servers/checkMonitorServer';
 import { runIdFromExecution } from '../../nodes/CheckMonitor/resources/ping/send';
 
 const { server } = useCheckMonitorServer();

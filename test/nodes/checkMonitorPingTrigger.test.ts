@@ -1,7 +1,7 @@
 /** Check Monitor Trigger, New Ping: each ping exactly once, oldest first, gaps made visible. */
 import fc from 'fast-check';
-import { createPoller } from '../harness/engine';
-import { useCheckMonitorServer } from '../harness/setup';
+import { createPoller } from '../support/engine';
+import { useCheckMonitorServer } from '../support/setup';
 
 const { server, credentials } = useCheckMonitorServer();
 

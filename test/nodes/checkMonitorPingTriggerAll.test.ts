@@ -3,10 +3,10 @@
  * the checks whose `n_pings` grew; each ping once, per-check gaps, checks named from the list.
  */
 import fc from 'fast-check';
-import { allChecksPingTrigger, type Batches } from '../harness/allChecksPingTrigger';
-import { createPoller } from '../harness/engine';
-import { useCheckMonitorServer } from '../harness/setup';
-import { useVirtualClock } from '../harness/virtualClock';
+import { allChecksPingTrigger, type Batches } from '../support/allChecksPingTrigger';
+import { createPoller } from '../support/engine';
+import { useCheckMonitorServer } from '../support/setup';
+import { useVirtualClock } from '../support/virtualClock';
 
 const cm = useCheckMonitorServer();
 const { server, credentials } = cm;

@@ -6,9 +6,9 @@
  * poll's time. A new file, so that the mutation state of the other trigger tests stays
  * valid (docs/mutation.md).
  */
-import { allChecksPingTrigger } from '../harness/allChecksPingTrigger';
-import { useCheckMonitorServer } from '../harness/setup';
-import { useVirtualClock } from '../harness/virtualClock';
+import { allChecksPingTrigger } from '../support/allChecksPingTrigger';
+import { useCheckMonitorServer } from '../support/setup';
+import { useVirtualClock } from '../support/virtualClock';
 
 const cm = useCheckMonitorServer();
 const { server } = cm;

@@ -4,9 +4,9 @@
  * read or leaves the list. A new file, so that the mutation state of the other trigger tests
  * stays valid (docs/mutation.md).
  */
-import { allChecksPingTrigger, type PollerOptions } from '../harness/allChecksPingTrigger';
-import { useCheckMonitorServer } from '../harness/setup';
-import { useVirtualClock } from '../harness/virtualClock';
+import { allChecksPingTrigger, type PollerOptions } from '../support/allChecksPingTrigger';
+import { useCheckMonitorServer } from '../support/setup';
+import { useVirtualClock } from '../support/virtualClock';
 
 const cm = useCheckMonitorServer();
 const { server } = cm;

@@ -10,8 +10,8 @@
  * once the first ping's body is read the deadline has passed on any machine.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { createPoller } from '../harness/engine';
-import { useCheckMonitorServer } from '../harness/setup';
+import { createPoller } from '../support/engine';
+import { useCheckMonitorServer } from '../support/setup';
 
 const { server, credentials } = useCheckMonitorServer();
 

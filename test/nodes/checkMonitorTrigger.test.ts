@@ -1,8 +1,8 @@
 /** Check Monitor Trigger: each flip exactly once, naming its check. */
 import fc from 'fast-check';
-import { createPoller } from '../harness/engine';
-import { useCheckMonitorServer } from '../harness/setup';
-import { CM_READ_ONLY_KEY, CheckMonitorServer, isoSeconds } from '../servers/checkMonitorServer';
+import { createPoller } from '../support/engine';
+import { useCheckMonitorServer } from '../support/setup';
+import { CM_READ_ONLY_KEY, CheckMonitorServer, isoSeconds } from '../support/servers/checkMonitorServer';
 
 const { server, credentials } = useCheckMonitorServer();
 const FAST = { requestsPerMinute: 600_000 };

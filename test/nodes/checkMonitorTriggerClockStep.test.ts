@@ -5,11 +5,11 @@
  * within 5 s of real time. A file of its own, so that the mutation state of the other trigger
  * tests stays valid (docs/mutation.md).
  */
-import { allChecksFlipTrigger } from '../harness/allChecksFlipTrigger';
-import { createPoller } from '../harness/engine';
-import { finishesWithin } from '../harness/finishesWithin';
-import { useCheckMonitorServer } from '../harness/setup';
-import { useVirtualClock } from '../harness/virtualClock';
+import { allChecksFlipTrigger } from '../support/allChecksFlipTrigger';
+import { createPoller } from '../support/engine';
+import { finishesWithin } from '../support/finishesWithin';
+import { useCheckMonitorServer } from '../support/setup';
+import { useVirtualClock } from '../support/virtualClock';
 
 const cm = useCheckMonitorServer();
 const { server, credentials } = cm;

@@ -7,9 +7,9 @@
  * (docs/mutation.md).
  */
 import type { IDataObject } from 'n8n-workflow';
-import { allChecksFlipTrigger, type FlipPoller } from '../harness/allChecksFlipTrigger';
-import { useCheckMonitorServer } from '../harness/setup';
-import { useVirtualClock } from '../harness/virtualClock';
+import { allChecksFlipTrigger, type FlipPoller } from '../support/allChecksFlipTrigger';
+import { useCheckMonitorServer } from '../support/setup';
+import { useVirtualClock } from '../support/virtualClock';
 
 const cm = useCheckMonitorServer();
 const { server } = cm;

@@ -4,10 +4,10 @@
  * after a response that took longer than the spacing. A file of its own, so that the mutation
  * state of the other trigger tests stays valid (docs/mutation.md).
  */
-import { allChecksFlipTrigger } from '../harness/allChecksFlipTrigger';
-import { finishesWithin } from '../harness/finishesWithin';
-import { useCheckMonitorServer } from '../harness/setup';
-import { useVirtualClock } from '../harness/virtualClock';
+import { allChecksFlipTrigger } from '../support/allChecksFlipTrigger';
+import { finishesWithin } from '../support/finishesWithin';
+import { useCheckMonitorServer } from '../support/setup';
+import { useVirtualClock } from '../support/virtualClock';
 
 const cm = useCheckMonitorServer();
 const { server } = cm;

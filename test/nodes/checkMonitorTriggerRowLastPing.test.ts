@@ -6,9 +6,9 @@
  * them instead of the sweep up to Full Sweep Every later. A file of its own, so that the
  * mutation state of the other trigger tests stays valid (docs/mutation.md).
  */
-import { allChecksFlipTrigger } from '../harness/allChecksFlipTrigger';
-import { useCheckMonitorServer } from '../harness/setup';
-import { useVirtualClock } from '../harness/virtualClock';
+import { allChecksFlipTrigger } from '../support/allChecksFlipTrigger';
+import { useCheckMonitorServer } from '../support/setup';
+import { useVirtualClock } from '../support/virtualClock';
 
 const cm = useCheckMonitorServer();
 const { server } = cm;

@@ -11,8 +11,8 @@
  * 2 ms late, so that this holds on any machine.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { createPoller } from '../harness/engine';
-import { useCheckMonitorServer } from '../harness/setup';
+import { createPoller } from '../support/engine';
+import { useCheckMonitorServer } from '../support/setup';
 
 const { server, credentials } = useCheckMonitorServer();
 const FAST = { requestsPerMinute: 600_000 };

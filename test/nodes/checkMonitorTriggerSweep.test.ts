@@ -5,9 +5,9 @@
  * resume between two polls). The clock is virtual: polls a minute apart, an hour in a second.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { allChecksFlipTrigger } from '../harness/allChecksFlipTrigger';
-import { useCheckMonitorServer } from '../harness/setup';
-import { useVirtualClock } from '../harness/virtualClock';
+import { allChecksFlipTrigger } from '../support/allChecksFlipTrigger';
+import { useCheckMonitorServer } from '../support/setup';
+import { useVirtualClock } from '../support/virtualClock';
 
 const cm = useCheckMonitorServer();
 const { server } = cm;

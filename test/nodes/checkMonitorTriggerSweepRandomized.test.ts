@@ -17,10 +17,10 @@
  *   else.
  */
 import fc from 'fast-check';
-import { createPoller } from '../harness/engine';
-import { useCheckMonitorServer } from '../harness/setup';
-import { useVirtualClock } from '../harness/virtualClock';
-import { isoSeconds, type StoredCheck } from '../servers/checkMonitorServer';
+import { createPoller } from '../support/engine';
+import { useCheckMonitorServer } from '../support/setup';
+import { useVirtualClock } from '../support/virtualClock';
+import { isoSeconds, type StoredCheck } from '../support/servers/checkMonitorServer';
 
 const { server, credentials } = useCheckMonitorServer();
 const clock = useVirtualClock(server);

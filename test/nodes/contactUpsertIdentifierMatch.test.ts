@@ -10,8 +10,8 @@
  * The boundaries of that rule, one row each (writeGuards.test.ts has the everyday cases).
  */
 import type { IDataObject } from 'n8n-workflow';
-import { runNode } from '../harness/engine';
-import { useCustomerEngagementServer } from '../harness/setup';
+import { runNode } from '../support/engine';
+import { useCustomerEngagementServer } from '../support/setup';
 
 const { server, credentials } = useCustomerEngagementServer();
 

@@ -1,7 +1,7 @@
 /** Customer Engagement node: every operation through the engine against the local API. */
-import { byId, runNode } from '../harness/engine';
-import { everything, useCustomerEngagementServer } from '../harness/setup';
-import { CE_TOKEN } from '../servers/customerEngagementServer';
+import { byId, runNode } from '../support/engine';
+import { everything, useCustomerEngagementServer } from '../support/setup';
+import { CE_TOKEN } from '../support/servers/customerEngagementServer';
 import { keptDefinitionReads } from '../../nodes/CustomerEngagement/resources/contact/customFields';
 
 const { server, credentials } = useCustomerEngagementServer();

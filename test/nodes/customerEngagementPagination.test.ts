@@ -1,6 +1,6 @@
 /** Get Many: exactly ceil(N/100) requests for N records, never an extra empty page. */
-import { byId, runNode } from '../harness/engine';
-import { totalCountGateway, useCustomerEngagementServer } from '../harness/setup';
+import { byId, runNode } from '../support/engine';
+import { totalCountGateway, useCustomerEngagementServer } from '../support/setup';
 
 const { server, credentials } = useCustomerEngagementServer();
 

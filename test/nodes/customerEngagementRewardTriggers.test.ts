@@ -3,8 +3,8 @@
  * whatever order the API lists redeems in, with the request counts the README states.
  */
 import fc from 'fast-check';
-import { createPoller } from '../harness/engine';
-import { useCustomerEngagementServer } from '../harness/setup';
+import { createPoller } from '../support/engine';
+import { useCustomerEngagementServer } from '../support/setup';
 
 const { server, credentials } = useCustomerEngagementServer();
 

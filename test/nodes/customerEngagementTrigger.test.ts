@@ -1,7 +1,7 @@
 /** Customer Engagement Trigger: each new visit (or contact) exactly once, at the cost of what is new. */
 import fc from 'fast-check';
-import { createPoller } from '../harness/engine';
-import { useCustomerEngagementServer } from '../harness/setup';
+import { createPoller } from '../support/engine';
+import { useCustomerEngagementServer } from '../support/setup';
 
 const { server, credentials } = useCustomerEngagementServer();
 

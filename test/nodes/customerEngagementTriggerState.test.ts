@@ -4,8 +4,8 @@
  * X-Total-Count that is missing, empty or not a number.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { byId, createPoller } from '../harness/engine';
-import { totalCountGateway, useCustomerEngagementServer } from '../harness/setup';
+import { byId, createPoller } from '../support/engine';
+import { totalCountGateway, useCustomerEngagementServer } from '../support/setup';
 
 const { server, credentials } = useCustomerEngagementServer();
 

@@ -1,7 +1,7 @@
 /** The harness runs declarative operations through n8n's engine against the local servers. */
-import { byId, runNode } from '../harness/engine';
-import { everything, useCheckMonitorServer, useCustomerEngagementServer } from '../harness/setup';
-import { CE_TOKEN } from '../servers/customerEngagementServer';
+import { byId, runNode } from '../support/engine';
+import { everything, useCheckMonitorServer, useCustomerEngagementServer } from '../support/setup';
+import { CE_TOKEN } from '../support/servers/customerEngagementServer';
 
 describe('a declarative operation through WorkflowExecute', () => {
 	const ce = useCustomerEngagementServer();

@@ -2,7 +2,7 @@
  * How many expressions n8n evaluates per item, for every operation of both action nodes.
  *
  * Every user-written value below is an expression; n8n's evaluation is counted by text
- * (test/harness/expressionCounter.ts). The node itself must add no expression of its own
+ * (test/support/expressionCounter.ts). The node itself must add no expression of its own
  * (no base URL, auth header, route or value conversion as an expression), and each user
  * expression must be evaluated no more often than n8n's routing engine itself needs:
  *
@@ -24,9 +24,9 @@ import { NodeHelpers, type ICredentialDataDecryptedObject, type INodeProperties,
 import { RoutingNode } from 'n8n-core';
 import { CheckMonitor } from '../../nodes/CheckMonitor/CheckMonitor.node.ts';
 import { CustomerEngagement } from '../../nodes/CustomerEngagement/CustomerEngagement.node.ts';
-import { byId, runNode } from '../harness/engine';
-import { countExpressions } from '../harness/expressionCounter';
-import { useCheckMonitorServer, useCustomerEngagementServer } from '../harness/setup';
+import { byId, runNode } from '../support/engine';
+import { countExpressions } from '../support/expressionCounter';
+import { useCheckMonitorServer, useCustomerEngagementServer } from '../support/setup';
 
 const WALKS = typeof (RoutingNode.prototype as unknown as Record<string, unknown>).resolveBaseUrl === 'function' ? 2 : 1;
 const ITEMS = 3;

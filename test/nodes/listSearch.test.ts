@@ -1,7 +1,7 @@
 /** Resource-locator searches and option loaders, run as the editor runs them. */
-import { runListSearch } from '../harness/engine';
-import { useCheckMonitorServer, useCustomerEngagementServer } from '../harness/setup';
-import { CM_READ_ONLY_KEY } from '../servers/checkMonitorServer';
+import { runListSearch } from '../support/engine';
+import { useCheckMonitorServer, useCustomerEngagementServer } from '../support/setup';
+import { CM_READ_ONLY_KEY } from '../support/servers/checkMonitorServer';
 
 describe('Customer Engagement', () => {
 	const { server, credentials } = useCustomerEngagementServer();

@@ -1,6 +1,6 @@
 /** The multi-selects' options (load-options methods), through n8n's LoadOptionsContext against the stand-ins. */
-import { runLoadOptions } from '../harness/engine';
-import { useCheckMonitorServer, useCustomerEngagementServer } from '../harness/setup';
+import { runLoadOptions } from '../support/engine';
+import { useCheckMonitorServer, useCustomerEngagementServer } from '../support/setup';
 
 describe('Customer Engagement', () => {
 	const { server, credentials } = useCustomerEngagementServer();

@@ -6,8 +6,8 @@
  * use 'in' operator to search for 'id' in null"). A file of its own, so that the mutation
  * state of the other transport tests stays valid (docs/mutation.md).
  */
-import { byId, runNode } from '../harness/engine';
-import { useCheckMonitorServer, useCustomerEngagementServer } from '../harness/setup';
+import { byId, runNode } from '../support/engine';
+import { useCheckMonitorServer, useCustomerEngagementServer } from '../support/setup';
 
 const ANSWERS = [
 	['null', null],

@@ -6,8 +6,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { CheckMonitor } from '../../nodes/CheckMonitor/CheckMonitor.node.ts';
 import { CustomerEngagement } from '../../nodes/CustomerEngagement/CustomerEngagement.node.ts';
-import { runNode } from '../harness/engine';
-import { useCheckMonitorServer, useCustomerEngagementServer } from '../harness/setup';
+import { runNode } from '../support/engine';
+import { useCheckMonitorServer, useCustomerEngagementServer } from '../support/setup';
 
 /** resource, operation, URL template, for every operation whose URL has `{…}`. */
 function routesWithParameters(properties: INodeProperties[]): Array<[string, string, string]> {

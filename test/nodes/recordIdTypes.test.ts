@@ -6,8 +6,8 @@
  * stateful stand-in, which answers the read or look-up with the record each test gives
  * (writeGuards.test.ts has the other record checks of both writes).
  */
-import { byId, runNode } from '../harness/engine';
-import { useCustomerEngagementServer } from '../harness/setup';
+import { byId, runNode } from '../support/engine';
+import { useCustomerEngagementServer } from '../support/setup';
 
 const { server, credentials } = useCustomerEngagementServer();
 

@@ -1,6 +1,6 @@
 /** Rate limits and faults: retried where safe, never duplicated, never lost. */
-import { byId, createPoller, runNode } from '../harness/engine';
-import { useCheckMonitorServer, useCustomerEngagementServer } from '../harness/setup';
+import { byId, createPoller, runNode } from '../support/engine';
+import { useCheckMonitorServer, useCustomerEngagementServer } from '../support/setup';
 import { resiliencePolicy } from '../../nodes/shared/resilience';
 
 describe('Customer Engagement', () => {

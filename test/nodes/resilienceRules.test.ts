@@ -12,7 +12,7 @@ const newKey = () => `rules:${++keyCount}`;
 
 beforeEach(() => {
 	jest.useFakeTimers({ now: 1_000_000 });
-	// The shipped backoff: test/harness/fastRetries.ts shrinks it for the engine tests (and
+	// The shipped backoff: test/support/fastRetries.ts shrinks it for the engine tests (and
 	// puts the whole policy back before each test); the clock here is jest's, so it costs nothing.
 	Object.assign(resiliencePolicy, { baseDelayMs: 1_000, maxDelayMs: 30_000 });
 });

@@ -7,8 +7,8 @@ import type { IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { requestDefaults, sendSingleRequest } from '../../nodes/CheckMonitor/shared/checkMonitorApi';
 import { sendPlainFieldsOnce } from '../../nodes/shared/sendFields';
 import { requestInterceptor } from '../../nodes/shared/requestInterceptor';
-import { registerTestNode, runNode, testNodeDescription } from '../harness/engine';
-import { useCheckMonitorServer } from '../harness/setup';
+import { registerTestNode, runNode, testNodeDescription } from '../support/engine';
+import { useCheckMonitorServer } from '../support/setup';
 
 const field = (name: string, routing: object | undefined, more: Partial<INodeProperties> = {}): INodeProperties =>
 	({ displayName: name, name, type: 'string', default: '', ...(routing ? { routing } : {}), ...more }) as INodeProperties;

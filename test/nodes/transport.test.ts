@@ -5,10 +5,10 @@
  * helpers (bodyText, describeNetworkError, classifyFailure) as tables.
  */
 import { NodeApiError } from 'n8n-workflow';
-import { byId, runNode } from '../harness/engine';
-import { everything, useCheckMonitorServer, useCustomerEngagementServer } from '../harness/setup';
-import { CM_KEY } from '../servers/checkMonitorServer';
-import { CE_TOKEN } from '../servers/customerEngagementServer';
+import { byId, runNode } from '../support/engine';
+import { everything, useCheckMonitorServer, useCustomerEngagementServer } from '../support/setup';
+import { CM_KEY } from '../support/servers/checkMonitorServer';
+import { CE_TOKEN } from '../support/servers/customerEngagementServer';
 import { classifyFailure } from '../../nodes/shared/failureKind';
 import { describeNetworkError, toNodeApiError } from '../../nodes/shared/failureWording';
 import { bodyText, ErrorStatusReceived } from '../../nodes/shared/responseChecks';

@@ -3,8 +3,8 @@
  * bounds the field declares hold at both ends, and only numbers and number text count.
  * Checked before any request; what a user sees is the message.
  */
-import { createPoller } from '../harness/engine';
-import { useCustomerEngagementServer } from '../harness/setup';
+import { createPoller } from '../support/engine';
+import { useCustomerEngagementServer } from '../support/setup';
 
 const { server, credentials } = useCustomerEngagementServer();
 const trigger = (parameters: Record<string, unknown>) => createPoller({ type: 'customerEngagementTrigger', parameters: parameters as never, credentials: credentials() });

@@ -14,8 +14,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import { CustomerEngagement } from '../../nodes/CustomerEngagement/CustomerEngagement.node.ts';
-import { byId, registerOperationVariant, runNode } from '../harness/engine';
-import { useCustomerEngagementServer } from '../harness/setup';
+import { byId, registerOperationVariant, runNode } from '../support/engine';
+import { useCustomerEngagementServer } from '../support/setup';
 
 const { server, credentials } = useCustomerEngagementServer();
 

@@ -1,8 +1,8 @@
 /** Per-test-file servers on random loopback ports, reset between tests. */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CheckMonitorServer, CM_KEY } from '../servers/checkMonitorServer';
-import { CustomerEngagementServer, CE_TOKEN } from '../servers/customerEngagementServer';
+import { CheckMonitorServer, CM_KEY } from './servers/checkMonitorServer';
+import { CustomerEngagementServer, CE_TOKEN } from './servers/customerEngagementServer';
 import { runNode } from './engine';
 
 export function useCustomerEngagementServer() {

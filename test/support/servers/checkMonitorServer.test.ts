@@ -1,6 +1,6 @@
 /** The local Check Monitor API answers like the real server (check-monitor-real-server.md). */
 import axios from 'axios';
-import { useCheckMonitorServer } from '../harness/setup';
+import { useCheckMonitorServer } from '../setup';
 import { CheckMonitorServer, CM_KEY, CM_READ_ONLY_KEY } from './checkMonitorServer';
 
 const { server } = useCheckMonitorServer();

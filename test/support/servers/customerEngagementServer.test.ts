@@ -1,6 +1,6 @@
 /** The local Customer Engagement API keeps the spec's rules that the node depends on. */
 import axios from 'axios';
-import { useCustomerEngagementServer } from '../harness/setup';
+import { useCustomerEngagementServer } from '../setup';
 import { CE_TOKEN } from './customerEngagementServer';
 
 const { server } = useCustomerEngagementServer();

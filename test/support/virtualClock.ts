@@ -3,7 +3,7 @@
  * pings and flips with (`server.now`), so a test can play an hour of polls in a second.
  * Timers stay real (retries, pacing and the engine still wait on them).
  */
-import type { CheckMonitorServer } from '../servers/checkMonitorServer';
+import type { CheckMonitorServer } from './servers/checkMonitorServer';
 
 export function useVirtualClock(server: CheckMonitorServer, start = Date.UTC(2026, 10, 27, 0, 0, 0)) {
 	let now = start;
