@@ -5,7 +5,7 @@ import type {
 	ICredentialType,
 	INodeProperties,
 } from 'n8n-workflow';
-import { applyCredential, applyPingCredential, isPingPath, normalizeBaseUrl, pingRoot } from '../nodes/shared/baseUrl';
+import { applyCredential, applyPingCredential, isPingPath, normalizeBaseUrl, pingRoot } from '../nodes/shared/applyCredential';
 
 export class CheckMonitorApi implements ICredentialType {
 	name = 'checkMonitorApi';

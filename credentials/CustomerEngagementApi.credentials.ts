@@ -5,7 +5,7 @@ import type {
 	ICredentialType,
 	INodeProperties,
 } from 'n8n-workflow';
-import { applyCredential, normalizeBaseUrl } from '../nodes/shared/baseUrl';
+import { applyCredential, normalizeBaseUrl } from '../nodes/shared/applyCredential';
 
 export class CustomerEngagementApi implements ICredentialType {
 	name = 'customerEngagementApi';

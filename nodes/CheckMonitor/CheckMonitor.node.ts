@@ -1,21 +1,29 @@
 import { NodeConnectionTypes, type INodeProperties, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 import { toolNotice } from '../shared/commonParameters';
-import { mergeSameNamedProperties } from '../shared/mergeProperties';
-import { sendPlainFieldsOnce } from '../shared/sendFields';
-import { requestInterceptor } from '../shared/requestInterceptor';
+import { transport } from '../shared/transport';
 import { getChannels } from './loadOptions/getChannels';
 import { searchChecks } from './listSearch/searchChecks';
-import { badgeDescription } from './resources/badge';
-import { channelDescription } from './resources/channel';
-import { checkDescription } from './resources/check';
-import { flipDescription } from './resources/flip';
-import { pingDescription } from './resources/ping';
-import { statusDescription } from './resources/status';
-import { requestDefaults, sendSingleRequest } from './shared/checkMonitorApi';
+import { badgeOperations } from './resources/badge';
+import { channelOperations } from './resources/channel';
+import { checkOperations } from './resources/check';
+import { checkSimplify } from './resources/check/simplify';
+import { checkUpdateDescription } from './resources/check/update';
+import { flipOperations } from './resources/flip';
+import { pingOperations } from './resources/ping';
+import { pingGetBodyDescription } from './resources/ping/getBody';
+import { pingSendDescription } from './resources/ping/send';
+import { statusOperations } from './resources/status';
+import { requestDefaults, sendSingleRequest } from './shared/operationRouting';
+import { additionalFieldsParameter, filtersParameter, optionsParameter } from './shared/collections';
+import { checkParameter, getManyParameter } from './shared/sharedParameters';
 
-/** As the resources declare them; the node merges same-named definitions (see mergeSameNamedProperties). */
+/**
+ * What n8n receives, as written: the resources' Operation selectors, then every parameter in
+ * the order the editor shows them (an operation shows the ones whose display rules name it).
+ * A parameter several operations share is declared once (docs/architecture.md, section 1).
+ */
 export const checkMonitorProperties: INodeProperties[] = [
-	requestInterceptor,
+	transport,
 	toolNotice('"the check\'s UUID, e.g. 8a3c5b7e-1f2d-4c6a-9b0e-3d5f7a9c1e2b"'),
 	{
 		displayName: 'Resource',
@@ -32,12 +40,21 @@ export const checkMonitorProperties: INodeProperties[] = [
 		],
 		default: 'check',
 	},
-	...checkDescription,
-	...pingDescription,
-	...flipDescription,
-	...channelDescription,
-	...badgeDescription,
-	...statusDescription,
+	checkOperations,
+	pingOperations,
+	flipOperations,
+	channelOperations,
+	badgeOperations,
+	statusOperations,
+	...checkParameter,
+	...checkUpdateDescription,
+	...pingSendDescription,
+	additionalFieldsParameter,
+	...pingGetBodyDescription,
+	optionsParameter,
+	...getManyParameter,
+	checkSimplify,
+	filtersParameter,
 ];
 
 export class CheckMonitor implements INodeType {
@@ -56,7 +73,7 @@ export class CheckMonitor implements INodeType {
 		credentials: [{ name: 'checkMonitorApi', required: true }],
 		requestDefaults,
 		requestOperations: { pagination: sendSingleRequest },
-		properties: sendPlainFieldsOnce(mergeSameNamedProperties(checkMonitorProperties)),
+		properties: checkMonitorProperties,
 	};
 
 	methods = {

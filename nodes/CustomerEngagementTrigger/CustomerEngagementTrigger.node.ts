@@ -17,7 +17,7 @@ import { numberOption } from '../shared/invalidInput';
 import { customerEngagementApi } from '../CustomerEngagement/shared/customerEngagementApi';
 import { searchContacts } from '../CustomerEngagement/listSearch/searchContacts';
 import { searchRewards } from '../CustomerEngagement/listSearch/searchRewards';
-import { contactLocator, rewardLocator } from '../CustomerEngagement/shared/engagementParameters';
+import { contactLocator, rewardLocator } from '../CustomerEngagement/shared/locators';
 
 const HOUR_MS = 3_600_000;
 

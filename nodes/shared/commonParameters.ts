@@ -1,8 +1,8 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 type Show = Record<string, string[]>;
 
-/** Return All / Limit for a Get Many operation; the transport reads them (requestedLimit). */
+/** Return All / Limit of the Get Many operations; the pagination hooks read them (requestedLimit). */
 export function getManyParameters(show: Show): INodeProperties[] {
 	return [
 		{
@@ -64,4 +64,26 @@ export function toolNotice(example: string): INodeProperties {
 		default: '',
 		displayOptions: { show: { '@tool': [true] } },
 	};
+}
+
+/**
+ * One definition of the hidden flag that shows a parameter several resources share: `shown`
+ * where the flag's display rule applies (docs/architecture.md, "One definition per name").
+ */
+export function shownFlag(name: string, displayName: string, shown: boolean, displayOptions: IDisplayOptions): INodeProperties {
+	return { displayName, name, type: 'hidden', default: shown, displayOptions };
+}
+
+/**
+ * The fields of a collection that several operations share, for `operations` of `resource`:
+ * each shown only there (n8n's `/` display rules name the node's own parameters). A field's
+ * own `/operation` rule narrows it; a field for none of these operations is left out.
+ */
+export function fieldsFor(resource: string, operations: string[], fields: INodeProperties[]): INodeProperties[] {
+	return fields.flatMap((field) => {
+		const own = field.displayOptions?.show?.['/operation'] as string[] | undefined;
+		const shownFor = own ? operations.filter((operation) => own.includes(operation)) : operations;
+		if (shownFor.length === 0) return [];
+		return [{ ...field, displayOptions: { show: { ...field.displayOptions?.show, '/resource': [resource], '/operation': shownFor } } }];
+	});
 }

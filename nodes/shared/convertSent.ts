@@ -29,17 +29,14 @@ export function listOf(value: unknown, separator: RegExp): string[] {
 
 /**
  * A number an expression gives (a phone column of a spreadsheet, an ID), as text: n8n sends
- * an expression's number as a JSON number, and both APIs refuse a number where they want
- * text. sendPlainFieldsOnce applies it to every plain text field it sends (sendsText); a text
- * field n8n still routes declares it in its own routing (test/nodes/convertSent.test.ts
- * walks both nodes' descriptions for one left out).
+ * an expression's number as a JSON number, and both APIs refuse a number where they want text.
  */
 export const numberAsText = (value: unknown) => (typeof value === 'number' ? String(value) : value);
 
-/** Whether a `routing.send.property` names one key: an expression or a dot path does not (n8n resolves or nests it). */
-export const namesOneKey = (property: string | undefined): property is string => typeof property === 'string' && property !== '' && !/^=|\./.test(property);
-
-/** Whether a field sent to `where` is one the API wants as text (a string or a resource locator in the body). */
-export function sendsText(property: INodeProperties, where: string | undefined): boolean {
-	return where === 'body' && (property.type === 'string' || property.type === 'resourceLocator');
+/**
+ * The routing of a text field sent in the body: n8n sends it, as text
+ * (test/nodes/convertSent.test.ts finds a body text field without it).
+ */
+export function sendAsText(property: string): NonNullable<INodeProperties['routing']> {
+	return { send: { type: 'body', property, preSend: [convertSent('body', property, numberAsText)] } };
 }

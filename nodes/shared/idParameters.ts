@@ -54,10 +54,9 @@ function readTrimmed(context: IExecuteSingleFunctions | IPollFunctions, name: st
 
 /**
  * An operation's preSend that sends an id parameter in the body, checked as a path
- * parameter is. For a parameter that other operations use in their paths: a routing of its
- * own would make its definition differ per operation, and each definition of a name costs
- * an evaluation of the user's expression per item (see mergeSameNamedProperties); a routed
- * definition is also read once more in each of the engine's walks. This reads it once.
+ * parameter is. For a shared parameter that other operations use in their paths (Contact):
+ * a routing on it would send it for those too, and a routed parameter is read once more in
+ * each of the engine's walks. This reads it once.
  */
 export function sendIdInBody(name: string, api: ApiDefinition): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {

@@ -1,11 +1,11 @@
 /**
- * The operations' pagination hooks (see requestInterceptor.ts): the default one-request
+ * The operations' pagination hooks (see transport.ts): the default one-request
  * hook and the list paginators. Each sends its pages through `sendRequest`, so errors and
  * retries are handled the same way as for single requests.
  */
 import type { IDataObject, IExecutePaginationFunctions, IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 import type { ApiDefinition } from './apiDefinition';
-import { type RequestData, sendRequest } from './requestInterceptor';
+import { type RequestData, sendRequest } from './transport';
 import { invalidInput } from './invalidInput';
 
 export const MAX_PAGE_SIZE = 100;

@@ -9,7 +9,7 @@
  */
 import type { IDataObject, IExecutePaginationFunctions, IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 import type { ApiDefinition } from './apiDefinition';
-import { type RequestData, sendRequest, sentRequestOf } from './requestInterceptor';
+import { type RequestData, sendRequest, sentRequestOf } from './transport';
 import { invalidInput } from './invalidInput';
 
 export function readMergeWrite(

@@ -74,7 +74,7 @@ describe('check', () => {
 		server.seedCheck({ name: 'b', slug: 's', tags: 'prod db' });
 		server.seedCheck({ name: 'c', slug: 's', tags: 'prod' });
 		const result = await run({ resource: 'check', operation: 'getAll', returnAll: false, limit: 1, filters: { slug: 's', tag: 'prod db' } });
-		expect(server.requestLines()).toEqual(['GET /api/v3/checks/?tag=prod&tag=db&slug=s']);
+		expect(server.requestLines()).toEqual(['GET /api/v3/checks/?slug=s&tag=prod&tag=db']);
 		expect(json(result).map((c) => c.name)).toEqual(['a']);
 	});
 

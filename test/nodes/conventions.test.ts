@@ -56,33 +56,78 @@ describe.each(actionNodes)('%s', (_node, description) => {
 	);
 });
 
-/** Every collection (and fixedCollection value list) of a node, with its option names in order. */
-function collections(properties: INodeProperties[], path = ''): Array<[string, string[]]> {
+/**
+ * Every collection (and fixedCollection value list) of a node, with its option names in the
+ * order the editor lists them where `values` are the node's parameters (a collection's
+ * option may be shown for some operations only, by a `/resource` or `/operation` rule).
+ */
+function collections(properties: INodeProperties[], values: Record<string, unknown> = {}, path = ''): Array<[string, string[]]> {
 	const found: Array<[string, string[]]> = [];
+	const shown = (o: INodeProperties) => !o.displayOptions || NodeHelpers.displayParameter(values as never, o, null, null, values as never);
 	for (const property of properties) {
 		const where = `${path}${property.name}`;
 		if (property.type === 'collection' && property.options) {
-			const options = property.options as INodeProperties[];
+			const options = (property.options as INodeProperties[]).filter(shown);
 			found.push([where, options.map((o) => o.displayName)]);
-			found.push(...collections(options, `${where}.`));
+			found.push(...collections(options, values, `${where}.`));
 		}
 		if (property.type === 'fixedCollection' && property.options) {
 			for (const group of property.options as Array<{ name: string; values: INodeProperties[] }>) {
-				found.push(...collections(group.values, `${where}.${group.name}.`));
+				found.push(...collections(group.values, values, `${where}.${group.name}.`));
 			}
 		}
 	}
 	return found;
 }
 
-test.each(allNodes)('%s: every collection has its options in alphabetical order', (_node, description) => {
-	const found = collections(description.properties);
-	const unsorted = found.filter(([, names]) => names.join('\n') !== [...names].sort((a, b) => a.localeCompare(b)).join('\n'));
-	expect(unsorted).toEqual([]);
+const unsorted = (found: Array<[string, string[]]>) => found.filter(([, names]) => names.join('\n') !== [...names].sort((a, b) => a.localeCompare(b)).join('\n'));
+
+describe.each(actionNodes)('%s', (_node, description) => {
+	test.each(operations(description).map((op) => [op.name, op]))('%s: every collection lists its options in alphabetical order', (name, op) => {
+		const [resource, operation] = name.split('.');
+		expect(unsorted(collections(op.shown, { resource, operation }))).toEqual([]);
+	});
+});
+
+test.each(allNodes.slice(2))('%s: every collection has its options in alphabetical order', (_node, description) => {
+	expect(unsorted(collections(description.properties))).toEqual([]);
 });
 
 test('the collections walk finds the collections, nested ones too (so the test above can fail)', () => {
-	expect(collections(new CustomerEngagement().description.properties).length).toBeGreaterThan(5);
+	expect(collections(new CustomerEngagement().description.properties, { resource: 'contact', operation: 'update' })).toContainEqual(['updateFields', expect.arrayContaining(['Email', 'First Name'])]);
 	const planted = [{ displayName: 'X', name: 'x', type: 'fixedCollection', default: {}, options: [{ name: 'g', displayName: 'G', values: [{ displayName: 'Inner', name: 'inner', type: 'collection', default: {}, options: [{ displayName: 'B', name: 'b', type: 'string', default: '' }, { displayName: 'A', name: 'a', type: 'string', default: '' }] }] }] }] as INodeProperties[];
 	expect(collections(planted)).toEqual([['x.g.inner', ['B', 'A']]]);
+});
+
+/**
+ * A parameter several resources share is shown where its hidden `<name>Shown` flag is true
+ * (the nodes' shared/sharedParameters.ts). The flag must have exactly one definition shown
+ * for every operation, and for a resource the node does not declare (n8n's Custom API
+ * Call): with none, the editor would keep the flag's last value when the user switches.
+ */
+function flagDefinitionsShown(description: INodeTypeDescription): Array<[string, string, number]> {
+	const flags = [...new Set(description.properties.filter((p) => p.type === 'hidden' && p.name.endsWith('Shown')).map((p) => p.name))];
+	const places = [...operations(description).map((op) => op.name), '__CUSTOM_API_CALL__.__CUSTOM_API_CALL__'];
+	return places.flatMap((place) => {
+		const [resource, operation] = place.split('.');
+		return flags.map((flag): [string, string, number] => [
+			place,
+			flag,
+			description.properties.filter((p) => p.name === flag && NodeHelpers.displayParameter({ resource, operation }, p, null, description)).length,
+		]);
+	});
+}
+
+describe.each(actionNodes)('%s', (_node, description) => {
+	test('every hidden Shown flag has exactly one definition shown for every operation', () => {
+		const counts = flagDefinitionsShown(description);
+		expect(counts.length).toBeGreaterThan(10);
+		expect(counts.filter(([, , count]) => count !== 1)).toEqual([]);
+	});
+});
+
+test('a flag without a definition for an operation is found (so the test above can fail)', () => {
+	const description = new CheckMonitor().description;
+	const missing = { ...description, properties: description.properties.filter((p) => !(p.name === 'checkIdShown' && p.displayOptions?.show?.resource?.includes('badge'))) };
+	expect(flagDefinitionsShown(missing).filter(([, , count]) => count !== 1).map(([place]) => place)).toEqual(['badge.getAll', 'channel.getAll', 'status.get']);
 });

@@ -1,12 +1,11 @@
 /**
  * nodes/shared/convertSent.ts: lists given as text or as arrays (listOf), as the requests
- * send them; which text fields convert a number themselves (what the conversion sends is
- * shown through the engine in customerEngagement.test.ts and checkMonitor.test.ts).
+ * send them; every text field sent in the body converts a number to text.
  */
 import type { INodeProperties } from 'n8n-workflow';
 import { CheckMonitor } from '../../nodes/CheckMonitor/CheckMonitor.node';
 import { CustomerEngagement } from '../../nodes/CustomerEngagement/CustomerEngagement.node';
-import { listOf, namesOneKey, sendsText } from '../../nodes/shared/convertSent';
+import { listOf, sendAsText } from '../../nodes/shared/convertSent';
 
 test.each([
 	[' prod  backup ', /\s+/, ['prod', 'backup']],
@@ -19,34 +18,35 @@ test.each([
 	expect(listOf(value, separator)).toEqual(list);
 });
 
+/** Every field of a description that n8n routes into the request body as text (a string or a resource locator). */
+function bodyTextFields(properties: INodeProperties[], prefix = ''): Array<{ name: string; field: INodeProperties }> {
+	return properties.flatMap((property) => {
+		const send = property.routing?.send;
+		const own = send?.type === 'body' && send.property !== undefined && (property.type === 'string' || property.type === 'resourceLocator') ? [{ name: `${prefix}${property.name}`, field: property }] : [];
+		const nested = property.type === 'collection' ? bodyTextFields(property.options as INodeProperties[], `${prefix}${property.name}.`) : [];
+		return [...own, ...nested];
+	});
+}
+
 /**
- * A number from an expression goes out as text in every text field sent in the body: the plain
- * ones through sendPlainFieldsOnce (sendsText, sendFields.test.ts), and those n8n still routes
- * through their own numberAsText conversion. This walk lists the latter in both nodes'
- * descriptions as n8n receives them: a new one fails here until it is listed, with the engine
- * test that shows its conversion.
+ * A number from an expression goes out as text in every text field sent in the body: each
+ * such field converts it in its own routing (sendAsText, or a conversion of its own). The
+ * engine tests show what is sent: customerEngagement.test.ts ("a To Phone, Customer and
+ * message an expression gives as numbers are sent as text") and checkMonitor.test.ts ("a
+ * name and tags an expression gives as numbers are sent as text").
  */
-test('the text fields n8n still routes into the body are the listed ones, each with a conversion of its own', () => {
-	const routedText: string[] = [];
-	const walk = (node: string, properties: INodeProperties[], prefix = '') => {
-		for (const property of properties) {
-			const send = property.routing?.send;
-			if (send && sendsText(property, send.type) && namesOneKey(send.property)) {
-				expect(send.preSend?.length ?? 0).toBeGreaterThan(0);
-				routedText.push(`${node} ${prefix}${property.name}`);
-			}
-			if (property.type === 'collection') walk(node, property.options as INodeProperties[], `${property.name}.`);
-		}
-	};
-	walk('customerEngagement', new CustomerEngagement().description.properties);
-	walk('checkMonitor', new CheckMonitor().description.properties);
-	expect(routedText).toEqual([
-		// customerEngagement.test.ts: "a To Phone, Customer and message an expression gives as numbers are sent as text"
-		'customerEngagement customerId',
-		// customerEngagement.test.ts: "option values and IDs an expression gives as numbers are sent as text"
-		'customerEngagement additionalFields.options',
-		// checkMonitor.test.ts: "a name and tags an expression gives as numbers are sent as text"
-		'checkMonitor updateFields.tags',
-		'checkMonitor additionalFields.tags',
-	]);
+test.each([
+	['customerEngagement', new CustomerEngagement().description.properties],
+	['checkMonitor', new CheckMonitor().description.properties],
+])('%s: every text field sent in the body converts a number to text', (_node, properties) => {
+	const fields = bodyTextFields(properties);
+	expect(fields.length).toBeGreaterThan(10);
+	expect(fields.filter(({ field }) => (field.routing?.send?.preSend?.length ?? 0) === 0).map(({ name }) => name)).toEqual([]);
+});
+
+test('a text field sent in the body without a conversion is found (so the test above can fail)', () => {
+	const plain: INodeProperties = { displayName: 'X', name: 'x', type: 'string', default: '', routing: { send: { type: 'body', property: 'x' } } };
+	const collection: INodeProperties = { displayName: 'C', name: 'c', type: 'collection', default: {}, options: [plain, { ...plain, name: 'y', routing: sendAsText('y') }] };
+	expect(bodyTextFields([collection]).map(({ name }) => name)).toEqual(['c.x', 'c.y']);
+	expect(bodyTextFields([collection]).filter(({ field }) => !field.routing?.send?.preSend).map(({ name }) => name)).toEqual(['c.x']);
 });

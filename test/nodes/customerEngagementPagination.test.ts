@@ -46,7 +46,7 @@ test('filters and sort reach the server on every page', async () => {
 	});
 	expect(result.items).toHaveLength(1);
 	expect(server.requestLines()).toEqual([
-		'GET /v1/contacts?sort=MODIFIED_DATE&email=ann%40example.com&order=ASC&page=1&perPage=100',
+		'GET /v1/contacts?email=ann%40example.com&sort=MODIFIED_DATE&order=ASC&page=1&perPage=100',
 	]);
 });
 

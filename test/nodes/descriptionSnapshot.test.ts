@@ -1,7 +1,6 @@
 /**
  * What n8n receives, committed: each node's description as n8n reads it
- * (`new Node().description`), after every pass the node applies when it is assembled
- * (mergeSameNamedProperties and sendPlainFieldsOnce for the action nodes),
+ * (`new Node().description`, the properties as the source declares them),
  * in test/nodes/descriptions/<node name>.json. A change to a resource file that changes
  * what runs shows its effect there, in the same diff.
  *
@@ -28,8 +27,6 @@ import { CheckMonitor } from '../../nodes/CheckMonitor/CheckMonitor.node';
 import { CheckMonitorTrigger } from '../../nodes/CheckMonitorTrigger/CheckMonitorTrigger.node';
 import { CustomerEngagement } from '../../nodes/CustomerEngagement/CustomerEngagement.node';
 import { CustomerEngagementTrigger } from '../../nodes/CustomerEngagementTrigger/CustomerEngagementTrigger.node';
-import { sendPlainFieldsOnce } from '../../nodes/shared/sendFields';
-import { requestInterceptor } from '../../nodes/shared/requestInterceptor';
 
 const folder = path.join(__dirname, 'descriptions');
 const nodesFolder = path.join(__dirname, '..', '..', 'nodes');
@@ -68,7 +65,7 @@ function nodeModules(): Array<Record<string, unknown>> {
 /** Any function a description holds (preSend, postReceive, a pagination hook). */
 type AnyFunction = (...args: never[]) => unknown;
 
-type Named = { exported: Map<AnyFunction, string>; factories: Array<{ name: string; source: string }>; samples: Map<string, string> };
+type Named = { exported: Map<AnyFunction, string>; factories: Array<{ name: string; source: string }> };
 
 function namingTable(): Named {
 	const exported = new Map<AnyFunction, string>();
@@ -80,13 +77,7 @@ function namingTable(): Named {
 			factories.push({ name, source: Function.prototype.toString.call(value) });
 		}
 	}
-	// Functions made by a factory that is not exported, named by a sample of what it makes
-	// (every closure of one function expression has the same source text).
-	const samples = new Map<string, string>();
-	const [transport] = sendPlainFieldsOnce([requestInterceptor]);
-	const plainFields = transport.routing?.send?.preSend?.[0];
-	if (plainFields) samples.set(Function.prototype.toString.call(plainFields), 'sendPlainFields');
-	return { exported, factories, samples };
+	return { exported, factories };
 }
 
 let table: Named | undefined;
@@ -102,8 +93,6 @@ export function functionLabel(fn: AnyFunction): string {
 	const exported = table.exported.get(fn);
 	if (exported) return `[function ${exported}]`;
 	const source = Function.prototype.toString.call(fn);
-	const sample = table.samples.get(source);
-	if (sample) return `[function ${sample}]`;
 	// The innermost exported function whose source holds this one's: the factory that made it.
 	const host = table.factories
 		.filter((factory) => factory.source !== source && factory.source.includes(source))
@@ -234,9 +223,9 @@ test('a changed description text fails the comparison, shows the line and says h
 test('a hook moved or swapped shows: functions render as their names', () => {
 	const description = new CustomerEngagement().description;
 	const rendered = JSON.parse(renderDescription(description)) as INodeTypeDescription;
-	// The one preSend that sends the plain fields, on the hidden Transport parameter.
+	// The hidden Transport parameter turns on the pagination hook for every operation.
 	expect(rendered.properties[0].name).toBe('transport');
-	expect(rendered.properties[0].routing?.send).toEqual({ paginate: true, preSend: ['[function sendPlainFields]'] });
+	expect(rendered.properties[0].routing?.send).toEqual({ paginate: true });
 	expect(rendered.requestOperations).toEqual({ pagination: '[function sendSingleRequest]' });
 	// A factory's product names its factory.
 	expect(renderDescription(description)).toContain('"[function convertSent(…)]"');

@@ -8,17 +8,16 @@
  *
  * - The engine walks the node's top-level definitions for every item and evaluates the
  *   value stored under each definition's name: once per definition of that name. n8n-core
- *   2.38+ walks them twice (the second time to find the base URL), so WALKS = 2 here.
- * - A definition with routing is read once more in each walk (getNodeParameter); one
- *   without routing is read once, by the node's transport or preSend. A field that only
- *   names a key of the body or query string is sent by one preSend for all such fields
- *   (nodes/shared/sendFields.ts), so it costs WALKS + 1, not 2 × WALKS.
+ *   2.38+ walks them twice (the second time to find the base URL), so WALKS = 2 there.
+ * - A field with routing is read once more in each walk (getNodeParameter); one without
+ *   routing is read once, by the operation's own code.
  * - A fixed collection (a list of entries) is resolved once more in each walk, where the
  *   engine routes its entries.
  *
- * So an expression in parameter `name` costs WALKS × definitions(name) + reads. Definitions
- * of one name are merged where n8n's display rules allow (mergeSameNamedProperties); the
- * names that still have several are listed, with the reason, in the first test.
+ * So an expression in parameter `name` costs WALKS × definitions(name) + reads. A parameter
+ * several operations share is declared once (docs/architecture.md, "One definition per
+ * name"); the names that still have several definitions are listed, with the reason, in the
+ * first test.
  */
 import { NodeHelpers, type ICredentialDataDecryptedObject, type INodeProperties, type INodeTypeDescription } from 'n8n-workflow';
 import { RoutingNode } from 'n8n-core';
@@ -105,16 +104,6 @@ async function expectOnlyTheUsersExpressions(type: keyof typeof nodes, name: str
 	expectFloor(type, name, testCase, await countedRun(type, testCase, credentials));
 }
 
-/**
- * A field that only names a key of the body or query string is read once, by the one
- * preSend that sends such fields (nodes/shared/sendFields.ts): its expression costs the
- * engine's walks and that read. Routed by n8n, it would cost a read more in each walk.
- */
-async function expectReadOnce(type: keyof typeof nodes, testCase: Case, expression: string, credentials: Record<string, ICredentialDataDecryptedObject>) {
-	const counted = await countedRun(type, testCase, credentials);
-	expect([expression, (counted.get(expression) ?? 0) / ITEMS]).toEqual([expression, WALKS + 1]);
-}
-
 function expectFloor(type: keyof typeof nodes, name: string, testCase: Case, counted: Map<string, number>) {
 	const description = nodes[type];
 	const definitions = (top: string) => description.properties.filter((p) => p.name === top).length;
@@ -197,18 +186,6 @@ describe('Customer Engagement', () => {
 		expect(server.requests.length).toBeGreaterThan(0);
 	});
 
-	test.each([
-		['contact create', '{{ $json.email }}'],
-		['contact create', '{{ $json.first }}'],
-		['contact update', '{{ $json.last }}'],
-		['contact getAll', '{{ $json.email }}'],
-		['note create', '{{ $json.text }}'],
-		['label create', '{{ $json.name }}'],
-		['loyaltyReward create', '{{ $json.title }}'],
-		['redeem getAll', '{{ $json.id }}'],
-	])('%s: the plain field %s is read once per item besides the walks', async (name, expression) => {
-		await expectReadOnce('customerEngagement', cases[name], expression, credentials());
-	});
 });
 
 describe('Check Monitor', () => {
@@ -245,11 +222,4 @@ describe('Check Monitor', () => {
 		expect(server.requests.length).toBeGreaterThan(0);
 	});
 
-	test.each([
-		['check create', '{{ $json.name }}'],
-		['check getAll', '{{ $json.slug }}'],
-		['check update', '{{ $json.desc }}'],
-	])('%s: the plain field %s is read once per item besides the walks', async (name, expression) => {
-		await expectReadOnce('checkMonitor', cases[name], expression, credentials());
-	});
 });

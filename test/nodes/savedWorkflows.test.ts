@@ -95,15 +95,13 @@ test('every node has at least one typeVersion file, and the walk sees every oper
 	const cmt = defaultsPerSelection(new CheckMonitorTrigger().description, 1);
 	expect(Object.keys(cmt).length).toBeGreaterThanOrEqual(2);
 	// A default changed in place shows: Simplify off instead of on.
-	const changed = new CustomerEngagement().description;
-	const simplify = changed.properties.find((p) => p.name === 'simplify')!;
-	simplify.default = !simplify.default;
+	// (The node's definitions are module constants: each change is made on a copy.)
+	const description = new CustomerEngagement().description;
+	const changed = { ...description, properties: description.properties.map((p) => (p.name === 'simplify' ? { ...p, default: !p.default } : p)) };
 	expect(() => expect(resolveCommitted(changed, 1, ce)).toMatchObject(ce)).toThrow();
 	// A parameter removed shows too; one added with its default does not.
-	const removed = new CustomerEngagement().description;
-	removed.properties = removed.properties.filter((p) => p.name !== 'simplify');
+	const removed = { ...description, properties: description.properties.filter((p) => p.name !== 'simplify') };
 	expect(() => expect(resolveCommitted(removed, 1, ce)).toMatchObject(ce)).toThrow();
-	const added = new CustomerEngagement().description;
-	added.properties = [...added.properties, { displayName: 'New', name: 'newOption', type: 'boolean', default: false }];
+	const added = { ...description, properties: [...description.properties, { displayName: 'New', name: 'newOption', type: 'boolean' as const, default: false }] };
 	expect(resolveCommitted(added, 1, ce)).toMatchObject(ce);
 });

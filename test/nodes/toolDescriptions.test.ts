@@ -49,7 +49,7 @@ function operations(description: INodeTypeDescription): Operation[] {
 		const operationProperty = description.properties.find((p) => p.name === 'operation' && NodeHelpers.displayParameter(parameters, p, null, description));
 		for (const operation of (operationProperty?.options ?? []) as INodePropertyOptions[]) {
 			for (const returnAll of [false, true]) {
-				// Defaults filled in, as the editor has them: merged parameters are shown by hidden flags (mergeSameNamedProperties).
+				// Defaults filled in, as the editor has them: shared parameters are shown by hidden flags (sharedParameters.ts).
 				const values = NodeHelpers.getNodeParameters(
 					description.properties,
 					{ resource: resource.value, operation: operation.value, returnAll } as INodeParameters,

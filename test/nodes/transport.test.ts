@@ -1,5 +1,5 @@
 /**
- * The shared transport's own rules (nodes/shared/requestInterceptor.ts, failureWording.ts, responseChecks.ts): what a user sees when the
+ * The shared transport's own rules (nodes/shared/transport.ts, failureWording.ts, responseChecks.ts): what a user sees when the
  * answer is not the API's (a web page, no connection), how Limit is read, and the error
  * text helpers every message is built from. Engine tests where n8n is involved; the pure
  * helpers (bodyText, describeNetworkError, classifyFailure) as tables.

@@ -50,7 +50,7 @@ export const PACKAGE = 'n8n-nodes-engagement-monitor';
 /**
  * The package's node and credential classes are built on first use in each test, as n8n
  * builds them when it loads the package, and never shared between tests. Their build-time
- * code (the merged descriptions, sendPlainFieldsOnce, the credential classes) then runs inside
+ * code (the node descriptions, the credential classes) then runs inside
  * every test that runs a node, so mutation testing's per-test coverage credits it to those
  * tests; built once when this module loads, it was credited to none and its mutants ran
  * against no test that could kill them. Costs about 10 ms per node type per test.

@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import { UUID } from './checkParameters';
-import { isPingPath, PING_BY_SLUG } from '../../shared/baseUrl';
+import { isPingPath, PING_BY_SLUG } from '../../shared/applyCredential';
 import { directRequest } from '../../shared/directRequest';
 import type { ApiDefinition, ErrorResponse } from '../../shared/apiDefinition';
 import { afterFailure } from '../../shared/failureWording';
-import { singleRequest } from '../../shared/pagination';
 import { bodyText } from '../../shared/responseChecks';
 import { invalidInput } from '../../shared/invalidInput';
 import { refuseNonSlug } from './slug';
@@ -219,12 +218,3 @@ async function checkIdBySlug(context: IExecuteSingleFunctions, slug: string): Pr
 	}
 	return id;
 }
-
-export const sendSingleRequest = singleRequest(checkMonitorApi);
-
-export const requestDefaults = {
-	headers: { Accept: 'application/json' },
-	json: true,
-	ignoreHttpStatusErrors: true,
-};
-

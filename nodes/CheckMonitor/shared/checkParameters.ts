@@ -46,8 +46,8 @@ export function checkLocator(description?: string): INodeProperties {
 }
 
 /**
- * The check of every Check, Ping and Flip operation: one definition for all of them (see
- * mergeSameNamedProperties), because each definition of a name costs an evaluation of the
+ * The check of every Check, Ping and Flip operation: one definition for all of them
+ * (sharedParameters.ts), because each definition of a name costs an evaluation of the
  * user's expression per item. So every operation has the same modes: By Slug pings by slug
  * in Ping → Send and is looked up first everywhere else (checkIdBySlug), and By ID takes a
  * unique key, which only Check → Get and the flip operations accept (Ping → Send says so

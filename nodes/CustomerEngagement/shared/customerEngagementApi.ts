@@ -1,8 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { ApiDefinition, ErrorResponse } from '../../shared/apiDefinition';
 import { afterFailure } from '../../shared/failureWording';
-import { sendIdInBody } from '../../shared/idParameters';
-import { pageNumberPagination, singleRequest } from '../../shared/pagination';
 import { bodyText } from '../../shared/responseChecks';
 
 /** Which object a path names, for "not found" messages: /v1/contacts/{id} -> contact. */
@@ -89,20 +87,3 @@ export const customerEngagementApi: ApiDefinition = {
 		visitId: { label: 'Visit ID' },
 	},
 };
-
-export const sendSingleRequest = singleRequest(customerEngagementApi);
-
-/** Visit Create and Redeem send the contact in the body; the other operations have it in their paths. */
-export const sendContactIdInBody = sendIdInBody('contactId', customerEngagementApi);
-
-export const paginatePages = pageNumberPagination(customerEngagementApi);
-
-export const requestDefaults = {
-	headers: {
-		Accept: 'application/json',
-		'Content-Type': 'application/json;charset=UTF-8',
-	},
-	json: true,
-	ignoreHttpStatusErrors: true,
-};
-

@@ -54,8 +54,7 @@ export function apiDates(fields: Record<string, string>, options: { notInFuture?
 
 /**
  * Whether a field has a value, for the preSend checks of the operations (Contact → Create,
- * Text → Send, ...). Not truthiness: a 0 from an expression is a value, as a number (a field
- * left to n8n's routing is converted to text by its own preSend, which may run after the
- * checks) or as "0" (a plain field, sent as text by sendPlainFieldsOnce first).
+ * Text → Send, ...). Not truthiness: a 0 from an expression is a value (a text field's number
+ * becomes text in its own preSend, sendAsText, which runs after the operation's checks).
  */
 export const given = (value: unknown) => value !== undefined && value !== null;

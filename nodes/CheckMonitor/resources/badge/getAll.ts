@@ -1,5 +1,4 @@
-import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { getManyParameters } from '../../../shared/commonParameters';
+import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData, INodePropertyOptions } from 'n8n-workflow';
 
 export async function badgesToItems(
 	this: IExecuteSingleFunctions,
@@ -11,6 +10,7 @@ export async function badgesToItems(
 	}));
 }
 
+/** Its parameters, Return All and Limit, are shared (shared/sharedParameters.ts): the API returns every badge in one response, and Limit trims it. */
 export const badgeGetManyOperation: INodePropertyOptions = {
 	name: 'Get Many',
 	value: 'getAll',
@@ -22,6 +22,3 @@ export const badgeGetManyOperation: INodePropertyOptions = {
 		output: { postReceive: [badgesToItems] },
 	},
 };
-
-// The API returns every badge in one response; Limit trims it (badge tags).
-export const badgeGetManyDescription: INodeProperties[] = getManyParameters({ resource: ['badge'], operation: ['getAll'] });

@@ -1,15 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { badgeGetManyDescription, badgeGetManyOperation } from './getAll';
+import { badgeGetManyOperation } from './getAll';
 
-export const badgeDescription: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['badge'] } },
-		options: [badgeGetManyOperation],
-		default: 'getAll',
-	},
-	...badgeGetManyDescription,
-];
+/** The Operation selector of the badge resource: its operations, in the order the editor lists them. */
+export const badgeOperations: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: ['badge'] } },
+	options: [badgeGetManyOperation],
+	default: 'getAll',
+};

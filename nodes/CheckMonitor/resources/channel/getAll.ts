@@ -1,6 +1,6 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { getManyParameters } from '../../../shared/commonParameters';
+import type { INodePropertyOptions } from 'n8n-workflow';
 
+/** Its parameters, Return All and Limit, are shared (shared/sharedParameters.ts): the API returns every channel in one response, and Limit trims it. */
 export const channelGetManyOperation: INodePropertyOptions = {
 	name: 'Get Many',
 	value: 'getAll',
@@ -12,6 +12,3 @@ export const channelGetManyOperation: INodePropertyOptions = {
 		output: { postReceive: [{ type: 'rootProperty', properties: { property: 'channels' } }] },
 	},
 };
-
-// The API returns every channel in one response; Limit trims it (channels).
-export const channelGetManyDescription: INodeProperties[] = getManyParameters({ resource: ['channel'], operation: ['getAll'] });

@@ -1,15 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { channelGetManyDescription, channelGetManyOperation } from './getAll';
+import { channelGetManyOperation } from './getAll';
 
-export const channelDescription: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['channel'] } },
-		options: [channelGetManyOperation],
-		default: 'getAll',
-	},
-	...channelGetManyDescription,
-];
+/** The Operation selector of the channel resource: its operations, in the order the editor lists them. */
+export const channelOperations: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: ['channel'] } },
+	options: [channelGetManyOperation],
+	default: 'getAll',
+};

@@ -1,8 +1,5 @@
 import type { IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { additionalFields, optionsCollection } from '../../../shared/commonParameters';
-import { checkFields, UNIQUE_FIELDS, validateCheckBody } from './fields';
-
-const show = { resource: ['check'], operation: ['create'] };
+import { UNIQUE_FIELDS, validateCheckBody } from './fields';
 
 /** Create answers 201 for a new check and 200 when `unique` matched an existing one. */
 export async function markCreatedOrUpdated(
@@ -27,18 +24,16 @@ export const checkCreateOperation: INodePropertyOptions = {
 	},
 };
 
-export const checkCreateDescription: INodeProperties[] = [
-	additionalFields(show, checkFields),
-	optionsCollection(show, [
-		{
-			displayName: 'Unique',
-			name: 'unique',
-			type: 'multiOptions',
-			options: UNIQUE_FIELDS.map((field) => ({ name: field, value: field })),
-			default: [],
-			description:
-				'Upsert: when a check with the same values of these fields exists, update it instead of creating a new one. The output says "created" or "updated".',
-			routing: { send: { type: 'body', property: 'unique' } },
-		},
-	]),
+/** Its entry of Options (the collection it shares with Ping → Get Body); its Additional Fields are the check fields (fields.ts). */
+export const checkCreateOptions: INodeProperties[] = [
+	{
+		displayName: 'Unique',
+		name: 'unique',
+		type: 'multiOptions',
+		options: UNIQUE_FIELDS.map((field) => ({ name: field, value: field })),
+		default: [],
+		description:
+			'Upsert: when a check with the same values of these fields exists, update it instead of creating a new one. The output says "created" or "updated".',
+		routing: { send: { type: 'body', property: 'unique' } },
+	},
 ];

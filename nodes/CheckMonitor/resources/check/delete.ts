@@ -1,6 +1,7 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { CHECK_PATH, operationCheckLocator } from '../../shared/checkParameters';
+import type { INodePropertyOptions } from 'n8n-workflow';
+import { CHECK_PATH } from '../../shared/checkParameters';
 
+/** Its one parameter is Check (shared/sharedParameters.ts). */
 export const checkDeleteOperation: INodePropertyOptions = {
 	name: 'Delete',
 	value: 'delete',
@@ -8,7 +9,3 @@ export const checkDeleteOperation: INodePropertyOptions = {
 	description: 'Deletes the check with this UUID or slug permanently. Returns the deleted check as it was.',
 	routing: { request: { method: 'DELETE', url: CHECK_PATH } },
 };
-
-export const checkDeleteDescription: INodeProperties[] = [
-	{ ...operationCheckLocator(), displayOptions: { show: { resource: ['check'], operation: ['delete'] } } },
-];

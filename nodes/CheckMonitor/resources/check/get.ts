@@ -1,7 +1,8 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { CHECK_PATH, operationCheckLocator } from '../../shared/checkParameters';
-import { checksToItems, simplifyChecks } from './simplify';
+import type { INodePropertyOptions } from 'n8n-workflow';
+import { CHECK_PATH } from '../../shared/checkParameters';
+import { checksToItems } from './simplify';
 
+/** Its parameters are shared: Check (shared/sharedParameters.ts) and Simplify (simplify.ts). */
 export const checkGetOperation: INodePropertyOptions = {
 	name: 'Get',
 	value: 'get',
@@ -13,8 +14,3 @@ export const checkGetOperation: INodePropertyOptions = {
 		output: { postReceive: [checksToItems] },
 	},
 };
-
-export const checkGetDescription: INodeProperties[] = [
-	{ ...operationCheckLocator(), displayOptions: { show: { resource: ['check'], operation: ['get'] } } },
-	simplifyChecks(['get']),
-];

@@ -1,9 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { convertSent, listOf } from '../../../shared/convertSent';
-import { filtersCollection, getManyParameters } from '../../../shared/commonParameters';
-import { checksToItems, simplifyChecks } from './simplify';
-
-const show = { resource: ['check'], operation: ['getAll'] };
+import { checksToItems } from './simplify';
 
 export const checkGetManyOperation: INodePropertyOptions = {
 	name: 'Get Many',
@@ -18,27 +15,24 @@ export const checkGetManyOperation: INodePropertyOptions = {
 	},
 };
 
-export const checkGetManyDescription: INodeProperties[] = [
-	...getManyParameters(show),
-	simplifyChecks(['getAll']),
-	filtersCollection(show, [
-		{
-			displayName: 'Slug',
-			name: 'slug',
-			type: 'string',
-			default: '',
-			description: 'Only checks with exactly this slug, e.g. nightly-backup (lowercase letters, digits, - and _). Empty means no slug filter.',
-			routing: { send: { type: 'query', property: 'slug' } },
-		},
-		{
-			displayName: 'Tags',
-			name: 'tag',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. prod backup',
-			description:
-				'Only checks that carry every one of these tags: space-separated, e.g. prod backup, or a list from an expression. Empty means no tag filter: every check of the project is returned.',
-			routing: { send: { type: 'query', property: 'tag', preSend: [convertSent('qs', 'tag', (v) => listOf(v, /\s/))] } },
-		},
-	]),
+/** Its Filters; Return All, Limit and Simplify are shared (shared/sharedParameters.ts, simplify.ts). */
+export const checkGetManyFilters: INodeProperties[] = [
+	{
+		displayName: 'Slug',
+		name: 'slug',
+		type: 'string',
+		default: '',
+		description: 'Only checks with exactly this slug, e.g. nightly-backup (lowercase letters, digits, - and _). Empty means no slug filter.',
+		routing: { send: { type: 'query', property: 'slug' } },
+	},
+	{
+		displayName: 'Tags',
+		name: 'tag',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. prod backup',
+		description:
+			'Only checks that carry every one of these tags: space-separated, e.g. prod backup, or a list from an expression. Empty means no tag filter: every check of the project is returned.',
+		routing: { send: { type: 'query', property: 'tag', preSend: [convertSent('qs', 'tag', (v) => listOf(v, /\s/))] } },
+	},
 ];

@@ -1,6 +1,7 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { CHECK_PATH, operationCheckLocator } from '../../shared/checkParameters';
+import type { INodePropertyOptions } from 'n8n-workflow';
+import { CHECK_PATH } from '../../shared/checkParameters';
 
+/** Its one parameter is Check (shared/sharedParameters.ts). */
 export const checkPauseOperation: INodePropertyOptions = {
 	name: 'Pause',
 	value: 'pause',
@@ -9,7 +10,3 @@ export const checkPauseOperation: INodePropertyOptions = {
 		'Pauses the check with this UUID or slug: it sends no alerts until it is resumed or, unless Manual Resume is on, pinged again. Returns the check as it is now.',
 	routing: { request: { method: 'POST', url: `${CHECK_PATH}/pause`, body: {} } },
 };
-
-export const checkPauseDescription: INodeProperties[] = [
-	{ ...operationCheckLocator(), displayOptions: { show: { resource: ['check'], operation: ['pause'] } } },
-];

@@ -1,6 +1,7 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { CHECK_PATH, operationCheckLocator } from '../../shared/checkParameters';
+import type { INodePropertyOptions } from 'n8n-workflow';
+import { CHECK_PATH } from '../../shared/checkParameters';
 
+/** Its one parameter is Check (shared/sharedParameters.ts). */
 export const checkResumeOperation: INodePropertyOptions = {
 	name: 'Resume',
 	value: 'resume',
@@ -9,7 +10,3 @@ export const checkResumeOperation: INodePropertyOptions = {
 		'Resumes the paused check with this UUID or slug (its status becomes new until the next ping); fails when it is not paused. Returns the check as it is now.',
 	routing: { request: { method: 'POST', url: `${CHECK_PATH}/resume`, body: {} } },
 };
-
-export const checkResumeDescription: INodeProperties[] = [
-	{ ...operationCheckLocator(), displayOptions: { show: { resource: ['check'], operation: ['resume'] } } },
-];

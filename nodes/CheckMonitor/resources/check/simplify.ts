@@ -7,11 +7,10 @@ const SIMPLE_CHECK_FIELDS = [
 	'timeout', 'schedule', 'tz', 'grace', 'n_pings', 'ping_url',
 ];
 
-export const simplifyChecks = (operations: string[]): INodeProperties =>
-	simplifyParameter(
-		{ resource: ['check'], operation: operations },
-		'Whether to return only the main fields (identity, status, last and next ping, schedule) instead of the full check',
-	);
+export const checkSimplify: INodeProperties = simplifyParameter(
+	{ resource: ['check'], operation: ['get', 'getAll'] },
+	'Whether to return only the main fields (identity, status, last and next ping, schedule) instead of the full check',
+);
 
 /** `{checks: [...]}` or a single check -> one item per check; Simplify keeps the useful fields. */
 export async function checksToItems(

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { CHECK_PATH, operationCheckLocator } from '../../shared/checkParameters';
+import { CHECK_PATH } from '../../shared/checkParameters';
 import { checkFields, validateCheckBody } from './fields';
 
 const show = { resource: ['check'], operation: ['update'] };
@@ -24,8 +24,8 @@ export const checkUpdateOperation: INodePropertyOptions = {
 	},
 };
 
+/** Its own parameter; Check is shared (shared/sharedParameters.ts). */
 export const checkUpdateDescription: INodeProperties[] = [
-	{ ...operationCheckLocator(), displayOptions: { show } },
 	{
 		displayName: 'Update Fields',
 		name: 'updateFields',

@@ -6,14 +6,12 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { filtersCollection, getManyParameters } from '../../../shared/commonParameters';
 import { toInstant } from '../../../shared/dates';
 import { invalidInput } from '../../../shared/invalidInput';
-import { CHECK_PATH, operationCheckLocator } from '../../shared/checkParameters';
+import { CHECK_PATH } from '../../shared/checkParameters';
 import { describeFlips, flipsOf, oldestFirst } from '../../shared/flips';
 import { sentCheckId } from '../../shared/sentCheck';
 
-const show = { resource: ['flip'], operation: ['getAll'] };
 const MAX_SECONDS = 31536000;
 const MAX_TIMESTAMP = 10000000000;
 
@@ -74,38 +72,31 @@ export const flipGetManyOperation: INodePropertyOptions = {
 	},
 };
 
-export const flipGetManyDescription: INodeProperties[] = [
+/** Its Filters; Check, Return All and Limit are shared (shared/sharedParameters.ts). */
+export const flipGetManyFilters: INodeProperties[] = [
 	{
-		...operationCheckLocator(),
-		// By operation, as the ping resource's, so that the two merge into one definition.
-		displayOptions: { show },
+		displayName: 'End',
+		name: 'end',
+		type: 'dateTime',
+		default: '',
+		description: 'Only flips before this time, an ISO 8601 date-time, e.g. 2026-05-01T00:00:00Z',
+		routing: { send: { type: 'query', property: 'end' } },
 	},
-	...getManyParameters(show),
-	filtersCollection(show, [
-		{
-			displayName: 'End',
-			name: 'end',
-			type: 'dateTime',
-			default: '',
-			description: 'Only flips before this time, an ISO 8601 date-time, e.g. 2026-05-01T00:00:00Z',
-			routing: { send: { type: 'query', property: 'end' } },
-		},
-		{
-			displayName: 'Seconds',
-			name: 'seconds',
-			type: 'number',
-			typeOptions: { minValue: 0, maxValue: MAX_SECONDS },
-			default: 3600,
-			description: 'Only flips from the last this many seconds, e.g. 86400 for a day (0 means no filter)',
-			routing: { send: { type: 'query', property: 'seconds' } },
-		},
-		{
-			displayName: 'Start',
-			name: 'start',
-			type: 'dateTime',
-			default: '',
-			description: 'Only flips at or after this time, an ISO 8601 date-time, e.g. 2026-04-01T00:00:00Z',
-			routing: { send: { type: 'query', property: 'start' } },
-		},
-	]),
+	{
+		displayName: 'Seconds',
+		name: 'seconds',
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: MAX_SECONDS },
+		default: 3600,
+		description: 'Only flips from the last this many seconds, e.g. 86400 for a day (0 means no filter)',
+		routing: { send: { type: 'query', property: 'seconds' } },
+	},
+	{
+		displayName: 'Start',
+		name: 'start',
+		type: 'dateTime',
+		default: '',
+		description: 'Only flips at or after this time, an ISO 8601 date-time, e.g. 2026-04-01T00:00:00Z',
+		routing: { send: { type: 'query', property: 'start' } },
+	},
 ];

@@ -1,15 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { flipGetManyDescription, flipGetManyOperation } from './getAll';
+import { flipGetManyOperation } from './getAll';
 
-export const flipDescription: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['flip'] } },
-		options: [flipGetManyOperation],
-		default: 'getAll',
-	},
-	...flipGetManyDescription,
-];
+/** The Operation selector of the flip resource: its operations, in the order the editor lists them. */
+export const flipOperations: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: ['flip'] } },
+	options: [flipGetManyOperation],
+	default: 'getAll',
+};

@@ -3,10 +3,8 @@ import type {
 	IExecuteSingleFunctions,
 	IN8nHttpFullResponse,
 	INodeExecutionData,
-	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { getManyParameters } from '../../../shared/commonParameters';
 import { CHECK_PATH } from '../../shared/checkParameters';
 import { sentCheckId } from '../../shared/sentCheck';
 
@@ -22,6 +20,7 @@ export async function pingsToItems(
 	);
 }
 
+/** Its parameters are shared: Check, Return All and Limit (shared/sharedParameters.ts). */
 export const pingGetManyOperation: INodePropertyOptions = {
 	name: 'Get Many',
 	value: 'getAll',
@@ -33,6 +32,3 @@ export const pingGetManyOperation: INodePropertyOptions = {
 		output: { postReceive: [pingsToItems] },
 	},
 };
-
-/** Its Check is declared with Get Body's (checkLocator.ts). */
-export const pingGetManyDescription: INodeProperties[] = getManyParameters({ resource: ['ping'], operation: ['getAll'] });

@@ -6,8 +6,7 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { optionsCollection } from '../../../shared/commonParameters';
-import { sentRequestOf } from '../../../shared/requestInterceptor';
+import { sentRequestOf } from '../../../shared/transport';
 import { CHECK_PATH } from '../../shared/checkParameters';
 
 const show = { resource: ['ping'], operation: ['getBody'] };
@@ -58,7 +57,7 @@ export const pingGetBodyOperation: INodePropertyOptions = {
 	},
 };
 
-/** Its Check is declared with Get Many's (checkLocator.ts). */
+/** Its own parameter; Check (shared/sharedParameters.ts) and Options are shared. */
 export const pingGetBodyDescription: INodeProperties[] = [
 	{
 		displayName: 'Ping Number',
@@ -70,13 +69,15 @@ export const pingGetBodyDescription: INodeProperties[] = [
 		description: 'Sequence number (n) of the ping, a whole number as Ping → Get Many lists it, e.g. 42',
 		displayOptions: { show },
 	},
-	optionsCollection(show, [
-		{
-			displayName: 'Put Body in Binary Field',
-			name: 'binaryPropertyName',
-			type: 'string',
-			default: 'data',
-			description: 'Also return the body as binary data in the field of this name, e.g. data (for non-text bodies)',
-		},
-	]),
+];
+
+/** Its entry of Options (the collection it shares with Check → Create). */
+export const pingGetBodyOptions: INodeProperties[] = [
+	{
+		displayName: 'Put Body in Binary Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		description: 'Also return the body as binary data in the field of this name, e.g. data (for non-text bodies)',
+	},
 ];

@@ -1,21 +1,15 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { pingReadCheckLocator } from './checkLocator';
-import { pingGetBodyDescription, pingGetBodyOperation } from './getBody';
-import { pingGetManyDescription, pingGetManyOperation } from './getAll';
-import { pingSendDescription, pingSendOperation } from './send';
+import { pingGetBodyOperation } from './getBody';
+import { pingGetManyOperation } from './getAll';
+import { pingSendOperation } from './send';
 
-export const pingDescription: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['ping'] } },
-		options: [pingGetBodyOperation, pingGetManyOperation, pingSendOperation],
-		default: 'getAll',
-	},
-	pingReadCheckLocator,
-	...pingSendDescription,
-	...pingGetBodyDescription,
-	...pingGetManyDescription,
-];
+/** The Operation selector of the ping resource: its operations, in the order the editor lists them. */
+export const pingOperations: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: ['ping'] } },
+	options: [pingGetBodyOperation, pingGetManyOperation, pingSendOperation],
+	default: 'getAll',
+};

@@ -1,7 +1,7 @@
 /**
  * Ping → Send: what a monitored job sends, from a workflow (start when it begins, success
  * when it ends, fail from an error branch). The request goes to a relative ping path that
- * only the credential turns into the real ping URL (see nodes/shared/baseUrl.ts), so the
+ * only the credential turns into the real ping URL (see nodes/shared/applyCredential.ts), so the
  * ping URL and the ping key never reach parameters, output, errors or logs.
  */
 import { createHash } from 'node:crypto';
@@ -14,12 +14,10 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 import { UUID } from '../../shared/checkParameters';
-import { PING_BY_SLUG, PING_BY_UUID } from '../../../shared/baseUrl';
-import { additionalFields } from '../../../shared/commonParameters';
-import { type RequestData, sendRequest } from '../../../shared/requestInterceptor';
+import { PING_BY_SLUG, PING_BY_UUID } from '../../../shared/applyCredential';
+import { type RequestData, sendRequest } from '../../../shared/transport';
 import { bodyText } from '../../../shared/responseChecks';
 import { invalidInput } from '../../../shared/invalidInput';
-import { operationCheckLocator } from '../../shared/checkParameters';
 import { refuseNonSlug } from '../../shared/slug';
 import { checkMonitorApi } from '../../shared/checkMonitorApi';
 
@@ -40,11 +38,8 @@ export const pingSendOperation: INodePropertyOptions = {
 	},
 };
 
+/** Its own parameters; Check (shared/sharedParameters.ts) and Additional Fields are shared. */
 export const pingSendDescription: INodeProperties[] = [
-	{
-		...operationCheckLocator(),
-		displayOptions: { show },
-	},
 	{
 		displayName: 'Signal',
 		name: 'signal',
@@ -71,41 +66,43 @@ export const pingSendDescription: INodeProperties[] = [
 		description: 'The exit status of the job, a whole number from 0 to 255, e.g. 1: 0 counts as success, anything else as fail',
 		displayOptions: { show: { ...show, signal: ['exitStatus'] } },
 	},
-	additionalFields(show, [
-		{
-			displayName: 'Body',
-			name: 'body',
-			type: 'string',
-			typeOptions: { rows: 4 },
-			default: '',
-			description:
-				"Sent as the ping's body: the server logs it (up to 10,000 bytes, the rest is cut off) and its keyword filters read it, so a body can turn a success into a fail when the check filters on keywords",
-		},
-		{
-			displayName: 'Create Missing Check',
-			name: 'create',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to create the check when no check has this slug (only when pinging by slug)',
-		},
-		{
-			displayName: 'Run ID',
-			name: 'rid',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. 3f1b6c2e-8a4d-4e5f-9c7b-1a2d3e4f5a6b',
-			description:
-				'A UUID, e.g. 3f1b6c2e-8a4d-4e5f-9c7b-1a2d3e4f5a6b, that pairs a start with its success or fail, so the server measures the duration of this run',
-		},
-		{
-			displayName: 'Run ID From Execution',
-			name: 'ridFromExecution',
-			type: 'boolean',
-			default: false,
-			description:
-				'Whether to use a run ID made from this workflow execution: every ping of one execution gets the same ID, so a start and the success at the end pair up. Ignored when Run ID is set.',
-		},
-	]),
+];
+
+/** Its Additional Fields, read by sendPing. */
+export const pingSendFields: INodeProperties[] = [
+	{
+		displayName: 'Body',
+		name: 'body',
+		type: 'string',
+		typeOptions: { rows: 4 },
+		default: '',
+		description:
+			"Sent as the ping's body: the server logs it (up to 10,000 bytes, the rest is cut off) and its keyword filters read it, so a body can turn a success into a fail when the check filters on keywords",
+	},
+	{
+		displayName: 'Create Missing Check',
+		name: 'create',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to create the check when no check has this slug (only when pinging by slug)',
+	},
+	{
+		displayName: 'Run ID',
+		name: 'rid',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. 3f1b6c2e-8a4d-4e5f-9c7b-1a2d3e4f5a6b',
+		description:
+			'A UUID, e.g. 3f1b6c2e-8a4d-4e5f-9c7b-1a2d3e4f5a6b, that pairs a start with its success or fail, so the server measures the duration of this run',
+	},
+	{
+		displayName: 'Run ID From Execution',
+		name: 'ridFromExecution',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to use a run ID made from this workflow execution: every ping of one execution gets the same ID, so a start and the success at the end pair up. Ignored when Run ID is set.',
+	},
 ];
 
 /**

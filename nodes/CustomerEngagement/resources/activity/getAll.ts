@@ -1,10 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { filtersCollection, getManyParameters } from '../../../shared/commonParameters';
 import { dateCursorPagination } from '../../../shared/pagination';
-import { contactLocator } from '../../shared/engagementParameters';
 import { customerEngagementApi } from '../../shared/customerEngagementApi';
 
-const show = { resource: ['activity'], operation: ['getAll'] };
 const ACTIVITY_TYPES = [
 	'CALL', 'CALL_LOG', 'CLAIMED_OFFERS', 'CONTACT_STATUS_CHANGE', 'EMAIL', 'EMAIL_LOG', 'NOTE',
 	'SUBSCRIPTION', 'TEXT', 'UTM_TAG_CHANGE',
@@ -29,21 +26,18 @@ export const activityGetManyOperation: INodePropertyOptions = {
 	},
 };
 
-export const activityGetManyDescription: INodeProperties[] = [
-	{ ...contactLocator, displayOptions: { show } },
-	...getManyParameters(show),
-	filtersCollection(show, [
-		{
-			displayName: 'Type',
-			name: 'type',
-			type: 'options',
-			options: ACTIVITY_TYPES.map((type) => ({
-				name: type.split('_').map((w) => w[0] + w.slice(1).toLowerCase()).join(' '),
-				value: type,
-			})),
-			default: 'NOTE',
-			description: 'Only activities of this type, e.g. Note or Text; leave the filter out for every type',
-			routing: { send: { type: 'query', property: 'type' } },
-		},
-	]),
+/** Its Filters; Contact, Return All and Limit are shared (shared/sharedParameters.ts). */
+export const activityGetManyFilters: INodeProperties[] = [
+	{
+		displayName: 'Type',
+		name: 'type',
+		type: 'options',
+		options: ACTIVITY_TYPES.map((type) => ({
+			name: type.split('_').map((w) => w[0] + w.slice(1).toLowerCase()).join(' '),
+			value: type,
+		})),
+		default: 'NOTE',
+		description: 'Only activities of this type, e.g. Note or Text; leave the filter out for every type',
+		routing: { send: { type: 'query', property: 'type' } },
+	},
 ];

@@ -1,7 +1,6 @@
 import type { IDataObject, IExecutePaginationFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { additionalFields, optionsCollection } from '../../../shared/commonParameters';
-import { type RequestData, sendRequest, sentRequestOf } from '../../../shared/requestInterceptor';
-import { contactLocator } from '../../shared/engagementParameters';
+import { sendAsText } from '../../../shared/convertSent';
+import { type RequestData, sendRequest, sentRequestOf } from '../../../shared/transport';
 import { customerEngagementApi } from '../../shared/customerEngagementApi';
 
 const show = { resource: ['contact'], operation: ['adjustLoyaltyPoints'] };
@@ -18,8 +17,8 @@ export const contactAdjustLoyaltyPointsOperation: INodePropertyOptions = {
 	},
 };
 
+/** Its own parameter; Contact (shared/sharedParameters.ts), Additional Fields and Options are shared. */
 export const contactAdjustLoyaltyPointsDescription: INodeProperties[] = [
-	{ ...contactLocator, displayOptions: { show } },
 	{
 		displayName: 'Points Value',
 		name: 'pointsValue',
@@ -30,35 +29,39 @@ export const contactAdjustLoyaltyPointsDescription: INodeProperties[] = [
 		displayOptions: { show },
 		routing: { send: { type: 'body', property: 'pointsValue' } },
 	},
-	additionalFields(show, [
-		{
-			displayName: 'Employee PIN',
-			name: 'employeePin',
-			type: 'string',
-			typeOptions: { password: true },
-			default: '',
-			description: "The employee's PIN, e.g. 1234, to attribute the change to them",
-			routing: { send: { type: 'body', property: 'employeePin' } },
-		},
-		{
-			displayName: 'Note',
-			name: 'note',
-			type: 'string',
-			default: '',
-			description: 'Free text attached to the loyalty transaction, e.g. Birthday bonus',
-			routing: { send: { type: 'body', property: 'note' } },
-		},
-	]),
-	optionsCollection(show, [
-		{
-			displayName: 'Read New Balance',
-			name: 'readNewBalance',
-			type: 'boolean',
-			default: true,
-			description:
-				"Whether to read the contact after the change to return its new balance (one more request per item; the API's answer to the change carries no balance)",
-		},
-	]),
+];
+
+/** Its Additional Fields. */
+export const contactAdjustLoyaltyPointsFields: INodeProperties[] = [
+	{
+		displayName: 'Employee PIN',
+		name: 'employeePin',
+		type: 'string',
+		typeOptions: { password: true },
+		default: '',
+		description: "The employee's PIN, e.g. 1234, to attribute the change to them",
+		routing: sendAsText('employeePin'),
+	},
+	{
+		displayName: 'Note',
+		name: 'note',
+		type: 'string',
+		default: '',
+		description: 'Free text attached to the loyalty transaction, e.g. Birthday bonus',
+		routing: sendAsText('note'),
+	},
+];
+
+/** Its entry of Options (the collection it shares with Get Many). */
+export const contactAdjustLoyaltyPointsOptions: INodeProperties[] = [
+	{
+		displayName: 'Read New Balance',
+		name: 'readNewBalance',
+		type: 'boolean',
+		default: true,
+		description:
+			"Whether to read the contact after the change to return its new balance (one more request per item; the API's answer to the change carries no balance)",
+	},
 ];
 
 /**

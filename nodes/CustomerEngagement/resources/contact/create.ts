@@ -1,9 +1,9 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodePropertyOptions } from 'n8n-workflow';
 import { apiDates } from '../../shared/inputChecks';
-import { emailAndPhone, requireEmailOrPhone } from './emailOrPhone';
-import { contactFields } from './fields';
-import { simplifyContact, simplifyContacts } from './simplify';
+import { requireEmailOrPhone } from './emailOrPhone';
+import { simplifyContacts } from './simplify';
 
+/** Its parameters are shared with Create or Update: Email (emailOrPhone.ts), Phone (shared/sharedParameters.ts), Additional Fields (fields.ts) and Simplify. */
 export const contactCreateOperation: INodePropertyOptions = {
 	name: 'Create',
 	value: 'create',
@@ -16,27 +16,3 @@ export const contactCreateOperation: INodePropertyOptions = {
 		output: { postReceive: [simplifyContacts] },
 	},
 };
-
-export const contactCreateDescription: INodeProperties[] = [
-	...emailAndPhone('create'),
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: { show: { resource: ['contact'], operation: ['create'] } },
-		options: [
-			...contactFields,
-			{
-				displayName: 'Send Notification',
-				name: 'shouldSendNotification',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to send the registration notification by email or text',
-				routing: { send: { type: 'body', property: 'shouldSendNotification' } },
-			},
-		],
-	},
-	simplifyContact(['create']),
-];

@@ -1,6 +1,6 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { contactLocator } from '../../shared/engagementParameters';
+import type { INodePropertyOptions } from 'n8n-workflow';
 
+/** Its one parameter is Contact (shared/sharedParameters.ts). */
 export const contactDeleteOperation: INodePropertyOptions = {
 	name: 'Delete',
 	value: 'delete',
@@ -8,7 +8,3 @@ export const contactDeleteOperation: INodePropertyOptions = {
 	description: 'Deletes the contact with this ID permanently; this cannot be undone. Returns the deleted contact as it was.',
 	routing: { request: { method: 'DELETE', url: '/v1/contacts/{contactId}' } },
 };
-
-export const contactDeleteDescription: INodeProperties[] = [
-	{ ...contactLocator, displayOptions: { show: { resource: ['contact'], operation: ['delete'] } } },
-];

@@ -1,25 +1,23 @@
 /**
- * Create and Create or Update identify a contact by its email or its phone: the two
- * parameters, and the refusal of a contact with neither.
+ * Create and Create or Update identify a contact by its email or its phone: the Email
+ * parameter, and the refusal of a contact with neither.
  */
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { invalidInput } from '../../../shared/invalidInput';
-import { phoneParameter } from '../../shared/engagementParameters';
+import { sendAsText } from '../../../shared/convertSent';
 import { given } from '../../shared/inputChecks';
 
-export const emailAndPhone = (operation: string): INodeProperties[] => [
-	{
-		displayName: 'Email',
-		name: 'email',
-		type: 'string',
-		placeholder: 'name@email.com',
-		default: '',
-		description: 'Email address of the contact, e.g. name@email.com. Enter an email, a phone, or both.',
-		displayOptions: { show: { resource: ['contact'], operation: [operation] } },
-		routing: { send: { type: 'body', property: 'email' } },
-	},
-	{ ...phoneParameter, displayOptions: { show: { resource: ['contact'], operation: [operation] } } },
-];
+/** Email of Create and Create or Update; Phone, which Conversation → Get shares, is in shared/sharedParameters.ts. */
+export const contactEmail: INodeProperties = {
+	displayName: 'Email',
+	name: 'email',
+	type: 'string',
+	placeholder: 'name@email.com',
+	default: '',
+	description: 'Email address of the contact, e.g. name@email.com. Enter an email, a phone, or both.',
+	displayOptions: { show: { resource: ['contact'], operation: ['create', 'upsert'] } },
+	routing: sendAsText('email'),
+};
 
 /**
  * The refusal of a contact with neither email nor phone: the preSend below words it, and so

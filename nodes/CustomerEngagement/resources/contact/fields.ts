@@ -1,10 +1,15 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { convertSent, listOf } from '../../../shared/convertSent';
+import { convertSent, listOf, sendAsText } from '../../../shared/convertSent';
 import { customFieldsForApi } from './customFields';
 
 const body = (property: string) => ({ send: { type: 'body' as const, property } });
+const onlyFor = (operation: string) => ({ show: { '/operation': [operation] } });
 
-/** Optional contact fields, shared by create, update and upsert. */
+/**
+ * The optional fields of a contact, for Create and Create or Update (Additional Fields) and
+ * Update (Update Fields), in the editor's order. Email and Phone are Update's only (the others
+ * take them as parameters); Send Notification is Create's only.
+ */
 export const contactFields: INodeProperties[] = [
 	{ displayName: 'Birth Date', name: 'birthDate', type: 'dateTime', default: '', description: "The contact's birth date, as an ISO 8601 date, e.g. 1990-04-21", routing: body('birthDate') },
 	{
@@ -47,8 +52,9 @@ export const contactFields: INodeProperties[] = [
 			},
 		},
 	},
-	{ displayName: 'Description', name: 'description', type: 'string', typeOptions: { rows: 2 }, default: '', description: 'Free text shown on the contact page', routing: body('description') },
-	{ displayName: 'First Name', name: 'firstName', type: 'string', default: '', description: "The contact's first name, e.g. Maria", routing: body('firstName') },
+	{ displayName: 'Description', name: 'description', type: 'string', typeOptions: { rows: 2 }, default: '', description: 'Free text shown on the contact page', routing: sendAsText('description') },
+	{ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '', description: "The contact's new email address, e.g. name@email.com", displayOptions: onlyFor('update'), routing: sendAsText('email') },
+	{ displayName: 'First Name', name: 'firstName', type: 'string', default: '', description: "The contact's first name, e.g. Maria", routing: sendAsText('firstName') },
 	{
 		displayName: 'Label Names or IDs',
 		name: 'labels',
@@ -58,7 +64,9 @@ export const contactFields: INodeProperties[] = [
 		description: 'Labels the contact carries, replacing the current ones: label IDs, e.g. 61aa0c2e7d, comma-separated in an expression. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		routing: { send: { type: 'body', property: 'labels', preSend: [convertSent('body', 'labels', (v) => listOf(v, /,/).map((id) => ({ id })))] } },
 	},
-	{ displayName: 'Last Name', name: 'lastName', type: 'string', default: '', description: "The contact's last name, e.g. Garcia", routing: body('lastName') },
+	{ displayName: 'Last Name', name: 'lastName', type: 'string', default: '', description: "The contact's last name, e.g. Garcia", routing: sendAsText('lastName') },
+	{ displayName: 'Phone', name: 'phone', type: 'string', placeholder: 'e.g. +15550100', default: '', description: "The contact's new phone number in international form, e.g. +15550100", displayOptions: onlyFor('update'), routing: sendAsText('phone') },
+	{ displayName: 'Send Notification', name: 'shouldSendNotification', type: 'boolean', default: false, description: 'Whether to send the registration notification by email or text', displayOptions: onlyFor('create'), routing: body('shouldSendNotification') },
 	{
 		displayName: 'Type',
 		name: 'type',

@@ -1,7 +1,7 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { contactLocator } from '../../shared/engagementParameters';
-import { simplifyContact, simplifyContacts } from './simplify';
+import type { INodePropertyOptions } from 'n8n-workflow';
+import { simplifyContacts } from './simplify';
 
+/** Its parameters are shared: Contact (shared/sharedParameters.ts) and Simplify (simplify.ts). */
 export const contactGetOperation: INodePropertyOptions = {
 	name: 'Get',
 	value: 'get',
@@ -13,8 +13,3 @@ export const contactGetOperation: INodePropertyOptions = {
 		output: { postReceive: [simplifyContacts] },
 	},
 };
-
-export const contactGetDescription: INodeProperties[] = [
-	{ ...contactLocator, displayOptions: { show: { resource: ['contact'], operation: ['get'] } } },
-	simplifyContact(['get']),
-];

@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { filtersCollection, getManyParameters, optionsCollection } from '../../../shared/commonParameters';
-import { paginatePages } from '../../shared/customerEngagementApi';
-import { simplifyContact, simplifyContacts } from './simplify';
+import { paginatePages } from '../../shared/operationRouting';
+import { simplifyContacts } from './simplify';
 
 /** The API needs sort and order together; the option holds both as "SORT:ORDER". */
 async function sortAndOrder(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
@@ -11,8 +10,7 @@ async function sortAndOrder(this: IExecuteSingleFunctions, requestOptions: IHttp
 	return requestOptions;
 }
 
-const show = { resource: ['contact'], operation: ['getAll'] };
-
+/** Its parameters are shared: Return All and Limit, Simplify, and its Filters and Options below (shared/collections.ts). */
 export const contactGetManyOperation: INodePropertyOptions = {
 	name: 'Get Many',
 	value: 'getAll',
@@ -26,42 +24,41 @@ export const contactGetManyOperation: INodePropertyOptions = {
 	},
 };
 
-export const contactGetManyDescription: INodeProperties[] = [
-	...getManyParameters(show),
-	simplifyContact(['getAll']),
-	filtersCollection(show, [
-		{
-			displayName: 'Email',
-			name: 'email',
-			type: 'string',
-			placeholder: 'name@email.com',
-			default: '',
-			description: 'Only the contact with exactly this email address, e.g. name@email.com (use one filter at a time; empty means no filter)',
-			routing: { send: { type: 'query', property: 'email' } },
-		},
-		{
-			displayName: 'Phone',
-			name: 'phone',
-			type: 'string',
-			default: '',
-			description: 'Only the contact with exactly this phone number, e.g. +15550100 (use one filter at a time; empty means no filter)',
-			routing: { send: { type: 'query', property: 'phone' } },
-		},
-	]),
-	optionsCollection(show, [
-		{
-			displayName: 'Sort',
-			name: 'sort',
-			type: 'options',
-			options: [
-				{ name: 'Registration Date, Newest First', value: 'REGISTRATION_DATE:DESC' },
-				{ name: 'Registration Date, Oldest First', value: 'REGISTRATION_DATE:ASC' },
-				{ name: 'Modified Date, Newest First', value: 'MODIFIED_DATE:DESC' },
-				{ name: 'Modified Date, Oldest First', value: 'MODIFIED_DATE:ASC' },
-			],
-			default: 'REGISTRATION_DATE:DESC',
-			description: 'Which contacts come first: by registration or last change, newest or oldest first (the API needs sort and order together, so they are one choice here)',
-			routing: { send: { type: 'query', property: 'sort', preSend: [sortAndOrder] } },
-		},
-	]),
+/** Its Filters: email or phone, sent in the query. */
+export const contactGetManyFilters: INodeProperties[] = [
+	{
+		displayName: 'Email',
+		name: 'email',
+		type: 'string',
+		placeholder: 'name@email.com',
+		default: '',
+		description: 'Only the contact with exactly this email address, e.g. name@email.com (use one filter at a time; empty means no filter)',
+		routing: { send: { type: 'query', property: 'email' } },
+	},
+	{
+		displayName: 'Phone',
+		name: 'phone',
+		type: 'string',
+		default: '',
+		description: 'Only the contact with exactly this phone number, e.g. +15550100 (use one filter at a time; empty means no filter)',
+		routing: { send: { type: 'query', property: 'phone' } },
+	},
+];
+
+/** Its entry of Options (the collection it shares with Adjust Loyalty Points). */
+export const contactGetManyOptions: INodeProperties[] = [
+	{
+		displayName: 'Sort',
+		name: 'sort',
+		type: 'options',
+		options: [
+			{ name: 'Registration Date, Newest First', value: 'REGISTRATION_DATE:DESC' },
+			{ name: 'Registration Date, Oldest First', value: 'REGISTRATION_DATE:ASC' },
+			{ name: 'Modified Date, Newest First', value: 'MODIFIED_DATE:DESC' },
+			{ name: 'Modified Date, Oldest First', value: 'MODIFIED_DATE:ASC' },
+		],
+		default: 'REGISTRATION_DATE:DESC',
+		description: 'Which contacts come first: by registration or last change, newest or oldest first (the API needs sort and order together, so they are one choice here)',
+		routing: { send: { type: 'query', property: 'sort', preSend: [sortAndOrder] } },
+	},
 ];

@@ -1,37 +1,27 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { contactAdjustLoyaltyPointsDescription, contactAdjustLoyaltyPointsOperation } from './adjustLoyaltyPoints';
-import { contactCreateDescription, contactCreateOperation } from './create';
-import { contactDeleteDescription, contactDeleteOperation } from './delete';
-import { contactGetDescription, contactGetOperation } from './get';
-import { contactGetManyDescription, contactGetManyOperation } from './getAll';
-import { contactUpdateDescription, contactUpdateOperation } from './update';
-import { contactUpsertDescription, contactUpsertOperation } from './upsert';
+import { contactAdjustLoyaltyPointsOperation } from './adjustLoyaltyPoints';
+import { contactCreateOperation } from './create';
+import { contactDeleteOperation } from './delete';
+import { contactGetOperation } from './get';
+import { contactGetManyOperation } from './getAll';
+import { contactUpdateOperation } from './update';
+import { contactUpsertOperation } from './upsert';
 
-export const contactDescription: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['contact'] } },
-		options: [
-			contactAdjustLoyaltyPointsOperation,
-			contactCreateOperation,
-			contactUpsertOperation,
-			contactDeleteOperation,
-			contactGetOperation,
-			contactGetManyOperation,
-			contactUpdateOperation,
-		],
-		default: 'get',
-	},
-	// The order of the merged description: where several operations share a parameter
-	// (Contact, Simplify, Options), the node lists their operations in this order.
-	...contactCreateDescription,
-	...contactUpsertDescription,
-	...contactGetDescription,
-	...contactGetManyDescription,
-	...contactUpdateDescription,
-	...contactDeleteDescription,
-	...contactAdjustLoyaltyPointsDescription,
-];
+/** The Operation selector of the contact resource: its operations, in the order the editor lists them. */
+export const contactOperations: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: ['contact'] } },
+	options: [
+		contactAdjustLoyaltyPointsOperation,
+		contactCreateOperation,
+		contactUpsertOperation,
+		contactDeleteOperation,
+		contactGetOperation,
+		contactGetManyOperation,
+		contactUpdateOperation,
+	],
+	default: 'get',
+};

@@ -2,11 +2,10 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { SIMPLIFY_DEFAULT, simplifyParameter } from '../../../shared/commonParameters';
 
-export const simplifyContact = (operations: string[]): INodeProperties =>
-	simplifyParameter(
-		{ resource: ['contact'], operation: operations },
-		'Whether to return only the main fields, label names and the custom fields that have a value',
-	);
+export const contactSimplify: INodeProperties = simplifyParameter(
+	{ resource: ['contact'], operation: ['create', 'upsert', 'get', 'getAll', 'update'] },
+	'Whether to return only the main fields, label names and the custom fields that have a value',
+);
 
 const SIMPLE_FIELDS = [
 	'id', 'firstName', 'lastName', 'email', 'phone', 'type', 'loyaltyPointsCount', 'visitsCount',

@@ -1,12 +1,8 @@
-import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 import { readMergeWrite } from '../../../shared/safeUpdate';
-import { contactLocator } from '../../shared/engagementParameters';
 import { customerEngagementApi } from '../../shared/customerEngagementApi';
 import { apiDates } from '../../shared/inputChecks';
-import { contactFields } from './fields';
-import { simplifyContact, simplifyContacts } from './simplify';
-
-const show = { resource: ['contact'], operation: ['update'] };
+import { simplifyContacts } from './simplify';
 
 /**
  * The fields the API clears when a PUT leaves them out, and so the ones read from the
@@ -33,6 +29,10 @@ export function mergeContact(current: IDataObject, changes: IDataObject): IDataO
 
 export const updateContact = readMergeWrite(customerEngagementApi, 'contactId', mergeContact);
 
+/**
+ * Its parameters are shared: Contact (shared/sharedParameters.ts), Update Fields (the fields
+ * in fields.ts) and Simplify (simplify.ts).
+ */
 export const contactUpdateOperation: INodePropertyOptions = {
 	name: 'Update',
 	value: 'update',
@@ -46,23 +46,3 @@ export const contactUpdateOperation: INodePropertyOptions = {
 		output: { postReceive: [simplifyContacts] },
 	},
 };
-
-export const contactUpdateDescription: INodeProperties[] = [
-	{ ...contactLocator, displayOptions: { show } },
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		description:
-			'Only the fields given here change. (The API would clear every field left out, so the node reads the contact first and sends the other fields back unchanged).',
-		displayOptions: { show },
-		options: [
-			...contactFields,
-			{ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '', description: "The contact's new email address, e.g. name@email.com", routing: { send: { type: 'body', property: 'email' } } },
-			{ displayName: 'Phone', name: 'phone', type: 'string', placeholder: 'e.g. +15550100', default: '', description: "The contact's new phone number in international form, e.g. +15550100", routing: { send: { type: 'body', property: 'phone' } } },
-		],
-	},
-	simplifyContact(['update']),
-];

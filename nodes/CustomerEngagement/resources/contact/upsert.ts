@@ -1,11 +1,10 @@
-import type { IDataObject, IExecutePaginationFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { type RequestData, sendRequest } from '../../../shared/requestInterceptor';
+import type { IDataObject, IExecutePaginationFunctions, INodeExecutionData, INodePropertyOptions } from 'n8n-workflow';
+import { type RequestData, sendRequest } from '../../../shared/transport';
 import { invalidInput } from '../../../shared/invalidInput';
 import { customerEngagementApi } from '../../shared/customerEngagementApi';
 import { apiDates } from '../../shared/inputChecks';
-import { emailAndPhone, noEmailOrPhone, requireEmailOrPhone } from './emailOrPhone';
-import { contactFields } from './fields';
-import { simplifyContact, simplifyContacts } from './simplify';
+import { noEmailOrPhone, requireEmailOrPhone } from './emailOrPhone';
+import { simplifyContacts } from './simplify';
 import { mergeContact } from './update';
 
 const IDENTIFIERS = ['email', 'phone'] as const;
@@ -89,6 +88,7 @@ export async function upsertContact(
 	return items.map((item) => ({ ...item, json: { ...item.json, outcome: 'created' } }));
 }
 
+/** Its parameters are Create's (create.ts). */
 export const contactUpsertOperation: INodePropertyOptions = {
 	name: 'Create or Update',
 	value: 'upsert',
@@ -102,18 +102,3 @@ export const contactUpsertOperation: INodePropertyOptions = {
 		output: { postReceive: [simplifyContacts] },
 	},
 };
-
-export const contactUpsertDescription: INodeProperties[] = [
-	...emailAndPhone('upsert'),
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		description: 'When the contact exists, only these fields change; the others keep their values',
-		displayOptions: { show: { resource: ['contact'], operation: ['upsert'] } },
-		options: contactFields,
-	},
-	simplifyContact(['upsert']),
-];

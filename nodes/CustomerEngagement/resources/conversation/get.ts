@@ -4,14 +4,25 @@
  * The node returns them oldest first: one item per message, or one per page in raw mode.
  */
 import type { IDataObject, IExecutePaginationFunctions, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { optionsCollection } from '../../../shared/commonParameters';
-import { moveToQuery } from '../../../shared/moveToQuery';
-import { pairedWithInput, type RequestData, sendRequest } from '../../../shared/requestInterceptor';
+import { pairedWithInput, type RequestData, sendRequest } from '../../../shared/transport';
 import { invalidInput } from '../../../shared/invalidInput';
-import { customerLocator, phoneParameter } from '../../shared/engagementParameters';
 import { customerEngagementApi } from '../../shared/customerEngagementApi';
 
-const show = { resource: ['conversation'], operation: ['get'] };
+/**
+ * preSend: Customer and Phone into the query, where this operation wants them. Each is one
+ * parameter with Text → Send and the contact operations, which send it in the body, so that
+ * an expression in it is evaluated once per item (shared/sharedParameters.ts).
+ */
+async function customerAndPhoneInQuery(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+	const body = { ...((requestOptions.body ?? {}) as IDataObject) };
+	const qs = { ...(requestOptions.qs ?? {}) };
+	// A name the body lacks becomes an undefined query value, which is not sent.
+	for (const name of ['customerId', 'phone']) {
+		qs[name] = body[name];
+		delete body[name];
+	}
+	return { ...requestOptions, body, qs };
+}
 
 /** preSend: the query needs a Customer or a Phone to find the conversation by. */
 async function requireCustomerOrPhone(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
@@ -80,26 +91,22 @@ export const conversationGetOperation: INodePropertyOptions = {
 		'Reads every text and call message with the contact with this ID, or with this phone number when no contact is given, oldest first. Returns one item per message, or the raw pages.',
 	routing: {
 		request: { method: 'GET', url: '/v1/texts/conversations' },
-		// Customer and Phone are routed to the body (one definition each, see customerLocator).
-		send: { preSend: [moveToQuery('customerId', 'phone'), requireCustomerOrPhone] },
+		send: { preSend: [customerAndPhoneInQuery, requireCustomerOrPhone] },
 		operations: { pagination: paginateConversation },
 	},
 };
 
-export const conversationGetDescription: INodeProperties[] = [
-	{ ...customerLocator, displayOptions: { show } },
-	{ ...phoneParameter, displayOptions: { show } },
-	optionsCollection(show, [
-		{
-			displayName: 'Output',
-			name: 'output',
-			type: 'options',
-			options: [
-				{ name: 'One Item per Message', value: 'messages' },
-				{ name: 'Raw Pages', value: 'raw', description: 'The API responses as they came, oldest first' },
-			],
-			default: 'messages',
-			description: 'How to return the conversation: one item per message, or the pages as the API sent them',
-		},
-	]),
+/** Its entry of Options (the collection it shares with Loyalty Reward → Get); Customer and Phone are shared (shared/sharedParameters.ts). */
+export const conversationGetOptions: INodeProperties[] = [
+	{
+		displayName: 'Output',
+		name: 'output',
+		type: 'options',
+		options: [
+			{ name: 'One Item per Message', value: 'messages' },
+			{ name: 'Raw Pages', value: 'raw', description: 'The API responses as they came, oldest first' },
+		],
+		default: 'messages',
+		description: 'How to return the conversation: one item per message, or the pages as the API sent them',
+	},
 ];

@@ -1,15 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { conversationGetDescription, conversationGetOperation } from './get';
+import { conversationGetOperation } from './get';
 
-export const conversationDescription: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['conversation'] } },
-		options: [conversationGetOperation],
-		default: 'get',
-	},
-	...conversationGetDescription,
-];
+/** The Operation selector of the conversation resource: its operations, in the order the editor lists them. */
+export const conversationOperations: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: ['conversation'] } },
+	options: [conversationGetOperation],
+	default: 'get',
+};

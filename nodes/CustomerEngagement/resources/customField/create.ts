@@ -1,7 +1,5 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { additionalFields } from '../../../shared/commonParameters';
 import { convertSent, numberAsText } from '../../../shared/convertSent';
-import { nameParameter } from '../../shared/engagementParameters';
 import { FIELD_TYPES, withTypeName } from './fieldTypes';
 
 const show = { resource: ['customField'], operation: ['create'] };
@@ -15,8 +13,8 @@ export const customFieldCreateOperation: INodePropertyOptions = {
 	routing: { request: { method: 'POST', url: '/v1/custom-fields' }, output: { postReceive: [withTypeName] } },
 };
 
+/** Its own parameter; Name (shared/sharedParameters.ts) and Additional Fields are shared. */
 export const customFieldCreateDescription: INodeProperties[] = [
-	{ ...nameParameter, displayOptions: { show } },
 	{
 		displayName: 'Type',
 		name: 'type',
@@ -28,18 +26,18 @@ export const customFieldCreateDescription: INodeProperties[] = [
 		displayOptions: { show },
 		routing: { send: { type: 'body', property: 'type' } },
 	},
-	additionalFields(show, [
-		{
-			displayName: 'Options',
-			name: 'options',
-			// Shown here rather than on the collection, so the collection can be one with the
-			// other operations' Additional Fields (see mergeSameNamedProperties).
-			displayOptions: { show: { '/type': ['single_select', 'multi_select'] } },
-			type: 'string',
-			typeOptions: { multipleValues: true },
-			default: [],
-			description: 'The choices of the select field, one text per entry, e.g. Small; each must be unique',
-			routing: { send: { type: 'body', property: 'options', preSend: [convertSent('body', 'options', (v) => ([] as unknown[]).concat(v).map((value) => ({ value: numberAsText(value) })))] } },
-		},
-	]),
+];
+
+/** Its Additional Fields: the options of a select field. */
+export const customFieldCreateFields: INodeProperties[] = [
+	{
+		displayName: 'Options',
+		name: 'options',
+		displayOptions: { show: { '/type': ['single_select', 'multi_select'] } },
+		type: 'string',
+		typeOptions: { multipleValues: true },
+		default: [],
+		description: 'The choices of the select field, one text per entry, e.g. Small; each must be unique',
+		routing: { send: { type: 'body', property: 'options', preSend: [convertSent('body', 'options', (v) => ([] as unknown[]).concat(v).map((value) => ({ value: numberAsText(value) })))] } },
+	},
 ];

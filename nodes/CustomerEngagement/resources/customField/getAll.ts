@@ -1,7 +1,7 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { getManyParameters } from '../../../shared/commonParameters';
+import type { INodePropertyOptions } from 'n8n-workflow';
 import { withTypeName } from './fieldTypes';
 
+/** Its parameters, Return All and Limit, are shared (shared/sharedParameters.ts). */
 export const customFieldGetManyOperation: INodePropertyOptions = {
 	name: 'Get Many',
 	value: 'getAll',
@@ -9,7 +9,3 @@ export const customFieldGetManyOperation: INodePropertyOptions = {
 	description: 'Lists the custom fields defined for contacts. Returns one item per field with its ID, name, type and, for a select field, its options.',
 	routing: { request: { method: 'GET', url: '/v1/custom-fields' }, output: { postReceive: [withTypeName] } },
 };
-
-export const customFieldGetManyDescription: INodeProperties[] = [
-	...getManyParameters({ resource: ['customField'], operation: ['getAll'] }),
-];

@@ -1,21 +1,16 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { customFieldCreateDescription, customFieldCreateOperation } from './create';
-import { customFieldGetManyDescription, customFieldGetManyOperation } from './getAll';
-import { customFieldRenameDescription, customFieldRenameOperation } from './rename';
-import { customFieldUpdateOptionsDescription, customFieldUpdateOptionsOperation } from './updateOptions';
+import { customFieldCreateOperation } from './create';
+import { customFieldGetManyOperation } from './getAll';
+import { customFieldRenameOperation } from './rename';
+import { customFieldUpdateOptionsOperation } from './updateOptions';
 
-export const customFieldDescription: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['customField'] } },
-		options: [customFieldCreateOperation, customFieldGetManyOperation, customFieldRenameOperation, customFieldUpdateOptionsOperation],
-		default: 'getAll',
-	},
-	...customFieldCreateDescription,
-	...customFieldRenameDescription,
-	...customFieldUpdateOptionsDescription,
-	...customFieldGetManyDescription,
-];
+/** The Operation selector of the customField resource: its operations, in the order the editor lists them. */
+export const customFieldOperations: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: ['customField'] } },
+	options: [customFieldCreateOperation, customFieldGetManyOperation, customFieldRenameOperation, customFieldUpdateOptionsOperation],
+	default: 'getAll',
+};

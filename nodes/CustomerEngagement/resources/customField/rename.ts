@@ -1,8 +1,5 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, IN8nHttpFullResponse, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { sentRequestOf } from '../../../shared/requestInterceptor';
-import { customFieldLocator, nameParameter } from '../../shared/engagementParameters';
-
-const show = { resource: ['customField'], operation: ['rename'] };
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, IN8nHttpFullResponse, INodeExecutionData, INodePropertyOptions } from 'n8n-workflow';
+import { sentRequestOf } from '../../../shared/transport';
 
 /** Rename takes the new name as a bare JSON string body (routing can only build objects). */
 async function nameAsJsonString(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
@@ -26,6 +23,7 @@ async function renameResult(
 	}));
 }
 
+/** Its parameters are shared: Custom Field (customFieldLocator.ts) and Name (shared/sharedParameters.ts). */
 export const customFieldRenameOperation: INodePropertyOptions = {
 	name: 'Rename',
 	value: 'rename',
@@ -37,8 +35,3 @@ export const customFieldRenameOperation: INodePropertyOptions = {
 		output: { postReceive: [renameResult] },
 	},
 };
-
-export const customFieldRenameDescription: INodeProperties[] = [
-	{ ...customFieldLocator, displayOptions: { show } },
-	{ ...nameParameter, displayOptions: { show } },
-];

@@ -1,6 +1,5 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { convertSent, numberAsText } from '../../../shared/convertSent';
-import { customFieldLocator } from '../../shared/engagementParameters';
 import { withTypeName } from './fieldTypes';
 
 const show = { resource: ['customField'], operation: ['updateOptions'] };
@@ -14,8 +13,8 @@ export const customFieldUpdateOptionsOperation: INodePropertyOptions = {
 	routing: { request: { method: 'PUT', url: '/v1/custom-fields/{customFieldId}/option' }, output: { postReceive: [withTypeName] } },
 };
 
+/** Its own parameter; Custom Field is shared with Rename (customFieldLocator.ts). */
 export const customFieldUpdateOptionsDescription: INodeProperties[] = [
-	{ ...customFieldLocator, displayOptions: { show } },
 	{
 		displayName: 'Options',
 		name: 'options',

@@ -1,6 +1,5 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { invalidInput } from '../../../shared/invalidInput';
-import { nameParameter } from '../../shared/engagementParameters';
 
 /** The colors the API accepts for a label. */
 const LABEL_COLORS = [
@@ -20,8 +19,6 @@ const LABEL_COLORS = [
 	'RED',
 	'TEAL',
 ];
-
-const showOnlyForLabelCreate = { resource: ['label'], operation: ['create'] };
 
 /** preSend: a Color from an expression must still be one of the API's colors. */
 export async function validateLabelColor(
@@ -43,31 +40,21 @@ export const labelCreateOperation: INodePropertyOptions = {
 	routing: { request: { method: 'POST', url: '/v1/labels' }, send: { preSend: [validateLabelColor] } },
 };
 
-export const labelCreateDescription: INodeProperties[] = [
-	{ ...nameParameter, displayOptions: { show: showOnlyForLabelCreate } },
+/** Its Additional Fields; Name is shared (shared/sharedParameters.ts). */
+export const labelCreateFields: INodeProperties[] = [
 	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: { show: showOnlyForLabelCreate },
-		options: [
-			{
-				displayName: 'Color',
-				name: 'color',
-				type: 'options',
-				default: 'GREY',
-				options: LABEL_COLORS.map((color) => ({
-					name: color
-						.split('_')
-						.map((word) => word[0] + word.slice(1).toLowerCase())
-						.join(' '),
-					value: color,
-				})),
-				description: 'Color of the label in the app, e.g. Red (GREY when left out)',
-				routing: { send: { type: 'body', property: 'color' } },
-			},
-		],
+		displayName: 'Color',
+		name: 'color',
+		type: 'options',
+		default: 'GREY',
+		options: LABEL_COLORS.map((color) => ({
+			name: color
+				.split('_')
+				.map((word) => word[0] + word.slice(1).toLowerCase())
+				.join(' '),
+			value: color,
+		})),
+		description: 'Color of the label in the app, e.g. Red (GREY when left out)',
+		routing: { send: { type: 'body', property: 'color' } },
 	},
 ];

@@ -1,5 +1,5 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { labelLocator } from '../../shared/engagementParameters';
+import { labelLocator } from '../../shared/locators';
 
 export const labelGetOperation: INodePropertyOptions = {
 	name: 'Get',

@@ -1,7 +1,7 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { getManyParameters } from '../../../shared/commonParameters';
-import { paginatePages } from '../../shared/customerEngagementApi';
+import type { INodePropertyOptions } from 'n8n-workflow';
+import { paginatePages } from '../../shared/operationRouting';
 
+/** Its parameters, Return All and Limit, are shared (shared/sharedParameters.ts). */
 export const labelGetManyOperation: INodePropertyOptions = {
 	name: 'Get Many',
 	value: 'getAll',
@@ -12,7 +12,3 @@ export const labelGetManyOperation: INodePropertyOptions = {
 		operations: { pagination: paginatePages },
 	},
 };
-
-export const labelGetManyDescription: INodeProperties[] = [
-	...getManyParameters({ resource: ['label'], operation: ['getAll'] }),
-];

@@ -1,19 +1,15 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { labelCreateDescription, labelCreateOperation } from './create';
-import { labelGetDescription, labelGetOperation } from './get';
-import { labelGetManyDescription, labelGetManyOperation } from './getAll';
+import { labelCreateOperation } from './create';
+import { labelGetOperation } from './get';
+import { labelGetManyOperation } from './getAll';
 
-export const labelDescription: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['label'] } },
-		options: [labelCreateOperation, labelGetOperation, labelGetManyOperation],
-		default: 'getAll',
-	},
-	...labelCreateDescription,
-	...labelGetDescription,
-	...labelGetManyDescription,
-];
+/** The Operation selector of the label resource: its operations, in the order the editor lists them. */
+export const labelOperations: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: ['label'] } },
+	options: [labelCreateOperation, labelGetOperation, labelGetManyOperation],
+	default: 'getAll',
+};

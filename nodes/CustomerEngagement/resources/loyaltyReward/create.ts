@@ -1,6 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { apiDates } from '../../shared/inputChecks';
-import { checkReward, REWARD_DATES, rewardFields } from './fields';
+import { sendAsText } from '../../../shared/convertSent';
+import { checkReward, REWARD_DATES } from './fields';
 
 const show = { resource: ['loyaltyReward'], operation: ['create'] };
 
@@ -18,6 +19,7 @@ export const loyaltyRewardCreateOperation: INodePropertyOptions = {
 	},
 };
 
+/** Its own parameters; Additional Fields are shared with Update (fields.ts). */
 export const loyaltyRewardCreateDescription: INodeProperties[] = [
 	{
 		displayName: 'Title',
@@ -27,7 +29,7 @@ export const loyaltyRewardCreateDescription: INodeProperties[] = [
 		default: '',
 		description: 'Name of the reward, e.g. Free coffee; cannot be changed later',
 		displayOptions: { show },
-		routing: { send: { type: 'body', property: 'title' } },
+		routing: sendAsText('title'),
 	},
 	{
 		displayName: 'Points',
@@ -39,14 +41,5 @@ export const loyaltyRewardCreateDescription: INodeProperties[] = [
 		description: 'What the reward costs in loyalty points, a whole number, e.g. 100',
 		displayOptions: { show },
 		routing: { send: { type: 'body', property: 'points' } },
-	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: { show },
-		options: rewardFields,
 	},
 ];

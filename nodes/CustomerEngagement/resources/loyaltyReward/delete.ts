@@ -1,6 +1,6 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { rewardLocator } from '../../shared/engagementParameters';
+import type { INodePropertyOptions } from 'n8n-workflow';
 
+/** Its one parameter is Loyalty Reward (rewardLocator.ts). */
 export const loyaltyRewardDeleteOperation: INodePropertyOptions = {
 	name: 'Delete',
 	value: 'delete',
@@ -8,7 +8,3 @@ export const loyaltyRewardDeleteOperation: INodePropertyOptions = {
 	description: 'Deletes the loyalty reward with this ID permanently. Returns the deleted reward as it was.',
 	routing: { request: { method: 'DELETE', url: '/v1/loyalty-rewards/{rewardId}' } },
 };
-
-export const loyaltyRewardDeleteDescription: INodeProperties[] = [
-	{ ...rewardLocator, displayOptions: { show: { resource: ['loyaltyReward'], operation: ['delete'] } } },
-];

@@ -1,15 +1,20 @@
 /** What reward create and update share: the optional fields, their dates, the checks of their numbers. */
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import { sendAsText } from '../../../shared/convertSent';
 import { invalidInput } from '../../../shared/invalidInput';
 
 const body = (property: string) => ({ send: { type: 'body' as const, property } });
 
-/** Optional reward fields, shared by create and update. */
+/**
+ * The optional fields of a reward, for Create (Additional Fields) and Update (Update Fields),
+ * in the editor's order. Points is Update's only (Create takes it as a parameter).
+ */
 export const rewardFields: INodeProperties[] = [
 	{ displayName: 'Expired Date', name: 'expiredDate', type: 'dateTime', default: '', description: 'When the reward expires, an ISO 8601 date-time, e.g. 2026-12-31T23:59:59Z', routing: body('expiredDate') },
 	{ displayName: 'Expires', name: 'expires', type: 'boolean', default: false, description: 'Whether the reward can expire', routing: body('expires') },
-	{ displayName: 'Item ID', name: 'itemId', type: 'string', default: '', description: 'Your own item identifier for third-party integrations, free text, e.g. SKU-1042', routing: body('itemId') },
-	{ displayName: 'Item Name', name: 'itemName', type: 'string', default: '', description: 'Your own item name for third-party integrations, free text, e.g. Large coffee', routing: body('itemName') },
+	{ displayName: 'Item ID', name: 'itemId', type: 'string', default: '', description: 'Your own item identifier for third-party integrations, free text, e.g. SKU-1042', routing: sendAsText('itemId') },
+	{ displayName: 'Item Name', name: 'itemName', type: 'string', default: '', description: 'Your own item name for third-party integrations, free text, e.g. Large coffee', routing: sendAsText('itemName') },
+	{ displayName: 'Points', name: 'points', type: 'number', typeOptions: { minValue: 0 }, default: 0, description: 'What the reward costs in loyalty points, a whole number, e.g. 100', displayOptions: { show: { '/operation': ['update'] } }, routing: body('points') },
 	{
 		displayName: 'Quantity',
 		name: 'quantity',

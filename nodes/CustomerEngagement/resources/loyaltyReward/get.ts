@@ -1,8 +1,4 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { optionsCollection } from '../../../shared/commonParameters';
-import { rewardLocator } from '../../shared/engagementParameters';
-
-const show = { resource: ['loyaltyReward'], operation: ['get'] };
 
 export const loyaltyRewardGetOperation: INodePropertyOptions = {
 	name: 'Get',
@@ -13,9 +9,7 @@ export const loyaltyRewardGetOperation: INodePropertyOptions = {
 	routing: { request: { method: 'GET', url: '/v1/loyalty-rewards/{rewardId}' } },
 };
 
-export const loyaltyRewardGetDescription: INodeProperties[] = [
-	{ ...rewardLocator, displayOptions: { show } },
-	optionsCollection(show, [
-		{ displayName: 'Contact ID', name: 'contactId', type: 'string', default: '', description: 'Also report how many the contact with this ID, e.g. 5f1d3c0e9a7b, can still redeem', routing: { send: { type: 'query', property: 'contactId' } } },
-	]),
+/** Its entry of Options (the collection it shares with Conversation → Get); Loyalty Reward is shared (rewardLocator.ts). */
+export const loyaltyRewardGetOptions: INodeProperties[] = [
+	{ displayName: 'Contact ID', name: 'contactId', type: 'string', default: '', description: 'Also report how many the contact with this ID, e.g. 5f1d3c0e9a7b, can still redeem', routing: { send: { type: 'query', property: 'contactId' } } },
 ];

@@ -1,7 +1,7 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { getManyParameters } from '../../../shared/commonParameters';
-import { paginatePages } from '../../shared/customerEngagementApi';
+import type { INodePropertyOptions } from 'n8n-workflow';
+import { paginatePages } from '../../shared/operationRouting';
 
+/** Its parameters, Return All and Limit, are shared (shared/sharedParameters.ts). */
 export const loyaltyRewardGetManyOperation: INodePropertyOptions = {
 	name: 'Get Many',
 	value: 'getAll',
@@ -9,7 +9,3 @@ export const loyaltyRewardGetManyOperation: INodePropertyOptions = {
 	description: 'Lists the loyalty rewards of the account, fewest points first. Returns one item per reward with its ID, title, points and limits.',
 	routing: { request: { method: 'GET', url: '/v1/loyalty-rewards' }, operations: { pagination: paginatePages } },
 };
-
-export const loyaltyRewardGetManyDescription: INodeProperties[] = [
-	...getManyParameters({ resource: ['loyaltyReward'], operation: ['getAll'] }),
-];

@@ -1,34 +1,25 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { loyaltyRewardCreateDescription, loyaltyRewardCreateOperation } from './create';
-import { loyaltyRewardDeleteDescription, loyaltyRewardDeleteOperation } from './delete';
-import { loyaltyRewardGetDescription, loyaltyRewardGetOperation } from './get';
-import { loyaltyRewardGetManyDescription, loyaltyRewardGetManyOperation } from './getAll';
-import { loyaltyRewardRedeemDescription, loyaltyRewardRedeemOperation } from './redeem';
-import { loyaltyRewardUpdateDescription, loyaltyRewardUpdateOperation } from './update';
+import { loyaltyRewardCreateOperation } from './create';
+import { loyaltyRewardDeleteOperation } from './delete';
+import { loyaltyRewardGetOperation } from './get';
+import { loyaltyRewardGetManyOperation } from './getAll';
+import { loyaltyRewardRedeemOperation } from './redeem';
+import { loyaltyRewardUpdateOperation } from './update';
 
-export const loyaltyRewardDescription: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['loyaltyReward'] } },
-		options: [
-			loyaltyRewardCreateOperation,
-			loyaltyRewardDeleteOperation,
-			loyaltyRewardGetOperation,
-			loyaltyRewardGetManyOperation,
-			loyaltyRewardRedeemOperation,
-			loyaltyRewardUpdateOperation,
-		],
-		default: 'getAll',
-	},
-	// In the order that keeps the node's merged description as it was: Loyalty Reward listed
-	// for get, update, delete and redeem, Title after it and before the redeem's fields.
-	...loyaltyRewardGetDescription,
-	...loyaltyRewardCreateDescription,
-	...loyaltyRewardUpdateDescription,
-	...loyaltyRewardDeleteDescription,
-	...loyaltyRewardRedeemDescription,
-	...loyaltyRewardGetManyDescription,
-];
+/** The Operation selector of the loyaltyReward resource: its operations, in the order the editor lists them. */
+export const loyaltyRewardOperations: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: ['loyaltyReward'] } },
+	options: [
+		loyaltyRewardCreateOperation,
+		loyaltyRewardDeleteOperation,
+		loyaltyRewardGetOperation,
+		loyaltyRewardGetManyOperation,
+		loyaltyRewardRedeemOperation,
+		loyaltyRewardUpdateOperation,
+	],
+	default: 'getAll',
+};

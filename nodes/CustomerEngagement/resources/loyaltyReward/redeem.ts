@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { sentRequestOf } from '../../../shared/requestInterceptor';
-import { contactLocator, rewardLocator } from '../../shared/engagementParameters';
-import { sendContactIdInBody } from '../../shared/customerEngagementApi';
+import { sentRequestOf } from '../../../shared/transport';
+import { sendAsText } from '../../../shared/convertSent';
+import { sendContactIdInBody } from '../../shared/operationRouting';
 
 const show = { resource: ['loyaltyReward'], operation: ['redeem'] };
 
@@ -28,9 +28,8 @@ export const loyaltyRewardRedeemOperation: INodePropertyOptions = {
 	},
 };
 
+/** Its own parameter; Loyalty Reward (rewardLocator.ts) and Contact (shared/sharedParameters.ts) are shared. */
 export const loyaltyRewardRedeemDescription: INodeProperties[] = [
-	{ ...rewardLocator, displayOptions: { show } },
-	{ ...contactLocator, displayOptions: { show } },
 	{
 		displayName: 'Additional Fields',
 		name: 'redeemFields',
@@ -39,8 +38,8 @@ export const loyaltyRewardRedeemDescription: INodeProperties[] = [
 		default: {},
 		displayOptions: { show },
 		options: [
-			{ displayName: 'Note', name: 'note', type: 'string', default: '', description: 'Free text attached to the redemption, e.g. Birthday gift', routing: { send: { type: 'body', property: 'note' } } },
-			{ displayName: 'PIN', name: 'pin', type: 'string', typeOptions: { password: true }, default: '', description: 'Employee PIN, e.g. 1234, when the loyalty settings require one', routing: { send: { type: 'body', property: 'pin' } } },
+			{ displayName: 'Note', name: 'note', type: 'string', default: '', description: 'Free text attached to the redemption, e.g. Birthday gift', routing: sendAsText('note') },
+			{ displayName: 'PIN', name: 'pin', type: 'string', typeOptions: { password: true }, default: '', description: 'Employee PIN, e.g. 1234, when the loyalty settings require one', routing: sendAsText('pin') },
 		],
 	},
 ];

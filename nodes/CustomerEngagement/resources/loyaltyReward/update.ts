@@ -1,11 +1,8 @@
-import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 import { readMergeWrite } from '../../../shared/safeUpdate';
-import { rewardLocator } from '../../shared/engagementParameters';
 import { customerEngagementApi } from '../../shared/customerEngagementApi';
 import { apiDates } from '../../shared/inputChecks';
-import { checkReward, REWARD_DATES, rewardFields } from './fields';
-
-const show = { resource: ['loyaltyReward'], operation: ['update'] };
+import { checkReward, REWARD_DATES } from './fields';
 
 /** The fields the API clears when a PUT leaves them out, and so the ones read from the reward and sent back. */
 const UPDATABLE_FIELDS = ['points', 'startDate', 'expiredDate', 'expires', 'type', 'value', 'itemId', 'itemName'];
@@ -28,6 +25,7 @@ export const updateReward = readMergeWrite(customerEngagementApi, 'rewardId', me
 
 export const validateRewardChanges = checkReward(false);
 
+/** Its parameters are shared: Loyalty Reward (rewardLocator.ts) and Update Fields (the fields in fields.ts). */
 export const loyaltyRewardUpdateOperation: INodePropertyOptions = {
 	name: 'Update',
 	value: 'update',
@@ -40,20 +38,3 @@ export const loyaltyRewardUpdateOperation: INodePropertyOptions = {
 		operations: { pagination: updateReward },
 	},
 };
-
-export const loyaltyRewardUpdateDescription: INodeProperties[] = [
-	{ ...rewardLocator, displayOptions: { show } },
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		description: 'Only these fields change; the node sends the others back as they are (the API would clear them)',
-		displayOptions: { show },
-		options: [
-			{ displayName: 'Points', name: 'points', type: 'number', typeOptions: { minValue: 0 }, default: 0, description: 'What the reward costs in loyalty points, a whole number, e.g. 100', routing: { send: { type: 'body', property: 'points' } } },
-			...rewardFields,
-		],
-	},
-];

@@ -1,16 +1,14 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { loyaltySettingsGetOperation } from './get';
-import { loyaltySettingsUpdateDescription, loyaltySettingsUpdateOperation } from './update';
+import { loyaltySettingsUpdateOperation } from './update';
 
-export const loyaltySettingsDescription: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['loyaltySettings'] } },
-		options: [loyaltySettingsGetOperation, loyaltySettingsUpdateOperation],
-		default: 'get',
-	},
-	...loyaltySettingsUpdateDescription,
-];
+/** The Operation selector of the loyaltySettings resource: its operations, in the order the editor lists them. */
+export const loyaltySettingsOperations: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: ['loyaltySettings'] } },
+	options: [loyaltySettingsGetOperation, loyaltySettingsUpdateOperation],
+	default: 'get',
+};

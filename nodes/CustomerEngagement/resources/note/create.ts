@@ -1,5 +1,5 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { contactLocator } from '../../shared/engagementParameters';
+import { sendAsText } from '../../../shared/convertSent';
 
 const show = { resource: ['note'], operation: ['create'] };
 
@@ -11,8 +11,8 @@ export const noteCreateOperation: INodePropertyOptions = {
 	routing: { request: { method: 'POST', url: '/v1/contacts/{contactId}/notes' } },
 };
 
+/** Its own parameter; Contact is shared (shared/sharedParameters.ts). */
 export const noteCreateDescription: INodeProperties[] = [
-	{ ...contactLocator, displayOptions: { show } },
 	{
 		displayName: 'Text',
 		name: 'text',
@@ -22,6 +22,6 @@ export const noteCreateDescription: INodeProperties[] = [
 		default: '',
 		description: 'The text of the note, plain text, e.g. Called about the order; will visit on Friday',
 		displayOptions: { show },
-		routing: { send: { type: 'body', property: 'text' } },
+		routing: sendAsText('text'),
 	},
 ];

@@ -1,15 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { noteCreateDescription, noteCreateOperation } from './create';
+import { noteCreateOperation } from './create';
 
-export const noteDescription: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['note'] } },
-		options: [noteCreateOperation],
-		default: 'create',
-	},
-	...noteCreateDescription,
-];
+/** The Operation selector of the note resource: its operations, in the order the editor lists them. */
+export const noteOperations: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: ['note'] } },
+	options: [noteCreateOperation],
+	default: 'create',
+};

@@ -1,8 +1,5 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { filtersCollection, getManyParameters } from '../../../shared/commonParameters';
-import { paginatePages } from '../../shared/customerEngagementApi';
-
-const show = { resource: ['redeem'], operation: ['getAll'] };
+import { paginatePages } from '../../shared/operationRouting';
 
 export const redeemGetManyOperation: INodePropertyOptions = {
 	name: 'Get Many',
@@ -13,10 +10,8 @@ export const redeemGetManyOperation: INodePropertyOptions = {
 	routing: { request: { method: 'GET', url: '/v1/loyalty-rewards/redeems' }, operations: { pagination: paginatePages } },
 };
 
-export const redeemGetManyDescription: INodeProperties[] = [
-	...getManyParameters(show),
-	filtersCollection(show, [
-		{ displayName: 'Contact ID', name: 'contactId', type: 'string', default: '', description: 'Only redemptions by the contact with this ID, e.g. 5f1d3c0e9a7b; empty means every contact', routing: { send: { type: 'query', property: 'contactId' } } },
-		{ displayName: 'Loyalty Reward ID', name: 'loyaltyRewardId', type: 'string', default: '', description: 'Only redemptions of the loyalty reward with this ID, e.g. 6b2f0a1c9d; empty means every reward', routing: { send: { type: 'query', property: 'loyaltyRewardId' } } },
-	]),
+/** Its Filters; Return All and Limit are shared (shared/sharedParameters.ts). */
+export const redeemGetManyFilters: INodeProperties[] = [
+	{ displayName: 'Contact ID', name: 'contactId', type: 'string', default: '', description: 'Only redemptions by the contact with this ID, e.g. 5f1d3c0e9a7b; empty means every contact', routing: { send: { type: 'query', property: 'contactId' } } },
+	{ displayName: 'Loyalty Reward ID', name: 'loyaltyRewardId', type: 'string', default: '', description: 'Only redemptions of the loyalty reward with this ID, e.g. 6b2f0a1c9d; empty means every reward', routing: { send: { type: 'query', property: 'loyaltyRewardId' } } },
 ];

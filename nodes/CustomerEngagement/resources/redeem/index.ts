@@ -1,15 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { redeemGetManyDescription, redeemGetManyOperation } from './getAll';
+import { redeemGetManyOperation } from './getAll';
 
-export const redeemDescription: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['redeem'] } },
-		options: [redeemGetManyOperation],
-		default: 'getAll',
-	},
-	...redeemGetManyDescription,
-];
+/** The Operation selector of the redeem resource: its operations, in the order the editor lists them. */
+export const redeemOperations: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: ['redeem'] } },
+	options: [redeemGetManyOperation],
+	default: 'getAll',
+};

@@ -1,15 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { textSendDescription, textSendOperation } from './send';
+import { textSendOperation } from './send';
 
-export const textDescription: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['text'] } },
-		options: [textSendOperation],
-		default: 'send',
-	},
-	...textSendDescription,
-];
+/** The Operation selector of the text resource: its operations, in the order the editor lists them. */
+export const textOperations: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: ['text'] } },
+	options: [textSendOperation],
+	default: 'send',
+};

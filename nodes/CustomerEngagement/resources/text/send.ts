@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { additionalFields } from '../../../shared/commonParameters';
+import { sendAsText } from '../../../shared/convertSent';
 import { invalidInput } from '../../../shared/invalidInput';
-import { customerLocator } from '../../shared/engagementParameters';
 import { apiDates, given } from '../../shared/inputChecks';
 
 const show = { resource: ['text'], operation: ['send'] };
@@ -34,8 +33,8 @@ export const textSendOperation: INodePropertyOptions = {
 	},
 };
 
+/** Its own parameters; Customer and Additional Fields are shared (shared/sharedParameters.ts, shared/collections.ts). */
 export const textSendDescription: INodeProperties[] = [
-	{ ...customerLocator, displayOptions: { show } },
 	{
 		displayName: 'To Phone',
 		name: 'toPhone',
@@ -44,7 +43,7 @@ export const textSendDescription: INodeProperties[] = [
 		placeholder: 'e.g. +15550100',
 		description: 'Phone number to text when no Customer is given, in international form, e.g. +15550100',
 		displayOptions: { show },
-		routing: { send: { type: 'body', property: 'toPhone' } },
+		routing: sendAsText('toPhone'),
 	},
 	{
 		displayName: 'Message',
@@ -55,17 +54,19 @@ export const textSendDescription: INodeProperties[] = [
 		default: '',
 		description: 'The text of the SMS, plain text, e.g. Thanks for your visit today!',
 		displayOptions: { show },
-		routing: { send: { type: 'body', property: 'message' } },
+		routing: sendAsText('message'),
 	},
-	additionalFields(show, [
-		{ displayName: 'Agent ID', name: 'agentId', type: 'string', default: '', description: 'ID of the agent who sends the text, e.g. 5f1d3c0e9a7b (optional)', routing: { send: { type: 'body', property: 'agentId' } } },
-		{
-			displayName: 'Scheduled Date',
-			name: 'scheduledDate',
-			type: 'dateTime',
-			default: '',
-			description: 'When to send, an ISO 8601 date-time, e.g. 2026-05-01T09:00:00Z; empty or in the past sends at once',
-			routing: { send: { type: 'body', property: 'scheduledDate' } },
-		},
-	]),
+];
+
+/** Its Additional Fields. */
+export const textSendFields: INodeProperties[] = [
+	{ displayName: 'Agent ID', name: 'agentId', type: 'string', default: '', description: 'ID of the agent who sends the text, e.g. 5f1d3c0e9a7b (optional)', routing: sendAsText('agentId') },
+	{
+		displayName: 'Scheduled Date',
+		name: 'scheduledDate',
+		type: 'dateTime',
+		default: '',
+		description: 'When to send, an ISO 8601 date-time, e.g. 2026-05-01T09:00:00Z; empty or in the past sends at once',
+		routing: { send: { type: 'body', property: 'scheduledDate' } },
+	},
 ];

@@ -16,7 +16,7 @@ import {
 	type INodePropertyOptions,
 } from 'n8n-workflow';
 import { numberAsText } from '../../../shared/convertSent';
-import { type RequestData, sendRequest } from '../../../shared/requestInterceptor';
+import { type RequestData, sendRequest } from '../../../shared/transport';
 import { invalidInput } from '../../../shared/invalidInput';
 import { customerEngagementApi } from '../../shared/customerEngagementApi';
 import { toApiDate } from '../../shared/inputChecks';

@@ -1,8 +1,5 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { filtersCollection, getManyParameters } from '../../../shared/commonParameters';
-import { paginatePages } from '../../shared/customerEngagementApi';
-
-const show = { resource: ['visit'], operation: ['getAll'] };
+import { paginatePages } from '../../shared/operationRouting';
 
 export const visitGetManyOperation: INodePropertyOptions = {
 	name: 'Get Many',
@@ -13,9 +10,7 @@ export const visitGetManyOperation: INodePropertyOptions = {
 	routing: { request: { method: 'GET', url: '/v1/visits' }, operations: { pagination: paginatePages } },
 };
 
-export const visitGetManyDescription: INodeProperties[] = [
-	...getManyParameters(show),
-	filtersCollection(show, [
-		{ displayName: 'Contact ID', name: 'contactId', type: 'string', default: '', description: 'Only visits of the contact with this ID, e.g. 5f1d3c0e9a7b; empty means every contact', routing: { send: { type: 'query', property: 'contactId' } } },
-	]),
+/** Its Filters; Return All and Limit are shared (shared/sharedParameters.ts). */
+export const visitGetManyFilters: INodeProperties[] = [
+	{ displayName: 'Contact ID', name: 'contactId', type: 'string', default: '', description: 'Only visits of the contact with this ID, e.g. 5f1d3c0e9a7b; empty means every contact', routing: { send: { type: 'query', property: 'contactId' } } },
 ];

@@ -1,21 +1,16 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { visitCreateDescription, visitCreateOperation } from './create';
-import { visitCreateManyDescription, visitCreateManyOperation } from './createMany';
-import { visitGetDescription, visitGetOperation } from './get';
-import { visitGetManyDescription, visitGetManyOperation } from './getAll';
+import { visitCreateOperation } from './create';
+import { visitCreateManyOperation } from './createMany';
+import { visitGetOperation } from './get';
+import { visitGetManyOperation } from './getAll';
 
-export const visitDescription: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['visit'] } },
-		options: [visitCreateOperation, visitCreateManyOperation, visitGetOperation, visitGetManyOperation],
-		default: 'create',
-	},
-	...visitCreateDescription,
-	...visitCreateManyDescription,
-	...visitGetDescription,
-	...visitGetManyDescription,
-];
+/** The Operation selector of the visit resource: its operations, in the order the editor lists them. */
+export const visitOperations: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: ['visit'] } },
+	options: [visitCreateOperation, visitCreateManyOperation, visitGetOperation, visitGetManyOperation],
+	default: 'create',
+};

@@ -1,22 +1,8 @@
 /**
- * The request interceptor: the one place every request of both action nodes goes through.
- *
- * n8n's routing engine builds each request from the node's parameters and then, when
- * `paginate` is truthy, hands it to `requestOperations.pagination` instead of sending it
- * itself. Both nodes switch that on for every operation (the hidden parameter
- * `requestInterceptor`), so every request arrives at an operation's pagination hook
- * (`singleRequest` by default, a paginator, or an operation's own), which sends it with
- * `sendRequest`: the path parameters filled in (idParameters.ts), through the rate-limit
- * gate and the retry policy (resilience.ts), with error answers worded
- * (failureWording.ts). Without it n8n would send a request once, with no retry of a
- * rate-limited request and its own error text.
- *
- * What was sent reaches the operations' output code (postReceive) through a WeakMap keyed
- * by the response (`sentRequestOf`): n8n passes a postReceive function the response, not
- * the request.
- *
- * Measured (BENCHMARKS.md, "what each build step saves"): it saves the expression a route
- * with an ID would cost and costs about as much time; it is here for what it does.
+ * The transport: how every request of both action nodes is sent. Every operation turns on
+ * n8n's pagination hook (the hidden Transport parameter below), so that each request is sent
+ * by `sendRequest`, which adds what n8n's own sending lacks: retries, one rate gate per
+ * credential, and errors in plain words (docs/architecture.md, "One item").
  */
 import type {
 	DeclarativeRestApiSettings,
@@ -153,11 +139,10 @@ export function pairedWithInput(
 }
 
 /**
- * A hidden parameter whose routing turns on `paginate` for every operation, so that every
- * request reaches the node's `requestOperations.pagination` (the transport) and none is
- * sent by the engine on its own.
+ * The hidden Transport parameter: its routing turns on `paginate` for every operation, so the
+ * engine hands every request to the operation's pagination hook instead of sending it.
  */
-export const requestInterceptor: INodeProperties = {
+export const transport: INodeProperties = {
 	displayName: 'Transport',
 	name: 'transport',
 	type: 'hidden',
