@@ -12,13 +12,16 @@ import type {
 	INodeParameterResourceLocator,
 	INodeProperties,
 	INodePropertyOptions,
+	JsonObject,
 } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 import { UUID } from '../../shared/checkParameters';
 import { PING_BY_SLUG, PING_BY_UUID } from '../../../shared/baseUrl';
 import { additionalFields } from '../../../shared/commonParameters';
 import { type RequestData, sendRequest } from '../../../shared/requestInterceptor';
 import { bodyText } from '../../../shared/responseChecks';
 import { invalidInput } from '../../../shared/invalidInput';
+import { isNodeApiError } from '../../../shared/failureKind';
 import { operationCheckLocator } from '../../shared/checkParameters';
 import { refuseNonSlug } from '../../shared/slug';
 import { checkMonitorApi } from '../../shared/checkMonitorApi';
@@ -172,7 +175,11 @@ export async function sendPing(this: IExecutePaginationFunctions, requestData: R
 	const headers = { ...requestData.options.headers, Accept: 'text/plain, text/html' };
 	// An empty body is no body: no Content-Type either.
 	const content = bodyBytes > 0 ? { body, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } } : { headers };
-	const { response } = await sendRequest(this, requestData, checkMonitorApi, { method: 'POST', qs, ...content, json: false, encoding: 'text' });
+	const { response } = await sendRequest(this, requestData, checkMonitorApi, { method: 'POST', qs, ...content, json: false, encoding: 'text' }).catch(
+		(error: unknown) => {
+			throw fields.create === true ? createRefused(this, error, target) : error;
+		},
+	);
 	const limit = Number(response.headers['ping-body-limit'] ?? DEFAULT_PING_BODY_LIMIT) || DEFAULT_PING_BODY_LIMIT;
 	const answer = bodyText(response.body) || String(response.statusCode);
 	const json: IDataObject = {
@@ -188,4 +195,18 @@ export async function sendPing(this: IExecutePaginationFunctions, requestData: R
 		json.warning = `The body has ${bodyBytes} bytes; the server keeps the first ${limit} (its Ping-Body-Limit) and its keyword filters read only those.`;
 	}
 	return [{ json, pairedItem: { item: this.getItemIndex() } }];
+}
+
+/**
+ * A 404 to a slug ping with Create Missing Check: the check was neither found nor made. The
+ * server answers so for a ping key of no project and, from 4.3, once the project holds
+ * twice its check limit (docs/api/check-monitor.md): words for both, not "wrong slug".
+ */
+function createRefused(context: IExecutePaginationFunctions, error: unknown, slug: string): unknown {
+	if (!isNodeApiError(error) || (error as NodeApiError).httpCode !== '404') return error;
+	const answer = /\((404[^)]*)\)$/.exec((error as Error).message)?.[1] ?? '404';
+	const message = `No check has the slug "${slug}" and the server did not create it (${answer})`;
+	const description =
+		"The server creates a missing check only while the project holds fewer than twice the checks its plan allows (servers since 4.3, and the hosted service), and only for this project's Ping Key. Delete checks the project no longer needs or raise its check limit, or correct the Ping Key in the credential, then send the ping again.";
+	return new NodeApiError(context.getNode(), { message, description } as JsonObject, { message, description, httpCode: '404', itemIndex: context.getItemIndex() });
 }
