@@ -253,7 +253,7 @@ export class CheckMonitorServer extends ApiServer {
 	 * One pass of the real server's alert worker (`sendalerts`): every check that reads
 	 * `down` because its timeout and grace have passed gets its "down" flip now, dated when it
 	 * was due (last ping + timeout + grace), not when it was written. Until a pass runs, such
-	 * a check is listed as down with no flip for it (real-server notes, Flips).
+	 * a check is listed as down with no flip for it (docs/api/check-monitor.md, "Answers that differ").
 	 */
 	sendAlerts(): void {
 		for (const check of this.checks.values()) {
@@ -401,7 +401,7 @@ export class CheckMonitorServer extends ApiServer {
 		app.all(new RegExp('^/api/v[123]/checks/$'), (_req, res) => void res.status(405).type('text/html; charset=utf-8').send(''));
 
 		// Ping endpoints need no key: /ping/<uuid>[/<action>] and /ping/<ping_key>/<slug>[/<action>],
-		// GET, HEAD or POST, answered as text/html (real-server notes, Pings).
+		// GET, HEAD or POST, answered as text/html (docs/api/check-monitor.md, "Addresses and authentication").
 		const text = (res: Response, status: number, body: string) => void res.status(status).type('text/html; charset=utf-8').send(body);
 		const pingHandler = (req: Request, res: Response) => {
 			const segments = req.path.split('/').slice(2).map(decodeURIComponent);
