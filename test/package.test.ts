@@ -1,5 +1,5 @@
 /**
- * What ships, and what package.json says about it (README, "Install" and "Releasing"):
+ * What ships, and what package.json says about it (README, "Install in n8n"; CONTRIBUTING, "Releasing"):
  * the tarball holds dist/, README.md, LICENSE, CHANGELOG.md and package.json only, no
  * source map (the sources they would point at do not ship), the lazy-loading metadata
  * n8n reads, and every documentation link of the nodes and credentials points at a

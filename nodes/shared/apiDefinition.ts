@@ -31,10 +31,17 @@ export interface PathParameter {
 	lookUp?: Record<string, (context: IExecuteSingleFunctions, value: string) => Promise<string>>;
 }
 
+/** The request an error answered, as the wording may name it (never its headers: they hold the secret). */
+export interface FailedRequest {
+	method: string;
+	url: string;
+	qs?: IDataObject;
+}
+
 /** What differs between the two APIs. */
 export interface ApiDefinition {
 	name: string;
 	credentialType: string;
-	describeError(response: ErrorResponse, request: { method: string; url: string }): UserFacingError;
+	describeError(response: ErrorResponse, request: FailedRequest): UserFacingError;
 	pathParameters: Record<string, PathParameter>;
 }

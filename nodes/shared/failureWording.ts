@@ -6,7 +6,7 @@
  */
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
-import type { ApiDefinition, UserFacingError } from './apiDefinition';
+import type { ApiDefinition, FailedRequest, UserFacingError } from './apiDefinition';
 import { isNodeApiError } from './failureKind';
 import { isReadMethod, RetriesExhausted, retriesSentence } from './resilience';
 import { ErrorStatusReceived, NotDataReceived } from './responseChecks';
@@ -52,7 +52,7 @@ export function toNodeApiError(
 	node: INode,
 	api: Pick<ApiDefinition, 'name' | 'describeError'>,
 	error: unknown,
-	request: { method: string; url: string },
+	request: FailedRequest,
 	itemIndex?: number,
 ): Error {
 	let cause = error;

@@ -121,7 +121,7 @@ export async function sendRequest(
 		},
 		classifyFailure,
 	).catch((error) => {
-		throw toNodeApiError(context.getNode(), api, error, { method, url: path }, context.getItemIndex());
+		throw toNodeApiError(context.getNode(), api, error, { method, url: path, qs: options.qs }, context.getItemIndex());
 	});
 	return { items: pairedWithInput(context, items), response: slot.response as IN8nHttpFullResponse };
 }

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import { UUID } from './checkParameters';
 import { isPingPath, PING_BY_SLUG } from '../../shared/applyCredential';
 import { directRequest } from '../../shared/directRequest';
-import type { ApiDefinition, ErrorResponse } from '../../shared/apiDefinition';
+import type { ApiDefinition, ErrorResponse, FailedRequest } from '../../shared/apiDefinition';
 import { afterFailure } from '../../shared/failureWording';
 import { bodyText } from '../../shared/responseChecks';
 import { invalidInput } from '../../shared/invalidInput';
@@ -12,12 +12,21 @@ import { refuseNonSlug } from './slug';
  * A failed ping in plain words. Never the ping URL, the UUID in it or the ping key: a ping
  * URL is its own secret (anyone who has it can ping the check). The slug is not secret.
  */
-function describePingError(response: ErrorResponse, path: string) {
+function describePingError(response: ErrorResponse, path: string, qs: IDataObject) {
 	const said = bodyText(response.body);
 	const bySlug = path.startsWith(PING_BY_SLUG);
 	const slug = bySlug ? decodeURIComponent(path.slice(PING_BY_SLUG.length).split('/')[0]) : '';
 	// The server's own words for what it refused; a failed server's page says nothing useful.
 	const answer = `${response.statusCode}${said && response.statusCode < 500 ? ` ${said}` : ''}`;
+	if (response.statusCode === 404 && bySlug && qs.create) {
+		// Create Missing Check was on: the server neither found the check nor made it
+		// (docs/api/check-monitor.md, "Server versions").
+		return {
+			message: `No check has the slug "${slug}" and the server did not create it (${answer})`,
+			description:
+				"The server creates a missing check only while the project holds fewer than twice the checks its plan allows (servers since 4.3, and the hosted service), and only for this project's Ping Key. Delete checks the project no longer needs or raise its check limit, or correct the Ping Key in the credential, then send the ping again.",
+		};
+	}
 	if (response.statusCode === 404) {
 		return bySlug
 			? {
@@ -83,10 +92,10 @@ function checkIdInPath(path: string): string | undefined {
  */
 export function describeCheckMonitorError(
 	response: ErrorResponse,
-	request: { method: string; url: string },
+	request: FailedRequest,
 ) {
 	const path = request.url.split('?')[0];
-	if (isPingPath(path)) return describePingError(response, path);
+	if (isPingPath(path)) return describePingError(response, path, request.qs ?? {});
 	const method = request.method.toUpperCase();
 	const said = bodyText(response.body);
 	const checkId = checkIdInPath(path);

@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import type { ApiDefinition, ErrorResponse } from '../../shared/apiDefinition';
+import type { ApiDefinition, ErrorResponse, FailedRequest } from '../../shared/apiDefinition';
 import { afterFailure } from '../../shared/failureWording';
 import { bodyText } from '../../shared/responseChecks';
 
@@ -28,7 +28,7 @@ function objectInPath(url: string): { kind: string; id: string } | undefined {
 /** Error responses are `{errorCode, message}`; say what happened and what to do. */
 export function describeCustomerEngagementError(
 	response: ErrorResponse,
-	request: { method: string; url: string },
+	request: FailedRequest,
 ) {
 	const body = (typeof response.body === 'object' && response.body !== null ? response.body : {}) as IDataObject;
 	const code = typeof body.errorCode === 'string' ? body.errorCode : undefined;

@@ -1,7 +1,7 @@
-/** The local Check Monitor API answers like the real server (check-monitor-real-server.md). */
+/** The local Check Monitor API answers like the real server, as each release does (docs/api/check-monitor.md). */
 import axios from 'axios';
 import { useCheckMonitorServer } from '../setup';
-import { CheckMonitorServer, CM_KEY, CM_READ_ONLY_KEY } from './checkMonitorServer';
+import { CHECK_MONITOR_VERSIONS, CheckMonitorServer, CM_KEY, CM_PING_KEY, CM_READ_ONLY_KEY, NEWEST_CHECK_MONITOR_VERSION } from './checkMonitorServer';
 
 const { server } = useCheckMonitorServer();
 const api = (key = CM_KEY) =>
@@ -45,7 +45,11 @@ test('pause and resume write flips with up: 0; resuming a running check is 409',
 	expect(flips.data.flips.map((f: { up: number }) => f.up)).toEqual([0, 0]);
 });
 
-test('what the list shows of flips: a pause and a resume with no ping between leave the row as it was; a pause of a paused check writes another flip', async () => {
+test.each([
+	['3.13', ['paused', 'new', 'paused', 'paused']],
+	['4.0', ['paused', 'new', 'paused']],
+] as const)('what the list shows of flips (%s): a pause and a resume with no ping between leave the row as it was; so does a pause of a paused check, which writes a flip on 3.13 only', async (version, statuses) => {
+	server.version = version;
 	const check = server.seedCheck();
 	const row = async () => {
 		const listed = (await api().get('/api/v3/checks/')).data.checks[0];
@@ -58,9 +62,10 @@ test('what the list shows of flips: a pause and a resume with no ping between le
 	expect(before).toEqual(['new', 0, null, false]);
 	await api().post(`/api/v3/checks/${check.uuid}/pause`, '');
 	const paused = await row();
-	await api().post(`/api/v3/checks/${check.uuid}/pause`, '');
+	const again = await api().post(`/api/v3/checks/${check.uuid}/pause`, '');
+	expect([again.status, again.data.status]).toEqual([200, 'paused']);
 	expect(await row()).toEqual(paused);
-	expect(check.flips.map((f) => f.status)).toEqual(['paused', 'new', 'paused', 'paused']);
+	expect(check.flips.map((f) => f.status)).toEqual(statuses);
 	// A ping changes the row (n_pings, last_ping) with its flip.
 	server.receivePing(check.uuid);
 	expect(await row()).toEqual(['up', 1, expect.any(String), false]);
@@ -68,6 +73,33 @@ test('what the list shows of flips: a pause and a resume with no ping between le
 	await api().post(`/api/v3/checks/${check.uuid}/pause`, '');
 	await api().post(`/api/v3/checks/${check.uuid}/resume`, '');
 	expect(await row()).toEqual(['new', 1, null, false]);
+});
+
+test.each([
+	['3.13', false],
+	['4.0', true],
+	['4.3', true],
+] as const)('a start on a paused check, then a pause (%s): 3.13 pauses it again and forgets the start; from 4.0 the pause changes nothing', async (version, stillStarted) => {
+	server.version = version;
+	const check = server.seedCheck();
+	await api().post(`/api/v3/checks/${check.uuid}/pause`, '');
+	server.receivePing(check.uuid, 'start');
+	expect((await api().get(`/api/v3/checks/${check.uuid}`)).data).toMatchObject({ status: 'paused', started: true });
+	const again = await api().post(`/api/v3/checks/${check.uuid}/pause`, '');
+	expect(again.data).toMatchObject({ status: 'paused', started: stillStarted });
+	expect(check.flips).toHaveLength(stillStarted ? 1 : 2);
+});
+
+test('a pause or a resume forgets a running start, on every version', async () => {
+	for (const version of CHECK_MONITOR_VERSIONS) {
+		server.version = version;
+		const check = server.seedCheck();
+		server.receivePing(check.uuid, 'start');
+		const paused = await api().post(`/api/v3/checks/${check.uuid}/pause`, '');
+		server.receivePing(check.uuid, 'start');
+		const resumed = await api().post(`/api/v3/checks/${check.uuid}/resume`, '');
+		expect([version, paused.data.started, resumed.data.started]).toEqual([version, false, false]);
+	}
 });
 
 test('a timeout: the list reads down at once; the down flip comes with the alert worker, dated when it was due', async () => {
@@ -187,4 +219,88 @@ test('status needs no key and answers OK as text', async () => {
 	const response = await axios.get(`${server.url}/api/v3/status/`);
 	expect(response.data).toBe('OK');
 	expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+});
+
+describe('server versions', () => {
+	const ping = (path: string) => axios.post(`${server.url}/ping/${path}`, '', { validateStatus: () => true });
+
+	test('the newest release by default, the hosted service runs it; reset() returns to the one the stand-in was built with', async () => {
+		expect(server.version).toBe(NEWEST_CHECK_MONITOR_VERSION);
+		expect(NEWEST_CHECK_MONITOR_VERSION).toBe('4.3');
+		server.version = '3.13';
+		server.reset();
+		expect(server.version).toBe('4.3');
+		const older = new CheckMonitorServer('3.13');
+		older.version = '4.1';
+		older.reset();
+		expect(older.version).toBe('3.13');
+	});
+
+	test.each([
+		['3.13', 200, 'OK', 201, 'Created'],
+		['4.0', 200, 'OK', 201, 'Created'],
+		['4.1', 400, 'invalid url format', 400, 'invalid url format'],
+		['4.3', 400, 'invalid url format', 400, 'invalid url format'],
+	] as const)('a ping by a slug with capitals (%s): %i %s; with create=1: %i %s', async (version, status, answer, createStatus, createAnswer) => {
+		server.version = version;
+		const check = server.seedCheck({ slug: 'Nightly' });
+		const existing = await ping(`${CM_PING_KEY}/Nightly`);
+		expect([existing.status, existing.data, check.n_pings]).toEqual([status, answer, status === 200 ? 1 : 0]);
+		const created = await ping(`${CM_PING_KEY}/Weekly?create=1`);
+		expect([created.status, created.data]).toEqual([createStatus, createAnswer]);
+		expect([...server.checks.values()].map((c) => c.slug)).toEqual(createStatus === 201 ? ['Nightly', 'Weekly'] : ['Nightly']);
+	});
+
+	test.each([
+		['3.13', 201, 'Created'],
+		['4.2', 201, 'Created'],
+		['4.3', 404, 'not found'],
+	] as const)('a ping by slug with create=1 when the project holds twice its check limit (%s): %i %s', async (version, status, answer) => {
+		server.version = version;
+		server.checkLimit = 2;
+		server.seedCheck({ slug: 'a' });
+		server.seedCheck({ slug: 'b' });
+		server.seedCheck({ slug: 'c' });
+		// Beyond the limit but under twice it: created on every version.
+		const third = await ping(`${CM_PING_KEY}/d?create=1`);
+		expect([third.status, third.data]).toEqual([201, 'Created']);
+		const fifth = await ping(`${CM_PING_KEY}/e?create=1`);
+		expect([fifth.status, fifth.data]).toEqual([status, answer]);
+		expect(server.checks.size).toBe(status === 201 ? 5 : 4);
+		// The API's own create stops at the limit itself, on every version.
+		const viaApi = await api().post('/api/v3/checks/', { name: 'f' });
+		expect([viaApi.status, viaApi.data]).toEqual([403, '']);
+	});
+
+	test.each([
+		['3.13', 1200],
+		['4.0', 1000],
+		['4.3', 1000],
+	] as const)('the pings list (%s) returns %i of 1,200 pings when the log keeps 1,500; the bodies of all 1,200 stay readable', async (version, listed) => {
+		server.version = version;
+		server.pingLogLimit = 1500;
+		const check = server.seedCheck();
+		for (let i = 0; i < 1200; i++) server.receivePing(check.uuid, '', `body ${i + 1}`);
+		const { data } = await api().get(`/api/v3/checks/${check.uuid}/pings/`);
+		expect(data.pings).toHaveLength(listed);
+		expect([data.pings[0].n, data.pings[listed - 1].n]).toEqual([1200, 1200 - listed + 1]);
+		const oldest = await api().get(`/api/v3/checks/${check.uuid}/pings/1/body`);
+		expect([oldest.status, oldest.data]).toEqual([200, 'body 1']);
+	});
+
+	test.each([
+		['3.13', 1.286, '/api/v3/'],
+		['4.0', 1.29, '/api/v1/'],
+	] as const)('a ping (%s): duration %d, body_url under %s when listed through /api/v1/', async (version, duration, bodyPath) => {
+		server.version = version;
+		let now = new Date('2026-11-27T10:00:00.000Z');
+		server.now = () => now;
+		const check = server.seedCheck();
+		server.receivePing(check.uuid, 'start');
+		now = new Date('2026-11-27T10:00:01.286Z');
+		server.receivePing(check.uuid, '', 'done');
+		const { data } = await api().get(`/api/v1/checks/${check.uuid}/pings/`);
+		expect(data.pings[0].duration).toBe(duration);
+		expect(data.pings[0].body_url).toBe(`${server.url}${bodyPath}checks/${check.uuid}/pings/2/body`);
+	});
 });

@@ -1,9 +1,10 @@
 /**
- * A stateful local stand-in for the Check Monitor management API that behaves like the
- * real reference server (../shared/specs/check-monitor-real-server.md): `{"error": ...}`
- * for 400/401, empty bodies for 403 and for unknown unique_keys, Django's HTML 404,
- * 301 for collection paths without a slash, 409 on resuming a check that is not paused,
- * `{"flips": [...]}`, read-only key limits, and the no-key ping endpoints.
+ * A stateful local stand-in for the Check Monitor management API that answers as the real
+ * reference server does (docs/api/check-monitor.md): `{"error": ...}` for 400/401, empty
+ * bodies for 403 and for unknown unique_keys, Django's HTML 404, 301 for collection paths
+ * without a slash, 409 on resuming a check that is not paused, `{"flips": [...]}`,
+ * read-only key limits, and the no-key ping endpoints. `version` picks the release whose
+ * answers it gives where releases differ (the newest by default, as the hosted service).
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { Express, Request, Response } from 'express';
@@ -21,7 +22,17 @@ const HTML_404 =
 	'\n<!doctype html>\n<html lang="en">\n<head>\n  <title>Not Found</title>\n</head>\n<body>\n  <h1>Not Found</h1><p>The requested resource was not found on this server.</p>\n</body>\n</html>\n';
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SHA1_RE = /^[0-9a-f]{40}$/;
+/** What the server's ping URLs take as a ping key or slug (Django's `slug` path converter). */
+const SLUG_SEGMENT = /^[-a-zA-Z0-9_]+$/;
 const UNIQUE_FIELDS = ['name', 'slug', 'tags', 'timeout', 'grace'];
+
+/** The server releases whose answers differ somewhere (docs/api/check-monitor.md, "Server versions"). */
+export const CHECK_MONITOR_VERSIONS = ['3.13', '4.0', '4.1', '4.2', '4.3'] as const;
+export type CheckMonitorVersion = (typeof CHECK_MONITOR_VERSIONS)[number];
+/** The hosted service runs the newest code. */
+export const NEWEST_CHECK_MONITOR_VERSION: CheckMonitorVersion = '4.3';
+/** From 4.0 the pings list returns at most this many, whatever the account's ping log limit. */
+const PINGS_LIST_CAP = 1000;
 
 export interface StoredCheck {
 	uuid: string;
@@ -84,6 +95,14 @@ const notFoundHtml = () => new HttpError(404, { text: HTML_404 });
 const empty = (status: number) => new HttpError(status, { empty: true });
 
 export class CheckMonitorServer extends ApiServer {
+	/** The release this stand-in answers as; reset() returns to the one it was built with. */
+	version: CheckMonitorVersion;
+
+	constructor(private readonly defaultVersion: CheckMonitorVersion = NEWEST_CHECK_MONITOR_VERSION) {
+		super();
+		this.version = defaultVersion;
+	}
+
 	readWriteKey = CM_KEY;
 
 	readOnlyKey = CM_READ_ONLY_KEY;
@@ -106,6 +125,7 @@ export class CheckMonitorServer extends ApiServer {
 	now: () => Date = () => new Date();
 
 	reset(): void {
+		this.version = this.defaultVersion;
 		this.checks.clear();
 		this.channels = [];
 		this.checkLimit = 20_000;
@@ -195,29 +215,45 @@ export class CheckMonitorServer extends ApiServer {
 		return ping;
 	}
 
-	/** POST /pause, as the real server does it: status paused and a flip, also for a check already paused (v3.13). */
+	/** Whether this stand-in answers as `release` or a later one. */
+	since(release: CheckMonitorVersion): boolean {
+		return CHECK_MONITOR_VERSIONS.indexOf(this.version) >= CHECK_MONITOR_VERSIONS.indexOf(release);
+	}
+
+	/**
+	 * POST /pause: status paused, a flip, the running start forgotten. A check already paused
+	 * gets all that again on 3.13 (another flip); from 4.0 it is left as it is.
+	 */
 	pause(uuid: string): StoredCheck {
 		const check = this.checks.get(uuid);
 		if (!check) throw new Error(`no check ${uuid}`);
+		if (check.status === 'paused' && this.since('4.0')) return check;
 		this.setStatus(check, 'paused');
+		check.last_start = null;
 		return check;
 	}
 
-	/** POST /resume: status new, last_ping cleared, a flip; a check that is not paused answers 409. */
+	/** POST /resume: status new, last_ping and the running start cleared, a flip; a check that is not paused answers 409. */
 	resume(uuid: string): StoredCheck {
 		const check = this.checks.get(uuid);
 		if (!check) throw new Error(`no check ${uuid}`);
 		if (check.status !== 'paused') throw new HttpError(409, { text: 'check is not paused' });
 		check.last_ping = null;
+		check.last_start = null;
 		this.setStatus(check, 'new');
 		return check;
+	}
+
+	/** How many pings the pings list returns: the account's log limit, capped from 4.0. */
+	get pingsListed(): number {
+		return this.since('4.0') ? Math.min(this.pingLogLimit, PINGS_LIST_CAP) : this.pingLogLimit;
 	}
 
 	/**
 	 * One pass of the real server's alert worker (`sendalerts`): every check that reads
 	 * `down` because its timeout and grace have passed gets its "down" flip now, dated when it
 	 * was due (last ping + timeout + grace), not when it was written. Until a pass runs, such
-	 * a check is listed as down with no flip for it (real-server notes, Flips).
+	 * a check is listed as down with no flip for it (docs/api/check-monitor.md, "Answers that differ").
 	 */
 	sendAlerts(): void {
 		for (const check of this.checks.values()) {
@@ -230,8 +266,8 @@ export class CheckMonitorServer extends ApiServer {
 	private setStatus(check: StoredCheck, status: StoredCheck['status']): void {
 		const changed = check.status !== status;
 		check.status = status;
-		// Pausing an already paused check writes another flip in v3.13.
-		if (changed || status === 'paused') {
+		// Pausing an already paused check writes another flip on 3.13 (see pause()).
+		if (changed || (status === 'paused' && !this.since('4.0'))) {
 			check.flips.push({ created: this.now(), up: status === 'up' ? 1 : 0, status });
 		}
 	}
@@ -345,7 +381,7 @@ export class CheckMonitorServer extends ApiServer {
 		app.post(`${api}/checks/:code/resume`, handle('write', (req, ctx) => this.present(this.resume(this.findCheck(req.params.code as string, ctx, false).uuid), false, req)));
 		app.get(`${api}/checks/:code/pings/`, handle('write', (req, ctx) => {
 			const check = this.findCheck(req.params.code as string, ctx, false);
-			const kept = check.pings.slice(-this.pingLogLimit).reverse();
+			const kept = check.pings.slice(-this.pingsListed).reverse();
 			return { pings: kept.map((p) => this.presentPing(check, p, req)) };
 		}));
 		app.get(`${api}/checks/:code/pings/:n/body`, handle('write', (req, ctx) => {
@@ -365,7 +401,7 @@ export class CheckMonitorServer extends ApiServer {
 		app.all(new RegExp('^/api/v[123]/checks/$'), (_req, res) => void res.status(405).type('text/html; charset=utf-8').send(''));
 
 		// Ping endpoints need no key: /ping/<uuid>[/<action>] and /ping/<ping_key>/<slug>[/<action>],
-		// GET, HEAD or POST, answered as text/html (real-server notes, Pings).
+		// GET, HEAD or POST, answered as text/html (docs/api/check-monitor.md, "Addresses and authentication").
 		const text = (res: Response, status: number, body: string) => void res.status(status).type('text/html; charset=utf-8').send(body);
 		const pingHandler = (req: Request, res: Response) => {
 			const segments = req.path.split('/').slice(2).map(decodeURIComponent);
@@ -375,13 +411,18 @@ export class CheckMonitorServer extends ApiServer {
 			if (segments.length >= 1 && segments.length <= 2 && UUID_RE.test(segments[0])) {
 				uuid = segments[0];
 				action = segments[1] ?? '';
-			} else if (segments.length >= 2 && segments.length <= 3 && segments[0] === this.pingKey) {
+			} else if (segments.length >= 2 && segments.length <= 3 && SLUG_SEGMENT.test(segments[0]) && SLUG_SEGMENT.test(segments[1])) {
 				const slug = segments[1];
 				action = segments[2] ?? '';
-				const matching = [...this.checks.values()].filter((c) => c.project === 'main' && c.slug === slug);
+				if (slug !== slug.toLowerCase() && this.since('4.1')) return text(res, 400, 'invalid url format');
+				const project = segments[0] === this.pingKey ? 'main' : undefined;
+				const matching = [...this.checks.values()].filter((c) => project !== undefined && c.project === project && c.slug === slug);
 				if (matching.length > 1) return text(res, 409, 'ambiguous slug');
 				if (matching.length === 1) uuid = matching[0].uuid;
-				else if (req.query.create === '1' && /^[a-z0-9-_]+$/.test(slug)) {
+				else if (req.query.create === '1' && project !== undefined) {
+					// From 4.3 a project may grow to twice its check limit this way, then "not found".
+					const used = [...this.checks.values()].filter((c) => c.project === project).length;
+					if (this.since('4.3') && used >= this.checkLimit * 2) return text(res, 404, 'not found');
 					const check = this.seedCheck({ name: slug, slug, channels: this.channels.map((c) => c.id) });
 					uuid = check.uuid;
 					created = true;
@@ -493,6 +534,8 @@ export class CheckMonitorServer extends ApiServer {
 	}
 
 	private presentPing(check: StoredCheck, ping: StoredPing, req: Request): Json {
+		// 3.13 names the body by its v3 address whatever the request's version; 4.0 by the request's.
+		const version = this.since('4.0') ? (req.params.version as string) : 'v3';
 		const result: Json = {
 			type: ping.type,
 			date: isoMicros(ping.date),
@@ -502,9 +545,10 @@ export class CheckMonitorServer extends ApiServer {
 			method: ping.method,
 			ua: ping.ua,
 			rid: ping.rid,
-			body_url: ping.body ? `${this.baseUrl(req)}/api/v3/checks/${check.uuid}/pings/${ping.n}/body` : null,
+			body_url: ping.body ? `${this.baseUrl(req)}/api/${version}/checks/${check.uuid}/pings/${ping.n}/body` : null,
 		};
-		if (ping.duration !== undefined) result.duration = ping.duration;
+		// 3.13 gives the duration unrounded; 4.0 to hundredths of a second.
+		if (ping.duration !== undefined) result.duration = this.since('4.0') ? Math.round(ping.duration * 100) / 100 : ping.duration;
 		return result;
 	}
 

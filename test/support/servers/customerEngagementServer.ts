@@ -1,7 +1,7 @@
 /**
- * A stateful local stand-in for the Customer Engagement API
- * (../shared/specs/customer-engagement-api.md): every endpoint, in-memory state,
- * `{errorCode, message}` errors, page/perPage pagination with X-Total-Count.
+ * A stateful local stand-in for the Customer Engagement API (docs/api/customer-engagement.md):
+ * every endpoint, in-memory state, `{errorCode, message}` errors, page/perPage pagination
+ * with X-Total-Count, and switches for what the API's reference leaves open.
  */
 import type { Express, Request, Response } from 'express';
 import { ApiServer, isPlainObject, parseJson } from './apiServer';
