@@ -30,10 +30,10 @@ const run = (label, command, args) => {
 	return result.status === 0;
 };
 
-// The end-to-end tier's n8n versions install in the background meanwhile (scripts/prefetchN8n.ts).
+// The end-to-end tier's n8n versions install in the background meanwhile (scripts/e2e/prefetch.ts).
 if (process.env.E2E !== '0') {
 	const { spawn } = require('node:child_process');
-	spawn(process.execPath, [bin('tsx'), path.join('scripts', 'prefetchN8n.ts')], { cwd: root, env: process.env, stdio: 'ignore' }).unref();
+	spawn(process.execPath, [bin('tsx'), path.join('scripts', 'e2e', 'prefetch.ts')], { cwd: root, env: process.env, stdio: 'ignore' }).unref();
 }
 
 const checks = [];
@@ -73,7 +73,7 @@ try {
 if (process.env.E2E !== '0') {
 	const e2eResults = path.join(root, '.e2e-results.json');
 	rmSync(e2eResults, { force: true });
-	run('end-to-end in real n8n (newest and oldest supported)', process.execPath, [bin('tsx'), path.join('scripts', 'matrix.ts'), '--ci']);
+	run('end-to-end in real n8n (newest and oldest supported)', process.execPath, [bin('tsx'), path.join('scripts', 'e2e', 'matrix.ts'), '--ci']);
 	try {
 		const e2e = JSON.parse(readFileSync(e2eResults, 'utf8'));
 		passed += e2e.passed;
