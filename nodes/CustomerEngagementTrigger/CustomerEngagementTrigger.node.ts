@@ -8,12 +8,12 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 import { directRequest } from '../shared/directRequest';
-import { type CountedState, pollCounted } from '../shared/countedFeed';
-import { pollIdSet } from '../shared/idSetFeed';
-import { type FeedState, pollNewestFirst } from '../shared/newestFirstFeed';
+import { type CountedState, pollCounted } from './countedFeed';
+import { pollIdSet } from './idSetFeed';
+import { type FeedState, pollNewestFirst } from './newestFirstFeed';
 import { MAX_PAGE_SIZE, reportedTotal } from '../shared/pagination';
 import { pollDeadline } from '../shared/pollDeadline';
-import { numberOption } from '../shared/invalidInput';
+import { numberOption } from '../shared/triggerNumberOption';
 import { customerEngagementApi } from '../CustomerEngagement/shared/customerEngagementApi';
 import { searchContacts } from '../CustomerEngagement/listSearch/searchContacts';
 import { searchRewards } from '../CustomerEngagement/listSearch/searchRewards';
@@ -157,7 +157,7 @@ async function countedRedeemsPage(context: IPollFunctions, url: string, qs: IDat
 	return { items, total };
 }
 
-/** New Redeem: see nodes/shared/countedFeed.ts for the guarantee and the cost. */
+/** New Redeem: see countedFeed.ts for the guarantee and the cost. */
 async function pollRedeems(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const qs: IDataObject = {};
 	const contactId = String(this.getNodeParameter('contactId', '', { extractValue: true }) ?? '').trim();

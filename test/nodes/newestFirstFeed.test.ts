@@ -5,7 +5,7 @@
  * trigger tests show the same cursor through n8n's PollContext against the stand-in server.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { type FeedState, pollNewestFirst } from '../../nodes/shared/newestFirstFeed';
+import { type FeedState, pollNewestFirst } from '../../nodes/CustomerEngagementTrigger/newestFirstFeed';
 
 const PAGE = 3;
 

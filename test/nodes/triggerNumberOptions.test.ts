@@ -1,5 +1,5 @@
 /**
- * A trigger's number options from expressions (nodes/shared/invalidInput.ts, numberOption): the
+ * A trigger's number options from expressions (nodes/shared/triggerNumberOption.ts): the
  * bounds the field declares hold at both ends, and only numbers and number text count.
  * Checked before any request; what a user sees is the message.
  */

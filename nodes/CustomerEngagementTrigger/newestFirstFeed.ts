@@ -1,21 +1,9 @@
 /**
- * Polling a list that the API sorts newest first (visits by date, contacts by registration
- * date), emitting each record exactly once at the cost of what is new.
- *
- * State after a complete poll: `newest` (the newest date seen), `floor` (= newest minus the
- * look-back window) and `seen`, the ids of every record dated at or after the floor.
- * A poll reads pages from the top and collects records that are not in `seen` and not
- * older than the floor. It stops after a page that reaches known records, when the
- * list's total (X-Total-Count) says nothing else is missing: so k new records cost
- * ceil((k+1)/100) requests. Records that share the newest timestamp are told apart by id.
- * Records created with a past date (back-dated) sit below known ones: when the total says
- * some are missing, the poll keeps reading down to the floor to find them. Anything dated
- * before the floor (older than the look-back window) is not reported.
- *
- * The state is only replaced when a poll has read everything it needed; when the poll
- * budget runs out first, what was found is emitted and remembered in `seen`, the floor
- * stays where it was, and the next poll continues: it reads the pages that hold records
- * added since, then jumps to where the last one stopped (shifted by those records).
+ * Polling a list the API sorts newest first (visits by date, contacts by registration
+ * date): each record exactly once at the cost of what is new, k new records in
+ * ceil((k+1)/100) requests. The state keeps the ids dated within a look-back window of the
+ * newest, so back-dated records are caught; the list's total says when to read further.
+ * The rules, and how an unfinished poll goes on: docs/triggers.md, "New Visit and New Contact".
  */
 import type { IDataObject } from 'n8n-workflow';
 

@@ -1,22 +1,9 @@
 /**
  * Polling a list whose records have no id and no documented order but are never deleted,
- * and whose total the API reports (X-Total-Count): the redeems of loyalty rewards.
- *
- * A record is known by its key (for a redeem: reward, contact, date, employee); identical
- * records are counted, not merged. The state keeps the list's total and, for the keys
- * dated within `windowMs` of the newest record seen, how many of each are known. A
- * poll reads the first page: when the total has not grown, nothing is new (one request).
- * When it grew by d, it reads pages (on from page 1 when that held new ones, else from
- * the last page backwards) until the records it has read hold d more of their keys than
- * are known: a partial read can only
- * under-count a key, so when the excess reaches d it is exactly the new records, whatever
- * the list's order. Listed newest first or oldest first, k new records cost about
- * ceil(k/100) + 1 requests.
- *
- * Guarantees and limits, as the README states them: each record once; a new record dated
- * more than the window before the newest one seen (which the server's own timestamps do
- * not produce) is not reported; if the total changes while a poll reads, or the poll
- * budget runs out, the poll emits nothing and keeps its state (the next poll does it).
+ * and whose total the API reports (X-Total-Count): the redeems of loyalty rewards. A poll
+ * reads page 1; when the total grew by d, it reads on until the pages read hold d more
+ * records per key (reward, contact, date, employee) than are known. Guarantees, limits and
+ * cost: docs/triggers.md, "New Redeem".
  */
 import type { IDataObject } from 'n8n-workflow';
 

@@ -1,14 +1,7 @@
 /**
- * New Ping of one check: each ping exactly once, oldest first, keyed by its sequence
- * number `n` (pingItems.ts).
- *
- * A poll reads the pings list, one request (the server returns every ping it keeps, newest
- * first): nothing new costs that one request. When there is something new it also reads the
- * check (to name it) and, with Include Body, one body per new ping that has one.
- *
- * The cursor (`lastN`) moves only when the poll read everything it needed; a failed request
- * loses nothing and repeats nothing. When the poll budget runs out while reading bodies,
- * the pings read so far are emitted and the next poll continues after them.
+ * New Ping of one check: each ping exactly once, oldest first, by its sequence number. One
+ * pings request per poll; the check (to name it) and bodies only when something is new.
+ * The cursor moves only past what was emitted (docs/triggers.md, "New Ping").
  */
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { checkMonitorApi } from '../CheckMonitor/shared/checkMonitorApi';
@@ -16,14 +9,9 @@ import { readIdParameter } from '../shared/idParameters';
 import { checkSummary } from './listedChecks';
 import { gapAfter, newPingItems, pingItem, type PingItemOptions, pingsOf, pingsPath, wantedPing } from './pingItems';
 import type { PollRequests } from './pollRequests';
+import type { PingOneCheckState } from './state';
 
-interface PingState {
-	key: string;
-	/** The highest ping number emitted or known at activation. */
-	lastN: number;
-}
-
-export async function pollNewPings(this: IPollFunctions, requests: PollRequests, options: PingItemOptions): Promise<INodeExecutionData[][] | null> {
+export async function pollNewPingOneCheck(this: IPollFunctions, requests: PollRequests, options: PingItemOptions): Promise<INodeExecutionData[][] | null> {
 	// Checked (not empty) and lower case, as the actions read it.
 	const id = readIdParameter(this, 'checkId', checkMonitorApi);
 	requests.countRead();
@@ -38,7 +26,7 @@ export async function pollNewPings(this: IPollFunctions, requests: PollRequests,
 
 	const staticData = this.getWorkflowStaticData('node');
 	const key = `ping:${id}`;
-	const state = staticData.pingState as unknown as PingState | undefined;
+	const state = staticData.pingState as unknown as PingOneCheckState | undefined;
 	const newestN = Number(pings.at(-1)?.n ?? 0);
 	if (!state || state.key !== key) {
 		staticData.pingState = { key, lastN: newestN } as unknown as IDataObject;

@@ -1,59 +1,15 @@
 /**
  * New Flip for All Checks: each flip of every listed check exactly once, at a cost that
- * follows what changed, not how many checks there are.
- *
- * Every poll reads the check list (one request). A flip changes the check's row (see
- * listedChecks.ts), so the poll reads flips only for checks whose row differs from the last
- * poll's, and for checks new to the list: a quiet poll is that one request, and k changed
- * checks cost k flips reads (plus the check reads that naming a flip away from up needs).
- *
- * The list cannot show everything: a pause and a resume between two polls with no ping
- * between them leave the row as it was (new → paused → new, paused → new → paused, a pause
- * of a paused check). A timeout shows in the list as "down" some seconds before the
- * server's alert worker writes its flip (about 12 s on the real server): a check the list
- * shows newly down whose flips hold no such flip yet is read again at the next polls, for
- * at most a Late Flip Window (see rowToRecord). A background sweep reads every check's flips once
- * per *Full Sweep Every*: a round starts at the last poll before the period since the last
- * round's start would be over, and, when it does not fit in one poll's time, goes on at the
- * next poll where it stopped (in id order, so each check is visited at the same point of
- * every round). Those flips are reported within the period.
- *
- * Activation reads every check's flips it has time for (1 + N requests for N checks, as
- * before; the rest at the next polls), to know which flips are old.
- *
- * State, per check: the flip cursor (floor and flips seen, flips.ts) and the listed row.
- * A check's row is recorded only when its flips were read after the list that showed it,
- * so a changed check the poll had no time for is read at the next one. State written by
- * an earlier version has no rows: its checks count as changed once, and their cursors go on
- * as they were (nothing re-emitted, nothing lost).
+ * follows what changed. Each poll reads the check list and the flips only of checks whose
+ * row changed (or that are new); a background sweep reads every check now and then for
+ * what the list cannot show. How and why: docs/triggers.md, "New Flip for All Checks".
  */
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
-import { type Flip, type FlipCursor, newestFlip, newFlips } from '../CheckMonitor/shared/flips';
+import { type Flip, newestFlip, newFlips } from '../CheckMonitor/shared/flips';
 import { checkIdOf, listChecks, listedRowOf, readTags, startingAt } from './listedChecks';
 import { checkForNaming, type Direction, flipItems, flipsOfCheck } from './flipItems';
 import type { PollRequests } from './pollRequests';
-
-export interface CheckCursor extends FlipCursor {
-	/** The row the list showed when the flips were last read (absent: read it at the next poll). */
-	listed?: string;
-	/** Since when (UNIX seconds) the list shows the check newly down without its flip written yet. */
-	downAwaitedSince?: number;
-}
-
-export interface AllChecksState {
-	key: string;
-	/** Activation's floor: a Late Flip Window before it (UNIX seconds). */
-	activatedFloor: number;
-	/** When the last poll started (UNIX seconds); absent in older states. */
-	polledAt?: number;
-	checks: Record<string, CheckCursor>;
-	/** The changed check to start with next time, when a poll ran out of time. */
-	resumeAt?: string;
-	/** When the current (or last) sweep round started (UNIX seconds). */
-	sweepStartedAt?: number;
-	/** The id the current sweep round goes on at; absent when no round is under way. */
-	sweepAt?: string;
-}
+import type { CheckCursor, FlipAllChecksState } from './state';
 
 export interface AllChecksSettings {
 	direction: Direction;
@@ -62,7 +18,7 @@ export interface AllChecksSettings {
 	sweepSeconds: number;
 }
 
-export async function pollAllChecksFlips(
+export async function pollNewFlipAllChecks(
 	this: IPollFunctions,
 	requests: PollRequests,
 	settings: AllChecksSettings,
@@ -86,13 +42,13 @@ export async function pollAllChecksFlips(
 
 	const staticData = this.getWorkflowStaticData('node');
 	const key = `all:${tags.join(' ')}`;
-	const stored = staticData.state as unknown as AllChecksState | undefined;
+	const stored = staticData.state as unknown as FlipAllChecksState | undefined;
 	if (!stored || stored.key !== key) {
 		// Activation: each check it has time to read starts a Late Flip Window back, its flips
 		// so far seen and not emitted (so a late-written "down" flip dated shortly before
 		// activation is reported). A check it has no time for starts at this instant and is
 		// read at the next polls, as a changed one. There is nothing to sweep yet.
-		const activated: AllChecksState = { key, activatedFloor: nowSeconds - lookBackSeconds, polledAt: nowSeconds, checks: {}, sweepStartedAt: nowSeconds };
+		const activated: FlipAllChecksState = { key, activatedFloor: nowSeconds - lookBackSeconds, polledAt: nowSeconds, checks: {}, sweepStartedAt: nowSeconds };
 		for (const check of checks) {
 			const id = checkIdOf(check);
 			if (!requests.roomForRead()) {
@@ -106,7 +62,7 @@ export async function pollAllChecksFlips(
 		staticData.state = activated as unknown as IDataObject;
 		return null;
 	}
-	const state: AllChecksState = { ...stored, checks: { ...stored.checks } };
+	const state: FlipAllChecksState = { ...stored, checks: { ...stored.checks } };
 	// A check listed for the first time (created, or tagged into the filter) starts where the
 	// last poll started: one created since then reports its flips; one that left the filter
 	// and came back does not report again what was emitted before it left.
@@ -170,13 +126,9 @@ export async function pollAllChecksFlips(
 }
 
 /**
- * What to keep of the row a check's flips were read after. A timeout makes the listed status
- * "down" at once, but the server's alert worker writes the "down" flip (dated when it was
- * due) some seconds later, so a poll in between reads no such flip. Recording the row then
- * would leave that flip to the sweep (up to *Full Sweep Every* later); instead the row is
- * left unrecorded, so the next poll reads the check's flips again, until the newest flip is
- * not up (written), the status changes, or a Late Flip Window has passed (a server whose
- * alert worker does not run: the sweep is then left to it).
+ * What to keep of the row a check's flips were read after: a check newly listed down whose
+ * "down" flip is not written yet keeps no row, so the next polls read it again, for at most
+ * a Late Flip Window (docs/triggers.md, "Late down flips").
  */
 function rowToRecord(previous: CheckCursor, check: IDataObject, flips: Flip[], nowSeconds: number, lookBackSeconds: number): Pick<CheckCursor, 'listed' | 'downAwaitedSince'> {
 	const listed = listedRowOf(check);

@@ -1,39 +1,19 @@
 /**
  * New Ping for All Checks (optionally by tags): each ping of every listed check exactly
- * once, oldest first per check. A check's `n_pings` in the list is the number of its newest
- * ping, so a poll reads the list (one request) and the pings only of the checks whose
- * `n_pings` grew past the last number emitted: a quiet poll is one request, k pinged checks
- * cost 1 + k (plus, with Include Body, one per body). The items name their check from the
- * list, with no request of their own.
- *
- * A check listed for the first time (created, or tagged into the filter) reports its pings
- * dated from the start of the last poll on, as New Flip does. Pings the server no longer
- * kept are reported in `gap`, per check (pingItems.ts).
- *
- * State: per check the last number emitted; for a new check the poll had no time for, the
- * instant its pings count from. Written only when the poll succeeded.
+ * once, oldest first per check. The list's `n_pings` tells which checks were pinged, so a
+ * quiet poll is one request and k pinged checks cost 1 + k (docs/triggers.md, "New Ping
+ * for All Checks").
  */
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { checkIdOf, checkSummary, listChecks, readTags, startingAt } from './listedChecks';
 import { gapAfter, newPingItems, pingItem, type PingItemOptions, pingsOf, pingsPath, wantedPing } from './pingItems';
 import type { PollRequests } from './pollRequests';
-
-interface AllPingsState {
-	key: string;
-	/** When the last poll started (UNIX seconds). */
-	polledAt: number;
-	/** Per check: the highest ping number emitted, or known when the check was first read. */
-	lastN: Record<string, number>;
-	/** Checks listed but not read yet: their pings dated from this instant on are new. */
-	since?: Record<string, number>;
-	/** The check to start with next time, when a poll ran out of time. */
-	resumeAt?: string;
-}
+import type { PingAllChecksState } from './state';
 
 const listedN = (check: IDataObject) => Number(check.n_pings ?? 0);
 const dateSeconds = (ping: IDataObject) => Date.parse(String(ping.date)) / 1000;
 
-export async function pollAllChecksPings(this: IPollFunctions, requests: PollRequests, options: PingItemOptions): Promise<INodeExecutionData[][] | null> {
+export async function pollNewPingAllChecks(this: IPollFunctions, requests: PollRequests, options: PingItemOptions): Promise<INodeExecutionData[][] | null> {
 	const nowSeconds = Math.floor(Date.now() / 1000);
 	const tags = readTags(this);
 	const checks = await listChecks(requests, tags);
@@ -54,14 +34,14 @@ export async function pollAllChecksPings(this: IPollFunctions, requests: PollReq
 
 	const staticData = this.getWorkflowStaticData('node');
 	const key = `ping:all:${tags.join(' ')}`;
-	const stored = staticData.pingState as unknown as AllPingsState | undefined;
+	const stored = staticData.pingState as unknown as PingAllChecksState | undefined;
 	if (!stored || stored.key !== key) {
-		const fresh: AllPingsState = { key, polledAt: nowSeconds, lastN: {} };
+		const fresh: PingAllChecksState = { key, polledAt: nowSeconds, lastN: {} };
 		for (const check of checks) fresh.lastN[checkIdOf(check)] = listedN(check);
 		staticData.pingState = fresh as unknown as IDataObject;
 		return null;
 	}
-	const state: AllPingsState = { key, polledAt: nowSeconds, lastN: { ...stored.lastN }, since: { ...stored.since } };
+	const state: PingAllChecksState = { key, polledAt: nowSeconds, lastN: { ...stored.lastN }, since: { ...stored.since } };
 	const items: INodeExecutionData[] = [];
 	const due = checks.filter((check) => {
 		const known = state.lastN[checkIdOf(check)];

@@ -6,14 +6,11 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { newestFlip, newFlips } from '../CheckMonitor/shared/flips';
 import { checkMonitorApi } from '../CheckMonitor/shared/checkMonitorApi';
 import { readIdParameter } from '../shared/idParameters';
-import type { AllChecksState } from './allChecksFlips';
 import { type Direction, flipItems, flipsOfCheck, readCheck } from './flipItems';
 import type { PollRequests } from './pollRequests';
+import type { FlipOneCheckState } from './state';
 
-/** The same state record as All Checks (key `one:<id>`), with one cursor. */
-type OneCheckState = Pick<AllChecksState, 'key' | 'activatedFloor' | 'checks'>;
-
-export async function pollOneCheckFlips(
+export async function pollNewFlipOneCheck(
 	this: IPollFunctions,
 	requests: PollRequests,
 	settings: { direction: Direction; lookBackSeconds: number },
@@ -28,7 +25,7 @@ export async function pollOneCheckFlips(
 	const nowSeconds = Math.floor(Date.now() / 1000);
 	const staticData = this.getWorkflowStaticData('node');
 	const key = `one:${id}`;
-	const state = staticData.state as unknown as OneCheckState | undefined;
+	const state = staticData.state as unknown as FlipOneCheckState | undefined;
 	if (!state || state.key !== key) {
 		const floor = nowSeconds - lookBackSeconds;
 		const { cursor } = newFlips({ floor, seen: {} }, await flipsOfCheck(requests, id, floor), lookBackSeconds);

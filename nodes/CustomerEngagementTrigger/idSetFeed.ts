@@ -1,9 +1,7 @@
 /**
  * Polling a list that is not sorted by date (loyalty rewards are sorted by points): every
- * poll reads the whole list, ceil(N/100) requests for N records, and emits the records
- * whose id it has not seen. The state is the ids of the list as last read, so it is as
- * large as the list and deleted records leave it. It is replaced only after a complete
- * read: a failed request loses and repeats nothing.
+ * poll reads the whole list and emits the ids it has not seen; the state (the ids last
+ * read) is replaced only after a complete read (docs/triggers.md, "New Loyalty Reward").
  */
 import type { IDataObject } from 'n8n-workflow';
 
