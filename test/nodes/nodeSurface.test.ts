@@ -1,6 +1,6 @@
 /**
  * Each node's public surface: the names users' saved workflows depend on
- * (../shared/node-contract.md) and what n8n reads from a node type before any parameter:
+ * (docs/node-contract.md) and what n8n reads from a node type before any parameter:
  * its name, credential, inputs and outputs, whether it polls or can be a tool, and the
  * search and load-options methods its parameters name. Each node is built inside the test,
  * as n8n builds it when it loads the package.
@@ -75,7 +75,7 @@ test('the check of the methods above sees methods inside locators and collection
 });
 
 /**
- * ../shared/node-contract.md, as data: every resource and operation, and for each the
+ * docs/node-contract.md, as data: every resource and operation, and for each the
  * top-level parameters it fixes (a locator with the modes it fixes), the entries it fixes
  * in a collection, and Return All / Limit on every Get Many. Saved workflows store these
  * names; a rename or a lost mode breaks them on upgrade.
