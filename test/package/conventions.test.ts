@@ -2,6 +2,8 @@
  * The editor conventions of n8n's own nodes, held for every operation of both nodes and
  * both triggers: Simplify on by default and placed the same way (after the operation's own
  * parameters, before its collections); options of every collection in alphabetical order.
+ *
+ * Package-wide: the editor conventions hold for every operation of all four nodes.
  */
 import { NodeHelpers, type INodeProperties, type INodePropertyOptions, type INodeTypeDescription } from 'n8n-workflow';
 import { CheckMonitor } from '../../nodes/CheckMonitor/CheckMonitor.node';

@@ -19,6 +19,8 @@
  * The test fails when the description differs from the committed file, and says how to
  * regenerate: `WRITE_DESCRIPTIONS=1 npx jest test/package/descriptionSnapshot.test.ts`
  * writes the files (and only with that variable: without it a missing file fails too).
+ *
+ * Package-wide: one committed description per node, all four, rendered by one function.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -18,6 +18,8 @@
  * several operations share is declared once (docs/architecture.md, "One definition per
  * name"); the names that still have several definitions are listed, with the reason, in the
  * first test.
+ *
+ * Package-wide: one rule for the expressions n8n evaluates, measured on every operation of both action nodes.
  */
 import { NodeHelpers, type ICredentialDataDecryptedObject, type INodeProperties, type INodeTypeDescription } from 'n8n-workflow';
 import { RoutingNode } from 'n8n-core';

@@ -4,6 +4,8 @@
  * its name, credential, inputs and outputs, whether it polls or can be a tool, and the
  * search and load-options methods its parameters name. Each node is built inside the test,
  * as n8n builds it when it loads the package.
+ *
+ * Package-wide: the public names of all four nodes and both credentials (docs/node-contract.md).
  */
 import { NodeHelpers, type ICredentialType, type INodeParameters, type INodeProperties, type INodePropertyOptions, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 import { CheckMonitorApi } from '../../credentials/CheckMonitorApi.credentials';

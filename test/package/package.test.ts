@@ -6,6 +6,8 @@
  * README section of the package's repository that exists.
  *
  * The tarball is listed from the current dist/ (`npm test` builds before jest runs).
+ *
+ * Package-wide: it tests package.json, the README's links and the tarball, no source file.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';

@@ -3,6 +3,8 @@
  * section 1): `description.properties` is the list the node file declares, each definition in
  * it is the very object its module exports (no copy made on the way), and building the node
  * changes none of them. A pass that merged, re-sorted or stripped definitions would fail here.
+ *
+ * Package-wide: one rule for both action nodes, over every module of their folders.
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';

@@ -14,6 +14,8 @@
  * leave the old version's file as it is. A new version's file is written with
  * `WRITE_VERSION_DEFAULTS=1 npx jest test/package/savedWorkflows.test.ts`; an existing
  * file is never rewritten by the test.
+ *
+ * Package-wide: the resolved defaults of all four nodes, one file per node and typeVersion.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -16,6 +16,8 @@
  *   `$fromAI('<display name>', '', '<type>')`, with an empty description the user is meant
  *   to write) has a description that says its form, so the user, and the workflow builder,
  *   can tell the model: an ID says what an ID looks like.
+ *
+ * Package-wide: what a model reads, for every operation of both action nodes.
  */
 import {
 	NodeHelpers,
