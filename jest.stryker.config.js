@@ -24,8 +24,8 @@ module.exports = {
 	testPathIgnorePatterns: [
 		'/node_modules/',
 		'<rootDir>/test/mutation/',
-		'<rootDir>/test/package.test.ts',
-		'<rootDir>/test/nodes/layout.test.ts',
+		'<rootDir>/test/package/package.test.ts',
+		'<rootDir>/test/package/layout.test.ts',
 	],
 	...(only?.length ? { testMatch: only.map((name) => `**/${name}*.test.ts`) } : {}),
 };
