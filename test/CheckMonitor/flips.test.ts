@@ -1,6 +1,6 @@
 /**
  * The flip cursor's rules (nodes/CheckMonitor/shared/flips.ts), stated on flips written by
- * hand. The trigger tests (checkMonitorTrigger.test.ts) run the same code through n8n's
+ * hand. The trigger tests (test/CheckMonitorTrigger/) run the same code through n8n's
  * poll context against the stand-in server; these pin down what the cursor keeps and how
  * flips are named, which the trigger tests only see through what a poll emits.
  */

@@ -1,26 +1,26 @@
 /**
- * Customer Engagement Trigger, New Redeem and New Loyalty Reward: each record exactly once,
- * whatever order the API lists redeems in, with the request counts the README states.
+ * New Redeem (nodes/CustomerEngagementTrigger/countedFeed.ts): each redeem exactly once, whatever
+ * order the API lists redeems in; what the state belongs to; Fetch Test Event.
  */
-import fc from 'fast-check';
-import { createPoller } from '../support/engine';
+import { byId } from '../support/engine';
+import { customerEngagementTrigger, testClock } from '../support/customerEngagementTrigger';
 import { useCustomerEngagementServer } from '../support/setup';
 
-const { server, credentials } = useCustomerEngagementServer();
-
-const poller = (event: string, parameters: Record<string, unknown> = {}, pollBudgetMs?: number | 'unavailable') =>
-	createPoller({ type: 'customerEngagementTrigger', parameters: { event, ...parameters } as never, credentials: credentials(), pollBudgetMs });
-type Batches = Awaited<ReturnType<ReturnType<typeof poller>['poll']>>;
-const json = (batches: Batches) => (batches?.[0] ?? []).map((i) => i.json);
-const ORDERS = ['newestFirst', 'oldestFirst', 'shuffled'] as const;
-
-/** A clock for redeem dates, moved by the test. */
-function useClock(start = Date.UTC(2026, 10, 1)) {
-	let now = start;
-	return { tick: (ms = 1000) => (now += ms), at: (offsetMs = 0) => new Date(now + offsetMs).toISOString() };
-}
-
 describe('New Redeem', () => {
+	const ce = useCustomerEngagementServer();
+	const { server } = ce;
+	const { poller, json } = customerEngagementTrigger(ce);
+	/** A clock for redeem dates, moved by the test. */
+	const useClock = (start = Date.UTC(2026, 10, 1)) => testClock(start);
+
+	const ORDERS = ['newestFirst', 'oldestFirst', 'shuffled'] as const;
+
+	/** The dates (ms) of the redeem keys the trigger keeps, oldest first. */
+	const keptDates = (trigger: ReturnType<typeof poller>) => {
+		const state = (trigger.staticData['node:Trigger'] as { redeems: { newest: number; counts: Record<string, number> } }).redeems;
+		return { newest: state.newest, dates: Object.keys(state.counts).map((key) => Number(key.split('|')[0])).sort((a, b) => a - b) };
+	};
+
 	test.each(ORDERS)('listed %s: first poll emits nothing; each new redeem once; nothing new costs 1 request', async (order) => {
 		server.redeemOrder = order;
 		const clock = useClock();
@@ -103,12 +103,6 @@ describe('New Redeem', () => {
 		server.seedRedeem({ loyaltyRewardId: 'rw_1', contactId: 'ct_1' });
 		expect(json(await trigger.poll())).toHaveLength(1);
 	});
-
-	/** The dates (ms) of the redeem keys the trigger keeps, oldest first. */
-	const keptDates = (trigger: ReturnType<typeof poller>) => {
-		const state = (trigger.staticData['node:Trigger'] as { redeems: { newest: number; counts: Record<string, number> } }).redeems;
-		return { newest: state.newest, dates: Object.keys(state.counts).map((key) => Number(key.split('|')[0])).sort((a, b) => a - b) };
-	};
 
 	test('the state keeps only redeems dated within the window of the newest (its edge included), and moves with new ones', async () => {
 		const hour = 3_600_000;
@@ -211,111 +205,138 @@ describe('New Redeem', () => {
 		server.responseDelayMs = 0;
 		expect(json(await slow.poll())).toEqual(added);
 	});
-
-	test('randomized: redeems (some identical), polls, failures, restarts, any list order: each redeem exactly once', async () => {
-		await fc.assert(
-			fc.asyncProperty(
-				fc.constantFrom(...ORDERS),
-				fc.array(
-					fc.oneof(
-						fc.record({ kind: fc.constant('redeem' as const), reward: fc.integer({ min: 0, max: 2 }), contact: fc.integer({ min: 0, max: 2 }), copies: fc.integer({ min: 1, max: 3 }), advance: fc.integer({ min: 0, max: 90_000 }) }),
-						fc.record({ kind: fc.constant('bulk' as const), count: fc.integer({ min: 50, max: 160 }) }),
-						fc.record({ kind: fc.constant('poll' as const) }),
-						fc.record({ kind: fc.constant('fail' as const), page: fc.integer({ min: 1, max: 3 }) }),
-					),
-					{ minLength: 3, maxLength: 25 },
-				),
-				async (order, steps) => {
-					server.reset();
-					server.redeemOrder = order;
-					const clock = useClock();
-					const trigger = poller('newRedeem');
-					await trigger.poll();
-					const expected: string[] = [];
-					const seen: string[] = [];
-					const label = (r: Record<string, unknown>) => JSON.stringify([r.loyaltyRewardId, r.contactId, r.date]);
-					const pollOnce = async () => {
-						try {
-							for (const r of json(await trigger.poll())) seen.push(label(r));
-						} catch {
-							// nothing emitted; the next poll catches up
-						}
-					};
-					for (const step of steps) {
-						if (step.kind === 'redeem') {
-							clock.tick(step.advance);
-							for (let i = 0; i < step.copies; i++) expected.push(label(server.seedRedeem({ loyaltyRewardId: `rw_${step.reward}`, contactId: `ct_${step.contact}`, date: clock.at() })));
-						} else if (step.kind === 'bulk') {
-							for (let i = 0; i < step.count; i++) {
-								clock.tick(10);
-								expected.push(label(server.seedRedeem({ loyaltyRewardId: 'rw_bulk', contactId: `ct_${i % 5}`, date: clock.at() })));
-							}
-						} else if (step.kind === 'poll') await pollOnce();
-						else server.injectFault({ kind: 'status', status: 500 }, 1, (r) => r.query.some(([k, v]) => k === 'page' && v === String(step.page)));
-					}
-					server.clearFaults();
-					await pollOnce();
-					expect([...seen].sort()).toEqual([...expected].sort());
-				},
-			),
-			{ numRuns: 50, seed: Number(process.env.FC_SEED ?? 20261124) },
-		);
-	});
 });
 
-describe('New Loyalty Reward', () => {
-	const createReward = (title: string, points: number) =>
-		server.state.rewards.set(`rw_${title}`, { id: `rw_${title}`, title, points, quantity: { total: null, perContact: null }, startDate: null, expiredDate: null, expires: false, type: 'ITEM', value: null, itemId: null, itemName: null });
+describe('what the state belongs to, the filters as they reach the API, Fetch Test Event', () => {
+	const ce = useCustomerEngagementServer();
+	const { server } = ce;
+	const { trigger, json, ids } = customerEngagementTrigger(ce);
+	/** A clock the server uses for its own dates (visits, registrations), moved by the test. */
+	const useClock = (start = Date.UTC(2026, 10, 1, 12)) => testClock(start, server);
 
-	test('first poll emits nothing; each new reward once though the list is sorted by points; a poll costs ceil(N/100) requests', async () => {
-		for (let i = 0; i < 150; i++) createReward(`old${i}`, i * 10);
-		const trigger = poller('newLoyaltyReward');
-		expect(await trigger.poll()).toBeNull();
-		createReward('cheap', 1);
-		createReward('dear', 100_000);
-		server.clearLog();
-		expect(json(await trigger.poll()).map((r) => r.title)).toEqual(['cheap', 'dear']);
-		expect(server.requestLines()).toEqual(['GET /v1/loyalty-rewards?page=1&perPage=100', 'GET /v1/loyalty-rewards?page=2&perPage=100']);
-		expect(await trigger.poll()).toBeNull();
+	/** A visit of the contact, dated a clock second later than the last; its id. */
+	function addVisit(contactId: string, clock: ReturnType<typeof useClock>): string {
+		clock.tick();
+		return String(server.seedVisit({ contactId, date: clock.at() }).id);
+	}
+
+	beforeEach(() => {
+		server.now = () => new Date();
 	});
 
-	test.each([
-		[100, true, 1],
-		[200, true, 2],
-		[150, false, 2],
-		[200, false, 3],
-	])('%i rewards (X-Total-Count reported: %p): a poll costs %i requests', async (n, reportTotals, requests) => {
-		server.reportTotals = reportTotals;
-		for (let i = 0; i < n; i++) createReward(`r${i}`, i);
-		const trigger = poller('newLoyaltyReward');
-		expect(await trigger.poll()).toBeNull();
-		createReward('new', n);
-		server.state.rewards.delete('rw_r0');
-		server.clearLog();
-		expect(json(await trigger.poll()).map((r) => r.title)).toEqual(['new']);
-		expect(server.requestLines()).toEqual(Array.from({ length: requests }, (_, i) => `GET /v1/loyalty-rewards?page=${i + 1}&perPage=100`));
+	describe('New Redeem: the state belongs to the Loyalty Reward and Contact filters', () => {
+		test.each([
+			['Loyalty Reward', { rewardId: 'rw_2', contactId: 'ct_1' }],
+			['Contact', { rewardId: 'rw_1', contactId: 'ct_2' }],
+		] as const)('changing the %s filter starts afresh: earlier redeems are not emitted, new ones are', async (_name, next) => {
+			const t = Date.UTC(2026, 10, 1, 12);
+			const at = (ms: number) => new Date(t + ms).toISOString();
+			server.seedRedeem({ loyaltyRewardId: 'rw_1', contactId: 'ct_1', date: at(0) });
+			// As many earlier redeems of the new filter (or more), dated within the window of the first.
+			server.seedRedeem({ loyaltyRewardId: next.rewardId, contactId: next.contactId, date: at(-2000) });
+			server.seedRedeem({ loyaltyRewardId: next.rewardId, contactId: next.contactId, date: at(-1000) });
+			const before = trigger({ event: 'newRedeem', rewardId: byId('rw_1'), contactId: byId('ct_1') });
+			expect(await before.poll()).toBeNull();
+
+			const after = trigger({ event: 'newRedeem', rewardId: byId(next.rewardId), contactId: byId(next.contactId) }, before.staticData);
+			server.clearLog();
+			expect(await after.poll()).toBeNull();
+			expect(server.requestLines()).toEqual([`GET /v1/loyalty-rewards/redeems?contactId=${next.contactId}&loyaltyRewardId=${next.rewardId}&page=1&perPage=100`]);
+
+			const fresh = server.seedRedeem({ loyaltyRewardId: next.rewardId, contactId: next.contactId, date: at(1000) });
+			expect(json(await after.poll())).toEqual([fresh]);
+			expect(await after.poll()).toBeNull();
+		});
+
+		const PAIRS = [
+			['reward and contact', { loyaltyRewardId: '1', contactId: '23' }, { loyaltyRewardId: '12', contactId: '3' }],
+			['contact and employee', { loyaltyRewardId: 'rw_1', contactId: 'ct_1', employeeId: '23' }, { loyaltyRewardId: 'rw_1', contactId: 'ct_12', employeeId: '3' }],
+		] as const;
+		test.each((['oldestFirst', 'newestFirst'] as const).flatMap((order) => PAIRS.map(([name, first, second]) => [order, name, first, second] as const)))(
+			'listed %s: two redeems at the same instant whose %s read alike run together are two redeems: each is emitted once',
+			async (order, _name, first, second) => {
+				server.redeemOrder = order;
+				const date = '2026-11-01T12:00:00.000Z';
+				const poller = trigger({ event: 'newRedeem' });
+				expect(await poller.poll()).toBeNull();
+				const a = server.seedRedeem({ ...first, date });
+				expect(json(await poller.poll())).toEqual([a]);
+				const b = server.seedRedeem({ ...second, date });
+				server.clearLog();
+				expect(json(await poller.poll())).toEqual([b]);
+				expect(server.requestLines()).toEqual(['GET /v1/loyalty-rewards/redeems?page=1&perPage=100']);
+				expect(await poller.poll()).toBeNull();
+			},
+		);
 	});
 
-	test('a deleted reward leaves the state; a failed poll loses and repeats nothing', async () => {
-		createReward('a', 1);
-		const trigger = poller('newLoyaltyReward');
-		await trigger.poll();
-		server.state.rewards.delete('rw_a');
-		createReward('b', 2);
-		server.injectFault({ kind: 'status', status: 500 }, 3);
-		await expect(trigger.poll()).rejects.toThrow();
-		expect(json(await trigger.poll()).map((r) => r.title)).toEqual(['b']);
-		expect(trigger.staticData).toEqual({ 'node:Trigger': { key: 'newLoyaltyReward', rewardIds: ['rw_b'] } });
+	describe('the Contact and Loyalty Reward as they reach the API', () => {
+		test('New Redeem: IDs given with spaces around them are sent trimmed', async () => {
+			const poller = trigger({ event: 'newRedeem', rewardId: byId(' rw_1  '), contactId: byId('\tct_1 ') });
+			await poller.poll();
+			server.seedRedeem({ loyaltyRewardId: 'rw_1', contactId: 'ct_2' });
+			server.seedRedeem({ loyaltyRewardId: 'rw_2', contactId: 'ct_1' });
+			const mine = server.seedRedeem({ loyaltyRewardId: 'rw_1', contactId: 'ct_1' });
+			server.clearLog();
+			expect(json(await poller.poll())).toEqual([mine]);
+			expect(server.requestLines()).toEqual(['GET /v1/loyalty-rewards/redeems?contactId=ct_1&loyaltyRewardId=rw_1&page=1&perPage=100']);
+		});
+
+		test('New Redeem: a Loyalty Reward and a Contact expression that give nothing mean every reward and contact', async () => {
+			const poller = trigger({ event: 'newRedeem', rewardId: byId('={{ null }}'), contactId: byId('={{ undefined }}') });
+			await poller.poll();
+			const added = [
+				server.seedRedeem({ loyaltyRewardId: 'rw_1', contactId: 'ct_1', date: '2026-11-01T12:00:00.000Z' }),
+				server.seedRedeem({ loyaltyRewardId: 'rw_2', contactId: 'ct_2', date: '2026-11-01T12:00:01.000Z' }),
+			];
+			server.clearLog();
+			expect(json(await poller.poll())).toEqual(added);
+			expect(server.requestLines()).toEqual(['GET /v1/loyalty-rewards/redeems?page=1&perPage=100']);
+		});
 	});
 
-	test('Fetch Test Event returns a reward without moving the cursor', async () => {
-		createReward('a', 1);
-		const trigger = poller('newLoyaltyReward');
-		await trigger.poll();
-		createReward('b', 2);
-		const before = JSON.stringify(trigger.staticData);
-		expect(json(await trigger.poll('manual')).map((r) => r.title)).toEqual(['b']);
-		expect(JSON.stringify(trigger.staticData)).toBe(before);
-		expect(json(await trigger.poll()).map((r) => r.title)).toEqual(['b']);
+	describe('New Redeem, Fetch Test Event: the newest of the first and the last page', () => {
+		test.each([0, 1, 100])('%i redeems (one page at most): one request', async (n) => {
+			const t = Date.UTC(2026, 10, 1, 12);
+			for (let i = 0; i < n; i++) server.seedRedeem({ loyaltyRewardId: 'rw_1', contactId: `ct_${i}`, date: new Date(t + i * 1000).toISOString() });
+			const poller = trigger({ event: 'newRedeem' });
+			expect(json(await poller.poll('manual')).map((r) => r.contactId)).toEqual(n ? [`ct_${n - 1}`] : []);
+			expect(server.requestLines()).toEqual(['GET /v1/loyalty-rewards/redeems?page=1&perPage=100']);
+		});
+
+		test.each(['newestFirst', 'oldestFirst'] as const)('250 redeems listed %s: page 1 and the last page (3) are read', async (order) => {
+			server.redeemOrder = order;
+			const t = Date.UTC(2026, 10, 1, 12);
+			for (let i = 0; i < 250; i++) server.seedRedeem({ loyaltyRewardId: 'rw_1', contactId: `ct_${i}`, date: new Date(t + i * 1000).toISOString() });
+			const poller = trigger({ event: 'newRedeem' });
+			expect(json(await poller.poll('manual')).map((r) => r.contactId)).toEqual(['ct_249']);
+			expect(server.requestLines()).toEqual(['GET /v1/loyalty-rewards/redeems?page=1&perPage=100', 'GET /v1/loyalty-rewards/redeems?page=3&perPage=100']);
+			expect(poller.staticData).toEqual({});
+		});
+	});
+
+	describe('New Redeem: a first poll that finds the list moving', () => {
+		test('keeps nothing, and the state it replaced is gone: back on New Visit, the trigger starts afresh', async () => {
+			const clock = useClock();
+			const contact = String(server.seedContact().id);
+			addVisit(contact, clock);
+			const visits = trigger({ event: 'newVisit' });
+			expect(await visits.poll()).toBeNull();
+			for (let i = 0; i < 150; i++) server.seedRedeem({ loyaltyRewardId: 'rw_1', contactId: `ct_${i}`, date: clock.at(-i * 1000) });
+			// A redeem made while the first New Redeem poll reads page 2.
+			server.whenRequested(
+				(req) => req.query.some(([name, value]) => name === 'page' && value === '2'),
+				() => server.seedRedeem({ loyaltyRewardId: 'rw_1', contactId: 'ct_new', date: clock.at() }),
+			);
+			const redeems = trigger({ event: 'newRedeem' }, visits.staticData);
+			expect(await redeems.poll()).toBeNull();
+			expect(redeems.staticData).toEqual({ 'node:Trigger': { key: 'newRedeem:*:*', feed: expect.anything() } });
+			// A visit while the trigger was on New Redeem is not new to a New Visit trigger started after it.
+			addVisit(contact, clock);
+			const back = trigger({ event: 'newVisit' }, redeems.staticData);
+			expect(await back.poll()).toBeNull();
+			const later = addVisit(contact, clock);
+			expect(ids(await back.poll())).toEqual([later]);
+		});
 	});
 });
