@@ -90,34 +90,6 @@ const TEST_LAYOUT = `A test's path follows from the code it tests:
 - test/package/ for a test of the whole package (a header line "Package-wide: why"), test/support/<path>.test.ts beside test/support/<path>.ts,
   test/scripts/<path>.test.ts for scripts/<path>, test/mutation/ for the mutation tool's own tests.`;
 
-/**
- * The trigger tests still in the flat folder they all used to share, until the trigger tests are
- * consolidated by event and scope into test/CheckMonitorTrigger/ and test/CustomerEngagementTrigger/.
- * Remove a name when its file moves, and this list with the last one.
- */
-const TRIGGER_TESTS_TO_MOVE = [
-	'checkMonitorPingTrigger.test.ts',
-	'checkMonitorPingTriggerAll.test.ts',
-	'checkMonitorPingTriggerAllEdges.test.ts',
-	'checkMonitorPingTriggerAllFilter.test.ts',
-	'checkMonitorPingTriggerAllSince.test.ts',
-	'checkMonitorPingTriggerState.test.ts',
-	'checkMonitorTrigger.test.ts',
-	'checkMonitorTriggerClockStep.test.ts',
-	'checkMonitorTriggerLateDownEdges.test.ts',
-	'checkMonitorTriggerPacing.test.ts',
-	'checkMonitorTriggerRowLastPing.test.ts',
-	'checkMonitorTriggerServerVersions.test.ts',
-	'checkMonitorTriggerState.test.ts',
-	'checkMonitorTriggerSweep.test.ts',
-	'checkMonitorTriggerSweepRandomized.test.ts',
-	'customerEngagementRewardTriggers.test.ts',
-	'customerEngagementTrigger.test.ts',
-	'customerEngagementTriggerState.test.ts',
-	'newestFirstFeed.test.ts',
-	'triggerNumberOptions.test.ts',
-];
-
 const repoFolder = path.join(__dirname, '..', '..');
 const testFolder = path.join(repoFolder, 'test');
 const isFolder = (...parts: string[]) => existsSync(path.join(repoFolder, ...parts)) && statSync(path.join(repoFolder, ...parts)).isDirectory();
@@ -166,7 +138,6 @@ function misplacement(file: string): string | undefined {
 	if (top === 'scripts') return hasScript(below, stem) ? undefined : `no script ${stem} under scripts/${below.join('/')}`;
 	if (below.length > 0) return `test/${top}/ has no subfolders`;
 	if (top === 'package' || top === 'mutation') return undefined;
-	if (top === 'nodes') return TRIGGER_TESTS_TO_MOVE.includes(base) ? undefined : 'test/nodes/ is left only for the trigger tests still to move';
 	if (top === 'shared') {
 		return readings(stem, (name, aspect) => (aspect === undefined || aspect === 'randomized') && isFile('nodes', 'shared', `${name}.ts`))
 			? undefined
@@ -236,9 +207,5 @@ describe('test/: a test\'s path follows from the code it tests', () => {
 		expect(packageTests.length).toBeLessThanOrEqual(10);
 		const header = (file: string) => readFileSync(path.join(testFolder, file), 'utf8').split('*/')[0];
 		expect(packageTests.filter((file) => !/\n \* Package-wide: \S/.test(header(file)))).toEqual([]);
-	});
-
-	it('the trigger tests still to move are still there (remove a name from the list when its file moves)', () => {
-		expect(TRIGGER_TESTS_TO_MOVE.filter((name) => !isFile('test', 'nodes', name))).toEqual([]);
 	});
 });
