@@ -13,7 +13,7 @@ import { useCheckMonitorServer, useCustomerEngagementServer } from '../support/s
 const cm = useCheckMonitorServer();
 const ce = useCustomerEngagementServer();
 const FAST = { requestsPerMinute: 600_000 };
-const SCHEDULERS: Scheduler[] = ['in-memory', 'durable'];
+const SCHEDULERS: Scheduler[] = ['in-memory', 'durable', 'durable without cursors'];
 
 interface Event {
 	type: 'checkMonitorTrigger' | 'customerEngagementTrigger';
@@ -170,8 +170,8 @@ describe.each(Object.keys(EVENTS))('%s', (name) => {
 		});
 	});
 
-	test('durable scheduler: a poll abandoned at its timeout commits nothing; the next one covers its window, once', async () => {
-		const { trigger, make, identities, everyItem } = started(name, 'durable');
+	test.each(['durable', 'durable without cursors'] as const)('%s scheduler: a poll abandoned at its timeout commits nothing; the next one covers its window, once', async (scheduler) => {
+		const { trigger, make, identities, everyItem } = started(name, scheduler);
 		await trigger.activate();
 		const first = make();
 		expect(await trigger.poll({ abandoned: true })).toBeNull();

@@ -1,10 +1,10 @@
 /**
  * A trigger active in n8n 2.41.1 and polled as n8n polls it: the poll n8n runs at activation,
- * then polls on n8n's schedule, under the in-memory scheduler or the durable scheduler with
- * durable poll cursors. n8n-core's own pieces run each poll (PollContext, PollTriggerExecutor,
- * TriggersAndPollers, runPollInStagingScope, commitStagedCursor). What the n8n package adds
- * around them (it is not a dependency here) is modelled as read in n8n 2.41.1, each rule
- * next to the file and lines it comes from (docs/triggers.md, "Starting under n8n's schedulers").
+ * then polls on n8n's schedule, under the in-memory scheduler or the durable scheduler, with
+ * or without durable poll cursors. n8n-core's own pieces run each poll (PollContext,
+ * PollTriggerExecutor, TriggersAndPollers, runPollInStagingScope, commitStagedCursor). What
+ * the n8n package adds around them (not a dependency here) is modelled as read in n8n
+ * 2.41.1, each rule next to the file and lines it comes from (docs/triggers.md).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { isDeepStrictEqual } from 'node:util';
@@ -14,7 +14,8 @@ import { CheckMonitorTrigger } from '../../nodes/CheckMonitorTrigger/CheckMonito
 import { CustomerEngagementTrigger } from '../../nodes/CustomerEngagementTrigger/CustomerEngagementTrigger.node.ts';
 import { additionalData, PACKAGE } from './engine';
 
-export type Scheduler = 'in-memory' | 'durable';
+/** 'durable': with durable poll cursors (the four variables); 'durable without cursors': the first three. */
+export type Scheduler = 'in-memory' | 'durable' | 'durable without cursors';
 export type Batches = INodeExecutionData[][] | null;
 type TriggerType = 'checkMonitorTrigger' | 'customerEngagementTrigger';
 
@@ -67,7 +68,8 @@ export function activeTrigger(options: {
 	/** A scheduled poll's budget (default: n8n's with the default timeout). */
 	scheduledPollBudgetMs?: number;
 }) {
-	const durable = options.scheduler === 'durable';
+	const durable = options.scheduler !== 'in-memory';
+	const cursors = options.scheduler === 'durable';
 	const node: INode = {
 		id: 'trigger-node',
 		name: 'Trigger',
@@ -106,7 +108,7 @@ export function activeTrigger(options: {
 		// poller_state row is read only if one exists (none here); with them, the cursor
 		// prefetched by the task, or the row, created from the node's static data the first time.
 		const __runPoll = async <T>(poll: () => Promise<T>) => {
-			if (!durable) return await stagedStore.run({ migrated: false }, poll);
+			if (!cursors) return await stagedStore.run({ migrated: false }, poll);
 			if (prefetched === undefined && db.cursor === null) db.cursor = copy(workflow.getStaticData('node', workflowNode));
 			const cursor = copy(prefetched ?? db.cursor!);
 			return await stagedStore.run({ migrated: true, snapshot: copy(cursor), seed: cursor }, poll);
