@@ -5,6 +5,7 @@
  * what the list cannot show. How and why: docs/triggers.md, "New Flip for All Checks".
  */
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import { startOnce } from '../shared/keptStart';
 import { type Flip, newestFlip, newFlips } from '../CheckMonitor/shared/flips';
 import { checkIdOf, listChecks, listedRowOf, readTags, startingAt } from './listedChecks';
 import { checkForNaming, type Direction, flipItems, flipsOfCheck } from './flipItems';
@@ -42,8 +43,8 @@ export async function pollNewFlipAllChecks(
 
 	const staticData = this.getWorkflowStaticData('node');
 	const key = `all:${tags.join(' ')}`;
-	const stored = staticData.state as unknown as FlipAllChecksState | undefined;
-	if (!stored || stored.key !== key) {
+	const storedState = () => staticData.state as unknown as FlipAllChecksState | undefined;
+	const started = await startOnce(this, key, () => storedState()?.key === key, async () => {
 		// Activation: each check it has time to read starts a Late Flip Window back, its flips
 		// so far seen and not emitted (so a late-written "down" flip dated shortly before
 		// activation is reported). A check it has no time for starts at this instant and is
@@ -60,8 +61,9 @@ export async function pollNewFlipAllChecks(
 			activated.checks[id] = { ...cursor, listed: listedRowOf(check) };
 		}
 		staticData.state = activated as unknown as IDataObject;
-		return null;
-	}
+	}, requests.deadline);
+	if (started !== 'continue') return null;
+	const stored = storedState()!;
 	const state: FlipAllChecksState = { ...stored, checks: { ...stored.checks } };
 	// A check listed for the first time (created, or tagged into the filter) starts where the
 	// last poll started: one created since then reports its flips; one that left the filter

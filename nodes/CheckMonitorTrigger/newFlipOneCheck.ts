@@ -6,6 +6,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { newestFlip, newFlips } from '../CheckMonitor/shared/flips';
 import { checkMonitorApi } from '../CheckMonitor/shared/checkMonitorApi';
 import { readIdParameter } from '../shared/idParameters';
+import { startOnce } from '../shared/keptStart';
 import { type Direction, flipItems, flipsOfCheck, readCheck } from './flipItems';
 import type { PollRequests } from './pollRequests';
 import type { FlipOneCheckState } from './state';
@@ -25,13 +26,14 @@ export async function pollNewFlipOneCheck(
 	const nowSeconds = Math.floor(Date.now() / 1000);
 	const staticData = this.getWorkflowStaticData('node');
 	const key = `one:${id}`;
-	const state = staticData.state as unknown as FlipOneCheckState | undefined;
-	if (!state || state.key !== key) {
+	const stateOf = () => staticData.state as unknown as FlipOneCheckState | undefined;
+	const started = await startOnce(this, key, () => stateOf()?.key === key, async () => {
 		const floor = nowSeconds - lookBackSeconds;
 		const { cursor } = newFlips({ floor, seen: {} }, await flipsOfCheck(requests, id, floor), lookBackSeconds);
 		staticData.state = { key, activatedFloor: floor, checks: { [id]: cursor } } as unknown as IDataObject;
-		return null;
-	}
+	}, requests.deadline);
+	if (started !== 'continue') return null;
+	const state = stateOf()!;
 	const previous = state.checks[id] ?? { floor: state.activatedFloor, seen: {} };
 	const { fresh, cursor } = newFlips(previous, await flipsOfCheck(requests, id, previous.floor), lookBackSeconds);
 	// Name the check only when there is something to report.

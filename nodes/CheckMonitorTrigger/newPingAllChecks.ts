@@ -5,6 +5,7 @@
  * for All Checks").
  */
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import { startOnce } from '../shared/keptStart';
 import { checkIdOf, checkSummary, listChecks, readTags, startingAt } from './listedChecks';
 import { gapAfter, newPingItems, pingItem, type PingItemOptions, pingsOf, pingsPath, wantedPing } from './pingItems';
 import type { PollRequests } from './pollRequests';
@@ -34,13 +35,14 @@ export async function pollNewPingAllChecks(this: IPollFunctions, requests: PollR
 
 	const staticData = this.getWorkflowStaticData('node');
 	const key = `ping:all:${tags.join(' ')}`;
-	const stored = staticData.pingState as unknown as PingAllChecksState | undefined;
-	if (!stored || stored.key !== key) {
-		const fresh: PingAllChecksState = { key, polledAt: nowSeconds, lastN: {} };
-		for (const check of checks) fresh.lastN[checkIdOf(check)] = listedN(check);
-		staticData.pingState = fresh as unknown as IDataObject;
-		return null;
-	}
+	const storedState = () => staticData.pingState as unknown as PingAllChecksState | undefined;
+	const started = await startOnce(this, key, () => storedState()?.key === key, async () => {
+		const start: PingAllChecksState = { key, polledAt: nowSeconds, lastN: {} };
+		for (const check of checks) start.lastN[checkIdOf(check)] = listedN(check);
+		staticData.pingState = start as unknown as IDataObject;
+	}, requests.deadline);
+	if (started !== 'continue') return null;
+	const stored = storedState()!;
 	const state: PingAllChecksState = { key, polledAt: nowSeconds, lastN: { ...stored.lastN }, since: { ...stored.since } };
 	const items: INodeExecutionData[] = [];
 	const due = checks.filter((check) => {

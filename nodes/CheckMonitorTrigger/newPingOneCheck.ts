@@ -6,6 +6,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { checkMonitorApi } from '../CheckMonitor/shared/checkMonitorApi';
 import { readIdParameter } from '../shared/idParameters';
+import { startOnce } from '../shared/keptStart';
 import { checkSummary } from './listedChecks';
 import { gapAfter, newPingItems, pingItem, type PingItemOptions, pingsOf, pingsPath, wantedPing } from './pingItems';
 import type { PollRequests } from './pollRequests';
@@ -26,12 +27,12 @@ export async function pollNewPingOneCheck(this: IPollFunctions, requests: PollRe
 
 	const staticData = this.getWorkflowStaticData('node');
 	const key = `ping:${id}`;
-	const state = staticData.pingState as unknown as PingOneCheckState | undefined;
-	const newestN = Number(pings.at(-1)?.n ?? 0);
-	if (!state || state.key !== key) {
-		staticData.pingState = { key, lastN: newestN } as unknown as IDataObject;
-		return null;
-	}
+	const stateOf = () => staticData.pingState as unknown as PingOneCheckState | undefined;
+	const started = await startOnce(this, key, () => stateOf()?.key === key, async () => {
+		staticData.pingState = { key, lastN: Number(pings.at(-1)?.n ?? 0) } as unknown as IDataObject;
+	}, requests.deadline);
+	if (started !== 'continue') return null;
+	const state = stateOf()!;
 	const fresh = pings.filter((ping) => Number(ping.n) > state.lastN);
 	if (fresh.length === 0) return null;
 	const gap = gapAfter(state.lastN, fresh, pings.length);

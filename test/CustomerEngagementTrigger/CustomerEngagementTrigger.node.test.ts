@@ -36,7 +36,8 @@ describe('Customer Engagement Trigger', () => {
 				const poller = createPoller({ type: 'customerEngagementTrigger', parameters: { event: 'newRedeem' } as never, credentials: gateway.credentials });
 				server.seedRedeem({ loyaltyRewardId: 'rw_1', contactId: 'ct_1', date: '2026-11-01T10:00:00.000Z' });
 				expect(await poller.poll()).toBeNull();
-				const kept = poller.staticData;
+				// The node's own state (the start activation kept beside it is dropped once the node has state).
+				const kept = poller.staticData['node:Trigger'];
 				expect(kept).not.toEqual({});
 				// From now on the total is gone (a proxy in between, say).
 				server.reportTotals = header !== undefined;
@@ -50,7 +51,7 @@ describe('Customer Engagement Trigger', () => {
 							'New Redeem needs the X-Total-Count header the API sends with the list to tell new redeems from known ones (redeems have no ID). Check that nothing between n8n and the API, such as a proxy, removes it.',
 					});
 					expect(server.requestLines()).toEqual(['GET /v1/loyalty-rewards/redeems?page=1&perPage=100']);
-					expect(poller.staticData).toEqual(kept);
+					expect(poller.staticData['node:Trigger']).toEqual(kept);
 				}
 				// The total back: the redeem made meanwhile is emitted, once.
 				server.reportTotals = true;
