@@ -10,6 +10,7 @@ import { flipTrigger } from '../support/flipTrigger';
 import { pingTrigger } from '../support/pingTrigger';
 import { useCheckMonitorServer } from '../support/setup';
 import { useVirtualClock } from '../support/virtualClock';
+import { LONG_TEST_TIMEOUT_MS, randomizedRuns } from '../support/longTests';
 
 describe('New Flip, one check', () => {
 	const cm = useCheckMonitorServer();
@@ -58,9 +59,9 @@ describe('New Flip, one check', () => {
 					expect([...seen].sort()).toEqual([...expected].sort());
 				},
 			),
-			{ numRuns: 60, seed: Number(process.env.FC_SEED ?? 20261122) },
+			randomizedRuns(60, 20261122),
 		);
-	});
+	}, LONG_TEST_TIMEOUT_MS);
 });
 
 describe('New Ping, one check', () => {
@@ -111,9 +112,9 @@ describe('New Ping, one check', () => {
 					expect(emitted).toEqual([...emitted].sort((a, b) => a - b));
 				},
 			),
-			{ numRuns: 60, seed: Number(process.env.FC_SEED ?? 20261124) },
+			randomizedRuns(60, 20261124),
 		);
-	});
+	}, LONG_TEST_TIMEOUT_MS);
 });
 
 describe('New Ping for All Checks', () => {
@@ -212,9 +213,9 @@ describe('New Ping for All Checks', () => {
 					expect(new Set(all).size).toBe(all.length);
 				}
 			}),
-			{ numRuns: 80, seed: Number(process.env.FC_SEED ?? 20261128) },
+			randomizedRuns(80, 20261128),
 		);
-	}, 120_000);
+	}, LONG_TEST_TIMEOUT_MS);
 });
 
 /**
@@ -402,7 +403,7 @@ describe('New Flip for All Checks', () => {
 				const missing = written.filter((f) => f.owed && f.emittedAt === undefined && stillListed.has(f.uuid));
 				expect(missing).toEqual([]);
 			}),
-			{ numRuns: 80, seed: Number(process.env.FC_SEED ?? 20261127) },
+			randomizedRuns(80, 20261127),
 		);
-	}, 120_000);
+	}, LONG_TEST_TIMEOUT_MS);
 });

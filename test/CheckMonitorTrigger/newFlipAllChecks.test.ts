@@ -8,6 +8,7 @@ import { CM_READ_ONLY_KEY, CheckMonitorServer } from '../support/servers/checkMo
 import { flipTrigger } from '../support/flipTrigger';
 import { useCheckMonitorServer } from '../support/setup';
 import { useVirtualClock } from '../support/virtualClock';
+import { LONG_TEST_TIMEOUT_MS } from '../support/longTests';
 
 describe('each flip exactly once, naming its check', () => {
 	const cm = useCheckMonitorServer();
@@ -469,7 +470,7 @@ describe('the cost over 1,000 checks and the sweep', () => {
 			expect(flipsRead()).toEqual(['c501']);
 			expect(await minuteLater(trigger)).toBeNull();
 			expect(server.requests).toHaveLength(1);
-		});
+		}, LONG_TEST_TIMEOUT_MS);
 	});
 
 	describe('the sweep: what the list cannot show', () => {

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { createPoller } from '../support/engine';
 import { customerEngagementTrigger, testClock } from '../support/customerEngagementTrigger';
 import { useCustomerEngagementServer } from '../support/setup';
+import { LONG_TEST_TIMEOUT_MS, randomizedRuns } from '../support/longTests';
 
 describe('New Visit', () => {
 	const ce = useCustomerEngagementServer();
@@ -72,9 +73,9 @@ describe('New Visit', () => {
 					expect(new Set(emitted)).toEqual(expected);
 				},
 			),
-			{ numRuns: 100, seed: Number(process.env.FC_SEED ?? 20261122) },
+			randomizedRuns(100, 20261122),
 		);
-	});
+	}, LONG_TEST_TIMEOUT_MS);
 });
 
 describe('New Redeem', () => {
@@ -132,7 +133,7 @@ describe('New Redeem', () => {
 					expect([...seen].sort()).toEqual([...expected].sort());
 				},
 			),
-			{ numRuns: 50, seed: Number(process.env.FC_SEED ?? 20261124) },
+			randomizedRuns(50, 20261124),
 		);
-	});
+	}, LONG_TEST_TIMEOUT_MS);
 });

@@ -5,6 +5,7 @@
 import { byId } from '../support/engine';
 import { customerEngagementTrigger, testClock } from '../support/customerEngagementTrigger';
 import { useCustomerEngagementServer } from '../support/setup';
+import { useVirtualClock } from '../support/virtualClock';
 
 describe('New Redeem', () => {
 	const ce = useCustomerEngagementServer();
@@ -186,18 +187,27 @@ describe('New Redeem', () => {
 		expect(json(await trigger.poll())).toEqual([added]);
 		expect(server.requestLines()).toEqual(['GET /v1/loyalty-rewards/redeems?page=1&perPage=100']);
 	});
+});
+
+describe('New Redeem: the poll budget, on a clock the test moves', () => {
+	const ce = useCustomerEngagementServer();
+	const { server } = ce;
+	const clock = useVirtualClock(server);
+	const { poller, json } = customerEngagementTrigger(ce);
 
 	test('a poll that runs out of its budget emits nothing and keeps its state; the next poll emits each new redeem', async () => {
 		server.redeemOrder = 'oldestFirst';
-		const clock = useClock();
-		for (let i = 0; i < 500; i++) server.seedRedeem({ loyaltyRewardId: 'rw_old', contactId: `ct_${i % 9}`, date: clock.at(i * 10) });
+		const dates = testClock(Date.UTC(2026, 10, 1));
+		for (let i = 0; i < 500; i++) server.seedRedeem({ loyaltyRewardId: 'rw_old', contactId: `ct_${i % 9}`, date: dates.at(i * 10) });
 		const slow = poller('newRedeem', {}, 600);
 		await slow.poll();
-		clock.tick(10_000);
-		const added = Array.from({ length: 150 }, (_, i) => server.seedRedeem({ loyaltyRewardId: 'rw_new', contactId: `ct_${i}`, date: clock.at(i) }));
+		dates.tick(10_000);
+		const added = Array.from({ length: 150 }, (_, i) => server.seedRedeem({ loyaltyRewardId: 'rw_new', contactId: `ct_${i}`, date: dates.at(i) }));
 		const before = JSON.stringify(slow.staticData['node:Trigger']);
-		// 300 ms a page, 480 ms of reading (80 % of 600): page 1 and the last page, then it stops.
+		// Each answer takes 300 ms by the clock the node reads, and no real time. 480 ms of reading
+		// (80 % of 600): page 1 (300 ms) and the last page (600 ms), then it stops.
 		server.responseDelayMs = 300;
+		server.delayOnClock = (ms) => clock.advance(ms / 1000);
 		server.clearLog();
 		expect(await slow.poll()).toBeNull();
 		expect(server.requestLines()).toEqual(['GET /v1/loyalty-rewards/redeems?page=1&perPage=100', 'GET /v1/loyalty-rewards/redeems?page=7&perPage=100']);

@@ -14,6 +14,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CheckMonitorApi } from '../../credentials/CheckMonitorApi.credentials';
 import { CustomerEngagementApi } from '../../credentials/CustomerEngagementApi.credentials';
+import { LONG_TEST_TIMEOUT_MS } from '../support/longTests';
 
 const root = path.join(__dirname, '..', '..');
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
@@ -91,10 +92,15 @@ describe('documentation links', () => {
 });
 
 describe('the tarball (npm pack --dry-run)', () => {
+	let packed: string[] | undefined;
+	/** What `npm pack` would ship (packed once: it takes seconds, many on a busy machine). */
 	const listed = () => {
 		if (!existsSync(path.join(root, 'dist', 'known', 'nodes.json'))) throw new Error('dist/ is not built: run `npm run build` (npm test builds first)');
-		const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8' });
-		return (JSON.parse(out) as Array<{ files: Array<{ path: string }> }>)[0].files.map((f) => f.path).sort();
+		if (!packed) {
+			const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8' });
+			packed = (JSON.parse(out) as Array<{ files: Array<{ path: string }> }>)[0].files.map((f) => f.path).sort();
+		}
+		return packed;
 	};
 
 	test('holds dist/, README.md, LICENSE, CHANGELOG.md and package.json only, and no source map', () => {
@@ -102,13 +108,13 @@ describe('the tarball (npm pack --dry-run)', () => {
 		expect(files.filter((f) => !f.startsWith('dist/') && !['README.md', 'LICENSE', 'CHANGELOG.md', 'package.json'].includes(f))).toEqual([]);
 		expect(files).toEqual(expect.arrayContaining(['README.md', 'LICENSE', 'CHANGELOG.md', 'package.json']));
 		expect(files.filter((f) => f.endsWith('.map') || f.endsWith('.ts'))).toEqual([]);
-	});
+	}, LONG_TEST_TIMEOUT_MS);
 
 	test('holds every node and credential package.json names, and the lazy-loading metadata n8n reads', () => {
 		const files = listed();
 		expect(files).toEqual(expect.arrayContaining([...pkg.n8n.nodes, ...pkg.n8n.credentials]));
 		expect(files).toEqual(expect.arrayContaining(['dist/known/nodes.json', 'dist/known/credentials.json', 'dist/types/nodes.json', 'dist/types/credentials.json']));
-	});
+	}, LONG_TEST_TIMEOUT_MS);
 
 	test('the lazy-loading metadata names exactly the nodes and credentials of package.json, at paths that ship', () => {
 		const known = (file: string) => JSON.parse(readFileSync(path.join(root, 'dist', 'known', file), 'utf8')) as Record<string, { sourcePath: string }>;
