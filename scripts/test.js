@@ -1,15 +1,16 @@
 #!/usr/bin/env node
 /**
  * `npm test`: build, lint, lint the GitHub Actions workflows, type-check the tests, run
- * jest, then the end-to-end tier in real n8n (publish to a local registry, n8n's scanner
- * on it, install with n8n's steps), and end with one plain line `N passed, N failed` (CI
- * reads that line, not jest's summary).
+ * jest, and the end-to-end tier in real n8n (scripts/e2e/matrix.ts --ci), which starts right
+ * after the build and runs beside the rest; its output follows jest's. Ends with one plain
+ * line `N passed, N failed` (CI reads that line, not jest's summary). What the tier needs
+ * installs in the background from the start (scripts/e2e/prefetch.ts). E2E=0 skips the tier.
  *
  * npm puts node_modules/.bin first on PATH, where the `node` devDependency provides
  * Node 24 (n8n-core needs it); this script refuses to run on an older Node.
  */
-const { spawnSync } = require('node:child_process');
-const { readFileSync, rmSync } = require('node:fs');
+const { spawn, spawnSync } = require('node:child_process');
+const { closeSync, openSync, readFileSync, readSync, rmSync } = require('node:fs');
 const path = require('node:path');
 
 const root = path.join(__dirname, '..');
@@ -24,20 +25,34 @@ if (major < 24) {
 }
 
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const started = Date.now();
+const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`;
 const run = (label, command, args) => {
-	console.log(`\n== ${label}`);
+	console.log(`\n== ${label} (at ${elapsed()})`);
 	const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
 	return result.status === 0;
 };
+const e2eWanted = process.env.E2E !== '0';
 
-// The end-to-end tier's n8n versions install in the background meanwhile (scripts/e2e/prefetch.ts).
-if (process.env.E2E !== '0') {
-	const { spawn } = require('node:child_process');
-	spawn(process.execPath, [bin('tsx'), path.join('scripts', 'e2e', 'prefetch.ts')], { cwd: root, env: process.env, stdio: 'ignore' }).unref();
-}
+if (e2eWanted) spawn(process.execPath, [bin('tsx'), path.join('scripts', 'e2e', 'prefetch.ts')], { cwd: root, env: process.env, stdio: 'ignore' }).unref();
 
 const checks = [];
 checks.push(['build', run('build (gulp)', process.execPath, [bin('gulp'), 'build'])]);
+
+// The end-to-end tier, beside the rest from here on: it mostly waits (for the installs, then
+// for n8n's minute ticks). Its output goes to a file and is shown after jest's.
+const e2eLog = path.join(root, '.e2e.log');
+const e2eResults = path.join(root, '.e2e-results.json');
+let e2e;
+if (e2eWanted) {
+	rmSync(e2eResults, { force: true });
+	const out = openSync(e2eLog, 'w');
+	const child = spawn(process.execPath, [bin('tsx'), path.join('scripts', 'e2e', 'matrix.ts'), '--ci'], { cwd: root, env: process.env, stdio: ['ignore', out, out] });
+	closeSync(out);
+	e2e = new Promise((resolve) => child.once('exit', resolve));
+	console.log(`\n== end-to-end in real n8n, newest and oldest supported: started at ${elapsed()}, shown after jest`);
+}
+
 checks.push(['lint', run('lint (eslint, n8n community-node rules)', process.execPath, [bin('eslint'), '.'])]);
 checks.push([
 	'workflow lint',
@@ -50,13 +65,7 @@ checks.push([
 
 const resultsFile = path.join(root, '.test-results.json');
 rmSync(resultsFile, { force: true });
-run('jest', process.execPath, [
-	bin('jest'),
-	'--forceExit',
-	'--json',
-	`--outputFile=${resultsFile}`,
-	...process.argv.slice(2),
-]);
+run('jest', process.execPath, [bin('jest'), '--forceExit', '--json', `--outputFile=${resultsFile}`, ...process.argv.slice(2)]);
 
 let passed = 0;
 let failed = 0;
@@ -68,26 +77,41 @@ try {
 	console.error('jest wrote no results');
 	failed++;
 }
-// End-to-end in real n8n, on the newest and the oldest supported version (each installed
-// into a cache on first use). E2E=0 skips it.
-if (process.env.E2E !== '0') {
-	const e2eResults = path.join(root, '.e2e-results.json');
-	rmSync(e2eResults, { force: true });
-	run('end-to-end in real n8n (newest and oldest supported)', process.execPath, [bin('tsx'), path.join('scripts', 'e2e', 'matrix.ts'), '--ci']);
+
+/** Print the tier's log as it grows, until it has ended. */
+async function follow() {
+	console.log(`\n== end-to-end in real n8n (at ${elapsed()}; its output from the start)`);
+	let exited = false;
+	void e2e.then(() => (exited = true));
+	const fd = openSync(e2eLog, 'r');
+	const buffer = Buffer.alloc(1 << 16);
+	for (;;) {
+		const done = exited;
+		let read;
+		while ((read = readSync(fd, buffer, 0, buffer.length, null)) > 0) process.stdout.write(buffer.subarray(0, read));
+		if (done) break;
+		await new Promise((resolve) => setTimeout(resolve, 500));
+	}
+	closeSync(fd);
 	try {
-		const e2e = JSON.parse(readFileSync(e2eResults, 'utf8'));
-		passed += e2e.passed;
-		failed += e2e.failed;
+		const results = JSON.parse(readFileSync(e2eResults, 'utf8'));
+		passed += results.passed;
+		failed += results.failed;
 	} catch {
 		console.error('the end-to-end run wrote no results');
 		failed++;
 	}
 }
-for (const [name, ok] of checks) {
-	if (!ok) {
-		console.error(`${name} failed`);
-		failed++;
+
+(async () => {
+	if (e2e) await follow();
+	for (const [name, ok] of checks) {
+		if (!ok) {
+			console.error(`${name} failed`);
+			failed++;
+		}
 	}
-}
-console.log(`\n${passed} passed, ${failed} failed`);
-process.exit(failed === 0 && passed > 0 ? 0 : 1);
+	console.log(`\nnpm test took ${elapsed()}`);
+	console.log(`\n${passed} passed, ${failed} failed`);
+	process.exit(failed === 0 && passed > 0 ? 0 : 1);
+})();

@@ -1,8 +1,9 @@
 /**
- * End-to-end at scale (part of the end-to-end tier): a published Check Monitor Trigger,
- * New Flip for All Checks, polled every minute by a started n8n over 1,000 checks that the
- * test creates through the stand-in's API (and deletes after). Each flip it emits adds a
- * note on the Customer Engagement stand-in, so what it emitted can be seen there.
+ * `npm run test:scale` (about 8 minutes; the release workflow runs it): a published Check
+ * Monitor Trigger, New Flip for All Checks, polled every minute by a started n8n
+ * (N8N_VERSION) over 1,000 checks that the test creates through the stand-in's API (and
+ * deletes after). Each flip it emits adds a note on the Customer Engagement stand-in, so
+ * what it emitted can be seen there.
  *
  * Checks: a quiet poll is one request (the list); a poll after 10 checks went down is
  * 1 + 10 flips reads + 10 reads to name them; a pause and a resume between two polls (which
@@ -15,8 +16,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { CheckMonitorServer, CM_KEY } from '../../test/support/servers/checkMonitorServer';
 import { CE_TOKEN, CustomerEngagementServer } from '../../test/support/servers/customerEngagementServer';
-import { installPublished } from '../release/communityInstall';
-import { importWorkflows, n8nCli, n8nDir, publishWorkflow, startN8n } from '../shared/n8nRuntime';
+import { installPublished, setPublishedPackage } from '../release/communityInstall';
+import { packPackage } from '../release/pack';
+import { publishTarball, startRegistry } from '../release/registry';
+import { ensureN8n, importWorkflows, N8N_VERSION, n8nCli, n8nDir, publishWorkflow, startN8n } from '../shared/n8nRuntime';
 import { freePort } from '../shared/ports';
 import { waitUntil } from '../shared/progress';
 import { stopProcess } from '../shared/services';
@@ -153,3 +156,25 @@ export async function scaleChecks(record: Record): Promise<void> {
 		await cm.stop();
 	}
 }
+
+async function main() {
+	const registry = await startRegistry();
+	let passed = 0;
+	let failed = 0;
+	try {
+		await ensureN8n();
+		console.log(`New Flip for All Checks over ${CHECKS} checks on n8n ${N8N_VERSION}`);
+		setPublishedPackage({ registry: registry.url, ...(await publishTarball(registry, await packPackage())) });
+		await scaleChecks((name, message) => {
+			if (message) failed++;
+			else passed++;
+			console.log(`${message ? '✗' : '✓'} ${name}${message ? `: ${message}` : ''}`);
+		});
+	} finally {
+		await registry.stop();
+	}
+	console.log(`\n${passed} passed, ${failed} failed`);
+	process.exit(failed === 0 && passed > 0 ? 0 : 1);
+}
+
+if (require.main === module) void main();

@@ -1,10 +1,10 @@
 /**
- * End-to-end: the package published to a local registry and installed into real n8n from
- * there with that n8n version's own Community Nodes steps (scripts/release/registry.ts,
- * scripts/release/communityInstall.ts), with credentials pointing at the local API servers; one
- * workflow runs every operation of each node in a chain, and the two triggers run as n8n
- * runs a trigger by hand. Each node's output is checked. n8n must load the package lazily
- * (scripts/e2e/lazyLoading.ts). Ends with "N passed, N failed".
+ * The end-to-end tier on one n8n (N8N_VERSION): the package published to a local registry
+ * and installed from there with that version's own Community Nodes steps
+ * (scripts/release/), credentials pointing at the stand-in servers; one workflow runs every
+ * operation of each node in a chain, then lazy loading, the examples, the triggers published
+ * in a started n8n, MCP and an AI Agent. Beside them, each in an n8n of its own: queue mode
+ * and `npm start` itself. Ends with "N passed, N failed".
  *
  * matrix.ts publishes once for all versions and passes the registry in E2E_REGISTRY; run
  * alone (`npm run test:e2e`), this starts a registry of its own.
@@ -18,12 +18,11 @@ import { CE_TOKEN, CustomerEngagementServer } from '../../test/support/servers/c
 import { queueModeChecks } from './queueMode';
 import { startScriptChecks } from './startScript';
 import { installPublished, publishedPackage, setPublishedPackage } from '../release/communityInstall';
-import { editorSession, setUpOwner } from '../shared/editorSession';
 import { lazyLoadingChecks } from './lazyLoading';
 import { agentChecks } from './agent';
 import { mcpChecks } from './mcp';
 import { ownInstallChecks } from './ownInstall';
-import { scaleChecks } from './scale';
+import { editorSession, setUpOwner } from '../shared/editorSession';
 import { ensureN8n, importWorkflows, N8N_VERSION, n8nCli, n8nDir, publishWorkflow, startN8n, unpublishAllWorkflows } from '../shared/n8nRuntime';
 import { packPackage } from '../release/pack';
 import { publishTarball, startRegistry, type LocalRegistry } from '../release/registry';
@@ -419,6 +418,14 @@ async function main() {
 		await ownRegistry?.stop();
 		return finish(results);
 	}
+	// The parts that mostly wait for n8n's minute ticks run beside the rest, each with an n8n,
+	// a user folder and stand-in servers of its own.
+	const beside = [
+		// Queue mode: Redis, PostgreSQL, a main and two workers; E2E_QUEUE=0 skips it.
+		...(process.env.E2E_QUEUE !== '0' ? [queueModeChecks(record)] : []),
+		// npm start itself (ports, kept data, reset, examples that fire); E2E_START=0 skips it.
+		...(process.env.E2E_START !== '0' ? [startScriptChecks(record)] : []),
+	];
 	await ownInstallChecks(userFolder, record);
 	const ce = await new CustomerEngagementServer().start();
 	const cm = await new CheckMonitorServer().start();
@@ -496,12 +503,7 @@ async function main() {
 	await agentChecks(userFolder, ce, cm, record);
 	await ce.stop();
 	await cm.stop();
-	// npm start itself (ports, kept data, reset, examples that fire); E2E_START=0 skips it.
-	if (process.env.E2E_START !== '0') await startScriptChecks(record);
-	// 1,000 checks: requests per poll and the sweep, in a started n8n; E2E_SCALE=0 skips it.
-	if (process.env.E2E_SCALE !== '0') await scaleChecks(record);
-	// Queue mode: Redis, PostgreSQL, a main and two workers; E2E_QUEUE=0 skips it.
-	if (process.env.E2E_QUEUE !== '0') await queueModeChecks(record);
+	await Promise.all(beside);
 	await ownRegistry?.stop();
 	finish(results);
 }

@@ -16,10 +16,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { execFile, execFileSync, spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
-import { createWriteStream, existsSync, openSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, createWriteStream, existsSync, openSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { acquireLock } from './lock';
+import { freePort } from './ports';
 import { phase } from './progress';
 
 /** Oldest and newest supported n8n; the matrix adds one of each line in between. */
@@ -119,7 +120,7 @@ export async function ensureN8n(log: (line: string) => void = console.log): Prom
 		log(`Installing n8n ${N8N_VERSION} into ${n8nDir} (${again ? 'once more' : 'first use of this version only'}; about 3 GB; npm's output: ${logFile})`);
 		await phase(`Download and install n8n ${N8N_VERSION} from the npm registry`, () =>
 			runLogged(npm, ['install', '--ignore-scripts', '--no-audit', '--no-fund'], staging, logFile), log);
-		await phase('Build sqlite3 for Node 24', () => runLogged(npm, ['rebuild', 'sqlite3'], staging, logFile), log);
+		await provideSqlite3(staging, logFile, log);
 		writeFileSync(path.join(staging, '.installed'), new Date().toISOString());
 		rmSync(n8nDir, { recursive: true, force: true });
 		renameSync(staging, n8nDir);
@@ -129,8 +130,30 @@ export async function ensureN8n(log: (line: string) => void = console.log): Prom
 	}
 }
 
-function freePortGuess(): number {
-	return 30000 + Math.floor(Math.random() * 20000);
+/**
+ * sqlite3's native module, built once per sqlite3 version and copied into every n8n that
+ * uses it: the build compiles SQLite itself (minutes of CPU), and the module is N-API, so one
+ * build loads in any Node (n8n 1.123.81 and 2.41.1 both use sqlite3 5.1.7).
+ */
+async function provideSqlite3(staging: string, logFile: string, log: (line: string) => void): Promise<void> {
+	const moduleDir = path.join(staging, 'node_modules', 'sqlite3');
+	const { version } = JSON.parse(readFileSync(path.join(moduleDir, 'package.json'), 'utf8')) as { version: string };
+	const built = path.join(cacheRoot, `sqlite3-${version}`, 'node_sqlite3.node');
+	const target = path.join(moduleDir, 'build', 'Release', 'node_sqlite3.node');
+	const unlock = await acquireLock(`${path.dirname(built)}.lock`, `building sqlite3 ${version}`, () => existsSync(built), log);
+	try {
+		if (!existsSync(built)) {
+			await phase(`Build sqlite3 ${version} (once for every n8n version)`, () => runLogged(npm, ['rebuild', 'sqlite3'], staging, logFile), log);
+			mkdirSync(path.dirname(built), { recursive: true });
+			copyFileSync(target, `${built}.partial`);
+			renameSync(`${built}.partial`, built);
+			return;
+		}
+	} finally {
+		unlock?.();
+	}
+	mkdirSync(path.dirname(target), { recursive: true });
+	copyFileSync(built, target);
 }
 
 export function n8nBin(): string {
@@ -147,6 +170,7 @@ export function n8nMajor(): number {
  * API servers n8n talks to may live in this very process.
  */
 export async function n8nCli(userFolder: string, args: string[], timeoutMs = 180_000, extraEnv: Record<string, string> = {}): Promise<string> {
+	const brokerPort = await freePort();
 	return await new Promise((resolve, reject) => {
 		execFile(
 			n8nBin(),
@@ -155,7 +179,7 @@ export async function n8nCli(userFolder: string, args: string[], timeoutMs = 180
 				cwd: n8nDir,
 				// Every n8n process opens a task broker; a port of its own avoids clashing with
 				// an n8n that is already running (npm start, another test run).
-				env: runtimeEnv({ N8N_USER_FOLDER: userFolder, N8N_RUNNERS_BROKER_PORT: String(freePortGuess()), ...extraEnv }),
+				env: runtimeEnv({ N8N_USER_FOLDER: userFolder, N8N_RUNNERS_BROKER_PORT: String(brokerPort), ...extraEnv }),
 				encoding: 'utf8',
 				timeout: timeoutMs,
 				maxBuffer: 256 * 2 ** 20,
