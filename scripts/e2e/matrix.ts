@@ -164,7 +164,7 @@ async function main() {
 	};
 	const rows = kept.map(
 		(r) =>
-			`| ${r.n8nVersion}${r.n8nVersion === OLDEST_N8N ? ' (oldest)' : r.n8nVersion === NEWEST_N8N ? ' (newest)' : ''} | ${count(r.results, /^e2eCustomerEng1/)} | ${count(r.results, /^e2eCheckMonitor1/)} | ${count(r.results, /^triggers › (?!Fetch Test Event)/)} | ${count(r.results, /^triggers › Fetch Test Event/)} | ${count(r.results, /^examples/)} | ${count(r.results, /^(mcp|agent) › /)} | ${count(r.results, /^queue mode/)} | ${count(r.results, /^npm start/)} | ${r.failed === 0 ? `✔ ${r.passed} passed` : `✘ ${r.failed} failed`} | ${r.date ?? ''}, ${r.commit ?? ''}, ${r.minutes == null ? 'time not recorded' : `${r.minutes} min`} |`,
+			`| ${r.n8nVersion}${r.n8nVersion === OLDEST_N8N ? ' (oldest)' : r.n8nVersion === NEWEST_N8N ? ' (newest)' : ''} | ${count(r.results, /^e2eCustomerEng1/)} | ${count(r.results, /^e2eCheckMonitor1/)} | ${count(r.results, /^triggers \(in-memory scheduler\) › (?!.*Fetch Test Event)/)} | ${count(r.results, /^triggers \(durable scheduler\) › /)} | ${count(r.results, /Fetch Test Event/)} | ${count(r.results, /^examples/)} | ${count(r.results, /^(mcp|agent) › /)} | ${count(r.results, /^queue mode/)} | ${count(r.results, /^npm start/)} | ${r.failed === 0 ? `✔ ${r.passed} passed` : `✘ ${r.failed} failed`} | ${r.date ?? ''}, ${r.commit ?? ''}, ${r.minutes == null ? 'time not recorded' : `${r.minutes} min`} |`,
 	);
 	const keptFailures = kept.flatMap((r) => r.results.filter((x) => !x.ok).map((x) => `${r.n8nVersion}: ${x.name}: ${x.message ?? ''}`));
 	const table = [
@@ -172,8 +172,10 @@ async function main() {
 		'',
 		'Written by `npm run test:matrix` (the end-to-end tier on each version): the packed package',
 		'installed into that n8n as a community package; every operation of both action nodes run',
-		'with `n8n execute`; the example workflows; every trigger event published in a running',
-		'`n8n start` (each new record emitted once) and its Fetch Test Event (a manual run from the',
+		'with `n8n execute`; the example workflows; every trigger event published and polled on',
+		'n8n\'s own schedule, under the in-memory scheduler and (2.41 on) the durable one: a record',
+		'made right after activation, one between two polls and one while n8n was stopped, each',
+		'emitted once (scripts/e2e/triggers.ts), and Fetch Test Event (a manual run from the',
 		'trigger, as the editor sends it: the newest record shown, the cursor not moved); queue mode (Redis, PostgreSQL, a main and two',
 		'workers: production executions on the workers, a published trigger across a main restart);',
 		'the MCP example used by an MCP client, and an AI Agent given the nodes as tools; on the',
@@ -182,8 +184,8 @@ async function main() {
 		'scripts/shared/n8nRuntime.ts; for 2.20, one copy of zod 3, as its release has).',
 		'Each version\'s full results: [docs/compatibility/](compatibility/).',
 		'',
-		'| n8n | Customer Engagement operations | Check Monitor operations | Triggers (published) | Fetch Test Event | Examples | AI tools (MCP client, AI Agent) | Queue mode | npm start | Result | Measured (date, commit, time) |',
-		'|---|---|---|---|---|---|---|---|---|---|---|',
+		'| n8n | Customer Engagement operations | Check Monitor operations | Triggers (in-memory scheduler) | Triggers (durable scheduler) | Fetch Test Event | Examples | AI tools (MCP client, AI Agent) | Queue mode | npm start | Result | Measured (date, commit, time) |',
+		'|---|---|---|---|---|---|---|---|---|---|---|---|',
 		...rows,
 		'',
 		...(keptFailures.length > 0 ? ['Failures:', '', ...keptFailures.map((f) => `- ${f}`), ''] : []),

@@ -2,7 +2,8 @@
  * `npx tsx scripts/e2e/prefetch.ts [version ...]`: installs what the end-to-end tier needs
  * into the cache, all at once: the n8n versions (default the newest and the oldest
  * supported, each in a process of its own, as the runtime reads N8N_VERSION when it loads),
- * Verdaccio, and Redis and PostgreSQL from Debian's packages. `npm test` starts it in the
+ * sqlite3's native module for them (compiled while they download), Verdaccio, and Redis and
+ * PostgreSQL from Debian's packages. `npm test` starts it in the
  * background before its build, lint and jest: on a fresh machine these installs are most of
  * the wait. Each install holds a lock, so a run that needs one sooner waits on it. Output:
  * the install logs in the cache folder.
@@ -10,7 +11,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ensureVerdaccio } from '../release/registry';
-import { NEWEST_N8N, OLDEST_N8N } from '../shared/n8nRuntime';
+import { buildSqlite3, N8N_SQLITE3, NEWEST_N8N, OLDEST_N8N } from '../shared/n8nRuntime';
 import { ensureServerPackages } from '../shared/services';
 
 const root = path.join(__dirname, '..', '..');
@@ -26,4 +27,4 @@ const install = (version: string) =>
 		}).once('exit', resolve),
 	);
 
-void Promise.allSettled([...versions.map(install), ensureVerdaccio(quiet), ensureServerPackages(quiet)]);
+void Promise.allSettled([...versions.map(install), buildSqlite3(N8N_SQLITE3, quiet), ensureVerdaccio(quiet), ensureServerPackages(quiet)]);
