@@ -116,6 +116,8 @@ async function follow() {
 			failed++;
 		}
 	}
+	const prefetched = path.join(root, '.prefetch.log');
+	if (e2eWanted && existsSync(prefetched)) console.log(`\n== installs in the background (seconds from npm test's start)\n${readFileSync(prefetched, 'utf8').trim()}`);
 	console.log(`\nnpm test took ${elapsed()}`);
 	console.log(`\n${passed} passed, ${failed} failed`);
 	process.exit(failed === 0 && passed > 0 ? 0 : 1);

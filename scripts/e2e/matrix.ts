@@ -195,7 +195,10 @@ async function main() {
 	process.exit(failures.length === 0 ? 0 : 1);
 }
 
-/** Run a child to its end; its output goes to ours, each line after `prefix` when given. */
+/** Run a child to its end; its output goes to ours, each line after `prefix` and the seconds since this run started when given. */
+const started = Date.now();
+const stamp = () => `${String(Math.round((Date.now() - started) / 1000)).padStart(4)} s  `;
+
 function spawnAsync(command: string, args: string[], prefix: string | undefined, options: Parameters<typeof spawn>[2]): Promise<number | null> {
 	return new Promise((resolve) => {
 		const child = spawn(command, args, { ...options, stdio: prefix === undefined ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
@@ -205,9 +208,9 @@ function spawnAsync(command: string, args: string[], prefix: string | undefined,
 				stream?.on('data', (chunk: Buffer) => {
 					const lines = (rest + chunk.toString('utf8')).split('\n');
 					rest = lines.pop() ?? '';
-					for (const line of lines) console.log(`${prefix}${line}`);
+					for (const line of lines) console.log(`${prefix}${stamp()}${line}`);
 				});
-				stream?.on('end', () => rest && console.log(`${prefix}${rest}`));
+				stream?.on('end', () => rest && console.log(`${prefix}${stamp()}${rest}`));
 			}
 		}
 		child.once('close', resolve);
