@@ -3,8 +3,8 @@
  * `npm test`: build, lint, lint the GitHub Actions workflows, type-check the tests, run
  * jest, and the end-to-end tier in real n8n (scripts/e2e/matrix.ts --ci). What the tier
  * needs installs in the background from the start, at a lower priority than jest
- * (scripts/e2e/prefetch.ts); the tier publishes and scans the package beside jest and starts
- * its n8n processes once jest is done; its output follows jest's. Ends with one plain line
+ * (scripts/e2e/prefetch.ts); the tier itself (publish, scan, n8n) starts once jest is done,
+ * and its output follows jest's. Ends with one plain line
  * `N passed, N failed` (CI reads that line, not jest's summary). E2E=0 skips the tier.
  *
  * npm puts node_modules/.bin first on PATH, where the `node` devDependency provides
@@ -50,8 +50,9 @@ if (e2eWanted) {
 const checks = [];
 checks.push(['build', run('build (gulp)', process.execPath, [bin('gulp'), 'build'])]);
 
-// The end-to-end tier, from here on: it publishes and scans beside jest, then waits for
-// jest's end (E2E_AFTER) and for the installs. Its output goes to a file, shown after jest's.
+// The end-to-end tier, waiting for jest's end (E2E_AFTER: two randomized trigger tests passed
+// their 30 s with the scanner beside them on a loaded machine), then for the installs. Its
+// output goes to a file, shown after jest's.
 const e2eLog = path.join(root, '.e2e.log');
 const e2eResults = path.join(root, '.e2e-results.json');
 const jestDone = path.join(root, '.jest-done');

@@ -9,7 +9,7 @@
  * `--ci` (used by `npm test`): the newest and the oldest supported version only, side by
  * side (each line of output marked with its version); totals go to .e2e-results.json, and
  * the kept results and the table are left alone. With E2E_AFTER (a file npm test makes when
- * its jest is done), the versions start only once that file exists.
+ * its jest is done), nothing starts before that file exists: jest's timed tests keep the CPU.
  *
  * Before the versions run, the packed package is published once to a local registry
  * (Verdaccio on 127.0.0.1, stopped at the end), n8n's scanner lints what the registry
@@ -102,12 +102,12 @@ async function publishAndScan(): Promise<{ registry: LocalRegistry; env: Record<
 }
 
 async function main() {
-	const { registry, env: publishedEnv } = versions.length > 0 ? await publishAndScan() : { registry: undefined, env: {} };
 	const after = process.env.E2E_AFTER;
 	if (after && !existsSync(after)) {
-		console.log('(waiting for jest to finish before starting n8n)');
+		console.log('(waiting for jest to finish)');
 		while (!existsSync(after)) await new Promise((resolve) => setTimeout(resolve, 1000));
 	}
+	const { registry, env: publishedEnv } = versions.length > 0 ? await publishAndScan() : { registry: undefined, env: {} };
 	try {
 	const runVersion = async (version: string) => {
 		console.log(`\n=== n8n ${version}`);
