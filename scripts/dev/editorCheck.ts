@@ -1,13 +1,12 @@
 /**
- * `npm run check:editor`: the real n8n editor shows each parameter where the resources
- * declare it, for the parameters the nodes merge (see nodes/shared/mergeProperties.ts):
- * Contact, Check, Customer and Phone.
+ * `npm run check:editor`: the real n8n editor shows the parameters several operations share
+ * (Contact, Check, Customer and Phone) for exactly the operations that declare them.
  *
  * The engine tier checks display with n8n-workflow's own rules; this drives the editor
  * itself (Debian's Chromium through playwright-core), because the editor recomputes what it
  * shows each time the user changes Resource or Operation. For each node it opens a saved
  * workflow, then switches operations the way a user does, and checks after each switch
- * which of the merged parameters the panel shows. Not part of `npm test`: CI installs no
+ * which of those parameters the panel shows. Not part of `npm test`: CI installs no
  * browser. `N8N_VERSION` picks the n8n (as for `npm start`).
  */
 import { mkdtempSync } from 'node:fs';
@@ -124,7 +123,7 @@ async function main() {
 					console.log(`✓ ${where}: shows ${step.shown.join(', ') || '(none checked)'}${step.hidden.length ? `; hides ${step.hidden.join(', ')}` : ''}`);
 				}
 			}
-			// Saved as the user saves it: no flag of a merged parameter is stored with the workflow.
+			// Saved as the user saves it: no hidden display flag (a `…Shown` parameter) is stored with the workflow.
 			await page.keyboard.press('Escape');
 			await page.keyboard.press('Control+s');
 			await page.waitForTimeout(1500);

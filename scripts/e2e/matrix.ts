@@ -6,8 +6,10 @@
  * docs/compatibility.md is written from all of them: per version, what ran and what
  * passed. About 6 minutes per installed version. `--table` only rewrites the table.
  *
- * `--ci` (used by `npm test`): the newest and the oldest supported version only; totals
- * go to .e2e-results.json, and the kept results and the table are left alone.
+ * `--ci` (used by `npm test`): the newest and the oldest supported version only, side by
+ * side (each line of output marked with its version); totals go to .e2e-results.json, and
+ * the kept results and the table are left alone. With E2E_AFTER (a file npm test makes when
+ * its jest is done), nothing starts before that file exists: jest's timed tests keep the CPU.
  *
  * Before the versions run, the packed package is published once to a local registry
  * (Verdaccio on 127.0.0.1, stopped at the end), n8n's scanner lints what the registry
@@ -23,6 +25,7 @@ import { MATRIX_N8N, NEWEST_N8N, OLDEST_N8N } from '../shared/n8nRuntime';
 import { packPackage } from '../release/pack';
 import { publishTarball, startRegistry, type LocalRegistry } from '../release/registry';
 import { describeLeg, scanPublished } from '../release/scan';
+import { exitWhenPrinted } from '../shared/exitWhenPrinted';
 
 interface E2eResults {
 	n8nVersion: string;
@@ -58,8 +61,8 @@ const commit = (() => {
 
 // Install the second version while the first one runs (a cold install is mostly download;
 // its end-to-end run waits on the install's lock if it is not done yet). Only one: several
-// installs at once slow each other down.
-if (versions[1]) {
+// installs at once slow each other down. `npm test` installs both itself.
+if (versions[1] && !ci) {
 	const prefetch = spawn(process.execPath, [path.join(root, 'node_modules', '.bin', 'tsx'), path.join('scripts', 'e2e', 'prefetch.ts'), versions[1]], { cwd: root, stdio: 'ignore' });
 	prefetch.unref();
 }
@@ -73,7 +76,8 @@ if (versions[1]) {
 async function publishAndScan(): Promise<{ registry: LocalRegistry; env: Record<string, string> }> {
 	console.log('\n=== publish to a local registry, then n8n\'s scanner');
 	const registry = await startRegistry();
-	const published = await publishTarball(registry, await packPackage());
+	// `npm test` has just built dist/ (and its jest may be reading it): pack that build.
+	const published = await publishTarball(registry, await packPackage(console.log, { build: !ci }));
 	console.log(`published ${published.name}@${published.version} to ${registry.url}`);
 	const env = setPublishedPackage({ registry: registry.url, ...published });
 	try {
@@ -98,16 +102,20 @@ async function publishAndScan(): Promise<{ registry: LocalRegistry; env: Record<
 }
 
 async function main() {
+	const after = process.env.E2E_AFTER;
+	if (after && !existsSync(after)) {
+		console.log('(waiting for jest to finish)');
+		while (!existsSync(after)) await new Promise((resolve) => setTimeout(resolve, 1000));
+	}
 	const { registry, env: publishedEnv } = versions.length > 0 ? await publishAndScan() : { registry: undefined, env: {} };
 	try {
-	for (const version of versions) {
+	const runVersion = async (version: string) => {
 		console.log(`\n=== n8n ${version}`);
 		const resultsFile = path.join(work, `e2e-${version}.json`);
 		const started = Date.now();
 		// Asynchronous, not spawnSync: the registry runs as a child of this process meanwhile.
-		await spawnAsync(process.execPath, [path.join(root, 'node_modules', '.bin', 'tsx'), path.join('scripts', 'e2e', 'tier.ts')], {
+		await spawnAsync(process.execPath, [path.join(root, 'node_modules', '.bin', 'tsx'), path.join('scripts', 'e2e', 'tier.ts')], ci ? `[${version}] ` : undefined, {
 			cwd: root,
-			stdio: 'inherit',
 			env: {
 				...process.env,
 				...publishedEnv,
@@ -115,8 +123,6 @@ async function main() {
 				E2E_RESULTS: resultsFile,
 				// `npm start` itself is checked on the newest version; queue mode on every version.
 				E2E_START: version === NEWEST_N8N ? (process.env.E2E_START ?? '1') : '0',
-				// The 1,000-check trigger costs (about 6 minutes) on the newest version only.
-				E2E_SCALE: version === NEWEST_N8N ? (process.env.E2E_SCALE ?? '1') : '0',
 				E2E_QUEUE: process.env.E2E_QUEUE ?? '1',
 			},
 		});
@@ -129,13 +135,16 @@ async function main() {
 		Object.assign(results, { commit, date: new Date().toISOString().slice(0, 10), minutes: Math.round((Date.now() - started) / 6_000) / 10 });
 		passed += results.passed;
 		failed += results.failed;
-		console.log(`n8n ${version}: ${results.passed} passed, ${results.failed} failed`);
+		console.log(`n8n ${version}: ${results.passed} passed, ${results.failed} failed (${results.minutes} min)`);
 		for (const result of results.results.filter((r) => !r.ok)) failures.push(`${version}: ${result.name}: ${result.message ?? ''}`);
 		if (!ci) {
 			mkdirSync(keptDir, { recursive: true });
 			writeFileSync(path.join(keptDir, `${version}.json`), `${JSON.stringify(results, null, 1)}\n`);
 		}
-	}
+	};
+	// In CI both versions run at once: most of a run is waiting for n8n's minute ticks.
+	if (ci) await Promise.all(versions.map(runVersion));
+	else for (const version of versions) await runVersion(version);
 
 	} finally {
 		await registry?.stop();
@@ -144,8 +153,7 @@ async function main() {
 	if (ci) {
 		writeFileSync(path.join(root, '.e2e-results.json'), JSON.stringify({ versions, passed, failed }));
 		for (const failure of failures) console.log(`✗ ${failure}`);
-		console.log(`\nend-to-end on n8n ${versions.join(' and ')}: ${passed} passed, ${failed} failed`);
-		process.exit(failed === 0 && passed > 0 ? 0 : 1);
+		return exitWhenPrinted(`\nend-to-end on n8n ${versions.join(' and ')}: ${passed} passed, ${failed} failed`, failed === 0 && passed > 0 ? 0 : 1);
 	}
 
 	// The table, from every kept result (the support range first, in order).
@@ -162,7 +170,7 @@ async function main() {
 	};
 	const rows = kept.map(
 		(r) =>
-			`| ${r.n8nVersion}${r.n8nVersion === OLDEST_N8N ? ' (oldest)' : r.n8nVersion === NEWEST_N8N ? ' (newest)' : ''} | ${count(r.results, /^e2eCustomerEng1/)} | ${count(r.results, /^e2eCheckMonitor1/)} | ${count(r.results, /^triggers › (?!Fetch Test Event)/)} | ${count(r.results, /^triggers › Fetch Test Event/)} | ${count(r.results, /^examples/)} | ${count(r.results, /^(mcp|agent) › /)} | ${count(r.results, /^queue mode/)} | ${count(r.results, /^npm start/)} | ${r.failed === 0 ? `✔ ${r.passed} passed` : `✘ ${r.failed} failed`} | ${r.date ?? ''}, ${r.commit ?? ''}, ${r.minutes == null ? 'time not recorded' : `${r.minutes} min`} |`,
+			`| ${r.n8nVersion}${r.n8nVersion === OLDEST_N8N ? ' (oldest)' : r.n8nVersion === NEWEST_N8N ? ' (newest)' : ''} | ${count(r.results, /^e2eCustomerEng1/)} | ${count(r.results, /^e2eCheckMonitor1/)} | ${count(r.results, /^triggers \(in-memory scheduler\) › (?!.*Fetch Test Event)/)} | ${count(r.results, /^triggers \(durable scheduler\) › /)} | ${count(r.results, /Fetch Test Event/)} | ${count(r.results, /^examples/)} | ${count(r.results, /^(mcp|agent) › /)} | ${count(r.results, /^queue mode/)} | ${count(r.results, /^npm start/)} | ${r.failed === 0 ? `✔ ${r.passed} passed` : `✘ ${r.failed} failed`} | ${r.date ?? ''}, ${r.commit ?? ''}, ${r.minutes == null ? 'time not recorded' : `${r.minutes} min`} |`,
 	);
 	const keptFailures = kept.flatMap((r) => r.results.filter((x) => !x.ok).map((x) => `${r.n8nVersion}: ${x.name}: ${x.message ?? ''}`));
 	const table = [
@@ -170,8 +178,10 @@ async function main() {
 		'',
 		'Written by `npm run test:matrix` (the end-to-end tier on each version): the packed package',
 		'installed into that n8n as a community package; every operation of both action nodes run',
-		'with `n8n execute`; the example workflows; every trigger event published in a running',
-		'`n8n start` (each new record emitted once) and its Fetch Test Event (a manual run from the',
+		'with `n8n execute`; the example workflows; every trigger event published and polled on',
+		'n8n\'s own schedule, under the in-memory scheduler and (2.41 on) the durable one: a record',
+		'made right after activation, one between two polls and one while n8n was stopped, each',
+		'emitted once (scripts/e2e/triggers.ts), and Fetch Test Event (a manual run from the',
 		'trigger, as the editor sends it: the newest record shown, the cursor not moved); queue mode (Redis, PostgreSQL, a main and two',
 		'workers: production executions on the workers, a published trigger across a main restart);',
 		'the MCP example used by an MCP client, and an AI Agent given the nodes as tools; on the',
@@ -180,8 +190,8 @@ async function main() {
 		'scripts/shared/n8nRuntime.ts; for 2.20, one copy of zod 3, as its release has).',
 		'Each version\'s full results: [docs/compatibility/](compatibility/).',
 		'',
-		'| n8n | Customer Engagement operations | Check Monitor operations | Triggers (published) | Fetch Test Event | Examples | AI tools (MCP client, AI Agent) | Queue mode | npm start | Result | Measured (date, commit, time) |',
-		'|---|---|---|---|---|---|---|---|---|---|---|',
+		'| n8n | Customer Engagement operations | Check Monitor operations | Triggers (in-memory scheduler) | Triggers (durable scheduler) | Fetch Test Event | Examples | AI tools (MCP client, AI Agent) | Queue mode | npm start | Result | Measured (date, commit, time) |',
+		'|---|---|---|---|---|---|---|---|---|---|---|---|',
 		...rows,
 		'',
 		...(keptFailures.length > 0 ? ['Failures:', '', ...keptFailures.map((f) => `- ${f}`), ''] : []),
@@ -191,8 +201,26 @@ async function main() {
 	process.exit(failures.length === 0 ? 0 : 1);
 }
 
-function spawnAsync(command: string, args: string[], options: Parameters<typeof spawn>[2]): Promise<number | null> {
-	return new Promise((resolve) => spawn(command, args, options).once('exit', resolve));
+/** Run a child to its end; its output goes to ours, each line after `prefix` and the seconds since this run started when given. */
+const started = Date.now();
+const stamp = () => `${String(Math.round((Date.now() - started) / 1000)).padStart(4)} s  `;
+
+function spawnAsync(command: string, args: string[], prefix: string | undefined, options: Parameters<typeof spawn>[2]): Promise<number | null> {
+	return new Promise((resolve) => {
+		const child = spawn(command, args, { ...options, stdio: prefix === undefined ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+		if (prefix !== undefined) {
+			for (const stream of [child.stdout, child.stderr]) {
+				let rest = '';
+				stream?.on('data', (chunk: Buffer) => {
+					const lines = (rest + chunk.toString('utf8')).split('\n');
+					rest = lines.pop() ?? '';
+					for (const line of lines) console.log(`${prefix}${stamp()}${line}`);
+				});
+				stream?.on('end', () => rest && console.log(`${prefix}${stamp()}${rest}`));
+			}
+		}
+		child.once('close', resolve);
+	});
 }
 
 main().catch((error) => {

@@ -83,7 +83,7 @@ export async function queueModeChecks(record: Record): Promise<void> {
 	const ce = await new CustomerEngagementServer().start();
 	const cm = await new CheckMonitorServer().start();
 	try {
-		ensureServerPackages();
+		await ensureServerPackages();
 		const redis = await startRedis();
 		services.push(redis);
 		const postgres = await startPostgres();

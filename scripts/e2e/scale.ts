@@ -1,8 +1,10 @@
 /**
- * End-to-end at scale (part of the end-to-end tier): a published Check Monitor Trigger,
- * New Flip for All Checks, polled every minute by a started n8n over 1,000 checks that the
- * test creates through the stand-in's API (and deletes after). Each flip it emits adds a
- * note on the Customer Engagement stand-in, so what it emitted can be seen there.
+ * `npm run test:scale` (about 9 minutes; the release workflow runs it): a published Check
+ * Monitor Trigger, New Flip for All Checks, polled every minute by a started n8n
+ * (N8N_VERSION) over 1,000 checks that the test creates through the stand-in's API (and
+ * deletes after). Each flip it emits adds a note on the Customer Engagement stand-in, so
+ * what it emitted can be seen there. `npm test` proves the same costs at 20 checks
+ * (triggers.ts); this shows they hold at a thousand.
  *
  * Checks: a quiet poll is one request (the list); a poll after 10 checks went down is
  * 1 + 10 flips reads + 10 reads to name them; a pause and a resume between two polls (which
@@ -20,6 +22,7 @@ import { importWorkflows, n8nCli, n8nDir, publishWorkflow, startN8n } from '../s
 import { freePort } from '../shared/ports';
 import { waitUntil } from '../shared/progress';
 import { stopProcess } from '../shared/services';
+import { runAlone } from './runAlone';
 
 type Record = (name: string, message?: string) => void;
 const PKG = 'n8n-nodes-engagement-monitor';
@@ -88,20 +91,29 @@ export async function scaleChecks(record: Record): Promise<void> {
 		n8n = startN8n(folder, port, { brokerPort: await freePort(), logFile: path.join(folder, 'n8n.log') });
 		const lists = () => cm.requests.flatMap((r, i) => (r.path === '/api/v3/checks/' ? [i] : []));
 		/** The requests of the poll that starts with the list request number `index` (0 = activation), once the next poll has started. */
-		const poll = async (index: number) => {
+		/**
+		 * `changed`: the checks that changed before this poll. A poll sweeps when it reads the flips
+		 * of any other check; a sweep round may stop at the poll's time budget and go on at the
+		 * next poll, so a sweeping poll reads any number of flips.
+		 */
+		const poll = async (index: number, changed: string[] = []) => {
 			if (!(await waitUntil(() => lists().length >= index + 2, 150_000))) return undefined;
 			const requests = cm.requests.slice(lists()[index], lists()[index + 1]);
-			return { requests: requests.length, sweep: requests.filter((r) => r.path.endsWith('/flips/')).length >= CHECKS };
+			const flips = requests.filter((r) => r.path.endsWith('/flips/'));
+			return { requests: requests.length, flips: flips.length, sweep: flips.some((r) => !changed.some((uuid) => r.path.includes(uuid))) };
 		};
 		const activation = await poll(0);
 		record(`scale › the activation reads the list and the flips of all ${CHECKS} checks`, activation?.requests === 1 + CHECKS ? undefined : `${JSON.stringify(activation)}; see ${folder}/n8n.log`);
 		if (!activation) return;
 
-		// A sweep round every 2 minutes reads every check (1 + 1,000): the quiet poll is one of the others.
-		const quiet = [await poll(1), await poll(2)];
+		// A sweep round every 2 minutes reads every check (1 + 1,000, or spread over polls that
+		// run out of time: on a loaded machine two polls in a row swept): the quiet poll is one of
+		// the others, looked for over up to four polls.
+		const quiet: Array<Awaited<ReturnType<typeof poll>>> = [];
+		for (let index = 1; index <= 4 && !quiet.some((q) => q && !q.sweep); index++) quiet.push(await poll(index));
 		record(
-			'scale › a quiet poll over 1,000 checks is 1 request; a sweep poll 1 + 1,000',
-			quiet.every((q) => q && q.requests === (q.sweep ? 1 + CHECKS : 1)) && quiet.some((q) => q && !q.sweep) ? undefined : `polls: ${JSON.stringify(quiet)}`,
+			'scale › a quiet poll over 1,000 checks is 1 request; a sweep poll the list and flips only',
+			quiet.every((q) => q && q.requests === 1 + q.flips && (q.sweep || q.flips === 0)) && quiet.some((q) => q && !q.sweep) ? undefined : `polls: ${JSON.stringify(quiet)}`,
 		);
 
 		const notes = () => ce.state.notes.map((n) => String(n.text));
@@ -119,13 +131,13 @@ export async function scaleChecks(record: Record): Promise<void> {
 		}
 		const flipsPollIndex = lists().length;
 		for (const uuid of down) cm.receivePing(uuid, 'fail');
-		const flipsPoll = await poll(flipsPollIndex);
+		const flipsPoll = await poll(flipsPollIndex, down);
 		await waitUntil(() => notes().filter((t) => t.endsWith(' down')).length >= 10, 60_000);
 		const downNotes = notes().filter((t) => t.endsWith(' down')).sort();
 		const expectedNotes = down.map((uuid) => `flip ${cm.checks.get(uuid)!.name} down`).sort();
 		record(
-			'scale › 10 checks go down: the next poll is 1 + 10 + 10 requests (the list, their flips, each read to name it; + 990 on a sweep poll) and emits each flip once',
-			flipsPoll && flipsPoll.requests === (flipsPoll.sweep ? 1 + CHECKS + 10 : 21) && JSON.stringify(downNotes) === JSON.stringify(expectedNotes)
+			'scale › 10 checks go down: the next poll is 1 + 10 + 10 requests (the list, their flips, each read to name it; + the flips of the others on a sweep poll) and emits each flip once',
+			flipsPoll && flipsPoll.requests === 1 + flipsPoll.flips + 10 && (flipsPoll.sweep || flipsPoll.flips === 10) && JSON.stringify(downNotes) === JSON.stringify(expectedNotes)
 				? undefined
 				: `poll: ${JSON.stringify(flipsPoll)}; notes: ${JSON.stringify(downNotes)}`,
 		);
@@ -153,3 +165,5 @@ export async function scaleChecks(record: Record): Promise<void> {
 		await cm.stop();
 	}
 }
+
+if (require.main === module) void runAlone(`New Flip for All Checks over ${CHECKS} checks`, scaleChecks);

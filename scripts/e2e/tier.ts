@@ -1,10 +1,10 @@
 /**
- * End-to-end: the package published to a local registry and installed into real n8n from
- * there with that n8n version's own Community Nodes steps (scripts/release/registry.ts,
- * scripts/release/communityInstall.ts), with credentials pointing at the local API servers; one
- * workflow runs every operation of each node in a chain, and the two triggers run as n8n
- * runs a trigger by hand. Each node's output is checked. n8n must load the package lazily
- * (scripts/e2e/lazyLoading.ts). Ends with "N passed, N failed".
+ * The end-to-end tier on one n8n (N8N_VERSION): the package published to a local registry
+ * and installed from there with that version's own Community Nodes steps
+ * (scripts/release/), credentials pointing at the stand-in servers; one workflow runs every
+ * operation of each node in a chain, then lazy loading, the examples, MCP and an AI Agent.
+ * Beside them, each in an n8n of its own: every trigger event published and polled on
+ * schedule (triggers.ts), queue mode, and `npm start` itself. Ends with "N passed, N failed".
  *
  * matrix.ts publishes once for all versions and passes the registry in E2E_REGISTRY; run
  * alone (`npm run test:e2e`), this starts a registry of its own.
@@ -18,15 +18,15 @@ import { CE_TOKEN, CustomerEngagementServer } from '../../test/support/servers/c
 import { queueModeChecks } from './queueMode';
 import { startScriptChecks } from './startScript';
 import { installPublished, publishedPackage, setPublishedPackage } from '../release/communityInstall';
-import { editorSession, setUpOwner } from '../shared/editorSession';
 import { lazyLoadingChecks } from './lazyLoading';
 import { agentChecks } from './agent';
 import { mcpChecks } from './mcp';
 import { ownInstallChecks } from './ownInstall';
-import { scaleChecks } from './scale';
-import { ensureN8n, importWorkflows, N8N_VERSION, n8nCli, n8nDir, publishWorkflow, startN8n, unpublishAllWorkflows } from '../shared/n8nRuntime';
+import { durableSchedulerAvailable, schedulerChecks } from './triggers';
+import { ensureN8n, importWorkflows, N8N_VERSION, n8nCli, n8nDir } from '../shared/n8nRuntime';
 import { packPackage } from '../release/pack';
 import { publishTarball, startRegistry, type LocalRegistry } from '../release/registry';
+import { exitWhenPrinted } from '../shared/exitWhenPrinted';
 
 type Check = (items: IDataObject[]) => string | undefined;
 interface Step {
@@ -115,171 +115,6 @@ async function exampleWorkflows(userFolder: string, ce: CustomerEngagementServer
 			`outcomes ${JSON.stringify(outcomes)}, checks ${JSON.stringify(names)}`,
 		),
 	);
-}
-
-/**
- * Triggers run as n8n runs them: published workflows in a running `n8n start`, polling
- * every minute. Each trigger feeds a node that adds a note to a contact on the local
- * Customer Engagement server, so what the trigger emitted can be seen there.
- */
-async function activeTriggers(
-	userFolder: string,
-	ce: CustomerEngagementServer,
-	cm: CheckMonitorServer,
-	checkUuid: string,
-	file: (name: string, data: unknown) => string,
-	record: (name: string, message?: string) => void,
-) {
-	const contact = ce.seedContact({ firstName: 'Watcher', phone: '+15550199' });
-	const everyMinute = { pollTimes: { item: [{ mode: 'everyMinute' }] } };
-	const note = (name: string, text: string, contactId = '={{ $json.contactId }}') => ({
-		id: 'note',
-		name,
-		type: `${PKG}.customerEngagement`,
-		typeVersion: 1,
-		position: [200, 0],
-		// "production: ..." from the published trigger, "test: ..." from a manual run (Fetch Test Event).
-		parameters: { resource: 'note', operation: 'create', contactId: id(contactId), text: `={{ $execution.mode }}: ${text.slice(1)}` },
-		credentials: { customerEngagementApi: CREDENTIALS.customerEngagementApi },
-	});
-	const triggerWorkflow = (workflowId: string, trigger: IDataObject, action: IDataObject) => ({
-		id: workflowId,
-		name: workflowId,
-		active: false,
-		settings: { executionOrder: 'v1' },
-		nodes: [{ id: 'trigger', name: 'Trigger', typeVersion: 1, position: [0, 0], ...trigger }, action],
-		connections: { Trigger: { main: [[{ node: String(action.name), type: 'main', index: 0 }]] } },
-	});
-	const workflows = [
-		triggerWorkflow(
-			'e2eVisitToNote01',
-			{ type: `${PKG}.customerEngagementTrigger`, parameters: { event: 'newVisit', ...everyMinute }, credentials: { customerEngagementApi: CREDENTIALS.customerEngagementApi } },
-			note('Note the visit', '=visit {{ $json.id }}'),
-		),
-		triggerWorkflow(
-			'e2eFlipToNote001',
-			{ type: `${PKG}.checkMonitorTrigger`, parameters: { event: 'newFlip', scope: 'all', ...everyMinute }, credentials: { checkMonitorApi: CREDENTIALS.checkMonitorApi } },
-			note('Note the flip', '=flip {{ $json.check.name }} {{ $json.to }}', String(contact.id)),
-		),
-		triggerWorkflow(
-			'e2eRedeemToNote1',
-			{ type: `${PKG}.customerEngagementTrigger`, parameters: { event: 'newRedeem', ...everyMinute }, credentials: { customerEngagementApi: CREDENTIALS.customerEngagementApi } },
-			note('Note the redeem', '=redeem {{ $json.loyaltyRewardId }} by {{ $json.contactId }}', String(contact.id)),
-		),
-		triggerWorkflow(
-			'e2eRewardToNote1',
-			{ type: `${PKG}.customerEngagementTrigger`, parameters: { event: 'newLoyaltyReward', ...everyMinute }, credentials: { customerEngagementApi: CREDENTIALS.customerEngagementApi } },
-			note('Note the reward', '=reward {{ $json.title }}', String(contact.id)),
-		),
-		triggerWorkflow(
-			'e2ePingToNote001',
-			{ type: `${PKG}.checkMonitorTrigger`, parameters: { event: 'newPing', checkId: id(checkUuid), ...everyMinute }, credentials: { checkMonitorApi: CREDENTIALS.checkMonitorApi } },
-			note('Note the ping', '=ping {{ $json.n }} {{ $json.type }} {{ $json.check.name }}', String(contact.id)),
-		),
-	];
-	await importWorkflows(userFolder, workflows);
-	for (const workflow of workflows) await publishWorkflow(userFolder, workflow.id);
-
-	ce.clearLog();
-	cm.clearLog();
-	const port = 20000 + Math.floor(Math.random() * 20000);
-	const n8n = startN8n(userFolder, port);
-	const url = `http://127.0.0.1:${port}`;
-	const until = async (what: string, test: () => boolean, timeoutMs: number) => {
-		const end = Date.now() + timeoutMs;
-		while (Date.now() < end) {
-			if (test()) return undefined;
-			await new Promise((resolve) => setTimeout(resolve, 500));
-		}
-		return `timed out after ${timeoutMs / 1000} s waiting for ${what}`;
-	};
-	try {
-		// Activation runs one poll of each trigger at once: the starting point, nothing emitted.
-		// Wait until the activation polls are over (the watched check's flips were read), so
-		// the events below are new to both triggers.
-		const activated = await until(
-			'both triggers to poll on activation',
-			() =>
-				ce.requests.some((r) => r.path === '/v1/visits') &&
-				cm.requests.some((r) => r.path === `/api/v3/checks/${checkUuid}/flips/`) &&
-				cm.requests.some((r) => r.path === `/api/v3/checks/${checkUuid}/pings/`) &&
-				ce.requests.some((r) => r.path === '/v1/loyalty-rewards/redeems') &&
-				ce.requests.some((r) => r.path === '/v1/loyalty-rewards'),
-			120_000,
-		);
-		record('triggers › both triggers poll when their workflows are activated', activated);
-		if (activated) return;
-		const before = ce.state.notes.length;
-		const visit = ce.seedVisit({ contactId: contact.id as string });
-		const ping = cm.receivePing(checkUuid, 'fail');
-		ce.seedRedeem({ loyaltyRewardId: 'rw_e2e', contactId: String(contact.id) });
-		ce.state.rewards.set('rw_e2e_new', { id: 'rw_e2e_new', title: 'Free dessert', points: 30, quantity: { total: null, perContact: null }, startDate: null, expiredDate: null, expires: false, type: 'ITEM', value: null, itemId: null, itemName: null });
-		const allNotes = () => ce.state.notes.slice(before).map((n) => String(n.text));
-		// Fetch Test Event, as the editor sends it: a manual run of each workflow from its
-		// trigger, right after the inserts. It shows the newest record and must not move the
-		// published trigger's cursor (the production notes below still come, once each).
-		const testRuns: Record<string, string | undefined> = {};
-		try {
-			await setUpOwner(url);
-			const editor = await editorSession(url);
-			for (const workflow of workflows) {
-				try {
-					await editor.runFromTrigger(workflow.id, 'Trigger');
-				} catch (error) {
-					testRuns[workflow.id] = (error as Error).message.slice(0, 400);
-				}
-			}
-		} catch (error) {
-			for (const workflow of workflows) testRuns[workflow.id] = `editor session: ${(error as Error).message.slice(0, 300)}`;
-		}
-		const tests = () => allNotes().filter((t) => t.startsWith('test: ')).map((t) => t.slice(6));
-		const noteTexts = () => allNotes().filter((t) => t.startsWith('production: ')).map((t) => t.slice(12));
-		const emitted = await until('notes from the five triggers', () => noteTexts().length >= 5, 150_000);
-		await until('notes from the five test events', () => tests().length >= 5 - Object.keys(testRuns).length, 30_000);
-		await new Promise((resolve) => setTimeout(resolve, 2000));
-		const texts = noteTexts();
-		const shown = tests();
-		const fetched = (workflowId: string, check: (t: string) => boolean, what: string) =>
-			testRuns[workflowId] ?? expect(shown.filter(check).length === 1, `${what}; test-event notes: ${JSON.stringify(shown)}`);
-		record('triggers › Fetch Test Event (New Visit) shows the newest visit', fetched('e2eVisitToNote01', (t) => t === `visit ${String(visit.id)}`, `expected visit ${String(visit.id)}`));
-		// All checks: the test event is the newest flip of the first check (by id) that has flips.
-		const checkNames = new Set([...cm.checks.values()].map((c) => String(c.name)));
-		record(
-			'triggers › Fetch Test Event (New Flip) shows a flip with its check',
-			fetched('e2eFlipToNote001', (t) => /^flip .+ (up|down)$/.test(t) && checkNames.has(t.replace(/^flip (.+) (up|down)$/, '$1')), 'expected a flip of a check'),
-		);
-		record('triggers › Fetch Test Event (New Redeem) shows the newest redeem', fetched('e2eRedeemToNote1', (t) => t === `redeem rw_e2e by ${String(contact.id)}`, 'expected the new redeem'));
-		record('triggers › Fetch Test Event (New Loyalty Reward) shows a reward', fetched('e2eRewardToNote1', (t) => t.startsWith('reward '), 'expected a reward'));
-		record('triggers › Fetch Test Event (New Ping) shows the newest ping', fetched('e2ePingToNote001', (t) => t === `ping ${ping.n} fail Seeded`, `expected ping ${ping.n}`));
-		record(
-			'triggers › a new visit is emitted once and reaches the next node',
-			emitted ?? expect(texts.filter((t) => t === `visit ${String(visit.id)}`).length === 1, `notes: ${JSON.stringify(texts)}`),
-		);
-		record(
-			'triggers › a new flip is emitted once, naming its check',
-			emitted ?? expect(texts.filter((t) => t === 'flip Seeded down').length === 1, `notes: ${JSON.stringify(texts)}`),
-		);
-		record(
-			'triggers › a new redeem is emitted once',
-			emitted ?? expect(texts.filter((t) => t === `redeem rw_e2e by ${String(contact.id)}`).length === 1 && texts.filter((t) => t.startsWith('redeem ')).length === 1, `notes: ${JSON.stringify(texts)}`),
-		);
-		record(
-			'triggers › a new loyalty reward is emitted once',
-			emitted ?? expect(texts.filter((t) => t.startsWith('reward ')).join() === 'reward Free dessert', `notes: ${JSON.stringify(texts)}`),
-		);
-		record(
-			'triggers › a new ping is emitted once, with its number, type and check',
-			emitted ?? expect(texts.filter((t) => t === `ping ${ping.n} fail Seeded`).length === 1 && texts.filter((t) => t.startsWith('ping ')).length === 1, `notes: ${JSON.stringify(texts)}`),
-		);
-	} finally {
-		n8n.kill('SIGTERM');
-		await new Promise((resolve) => n8n.once('exit', resolve));
-		// The MCP and agent checks start n8n on this folder again and count the requests a
-		// tool call makes: the triggers' minute polls must not run there.
-		await unpublishAllWorkflows(userFolder).catch((error: Error) =>
-			record('triggers › the trigger workflows are unpublished after their checks', error.message.slice(0, 400)),
-		);
-	}
 }
 
 function customerEngagementSteps(ce: CustomerEngagementServer): Step[] {
@@ -419,6 +254,18 @@ async function main() {
 		await ownRegistry?.stop();
 		return finish(results);
 	}
+	// The parts that mostly wait for n8n's minute ticks run beside the rest, each with an n8n,
+	// a user folder and stand-in servers of its own.
+	const beside = [
+		// Every trigger event, published and polled on schedule: in memory, and under the
+		// durable scheduler where n8n has it for poll triggers (2.41 on).
+		schedulerChecks('in-memory', record),
+		...(durableSchedulerAvailable() ? [schedulerChecks('durable', record)] : []),
+		// Queue mode: Redis, PostgreSQL, a main and two workers; E2E_QUEUE=0 skips it.
+		...(process.env.E2E_QUEUE !== '0' ? [queueModeChecks(record)] : []),
+		// npm start itself (ports, kept data, reset, examples that fire); E2E_START=0 skips it.
+		...(process.env.E2E_START !== '0' ? [startScriptChecks(record)] : []),
+	];
 	await ownInstallChecks(userFolder, record);
 	const ce = await new CustomerEngagementServer().start();
 	const cm = await new CheckMonitorServer().start();
@@ -489,19 +336,13 @@ async function main() {
 	ce.seedContact({ firstName: 'Listed', email: 'listed@example.com' });
 	await lazyLoadingChecks(userFolder, CREDENTIALS, record);
 	await exampleWorkflows(userFolder, ce, cm, record);
-	await activeTriggers(userFolder, ce, cm, seeded.uuid, file, record);
 	// The MCP example, used by a real MCP client (the examples were imported above).
 	await mcpChecks(userFolder, ce, cm, record);
 	// An AI Agent using the tools, with a scripted OpenAI-compatible model on 127.0.0.1.
 	await agentChecks(userFolder, ce, cm, record);
 	await ce.stop();
 	await cm.stop();
-	// npm start itself (ports, kept data, reset, examples that fire); E2E_START=0 skips it.
-	if (process.env.E2E_START !== '0') await startScriptChecks(record);
-	// 1,000 checks: requests per poll and the sweep, in a started n8n; E2E_SCALE=0 skips it.
-	if (process.env.E2E_SCALE !== '0') await scaleChecks(record);
-	// Queue mode: Redis, PostgreSQL, a main and two workers; E2E_QUEUE=0 skips it.
-	if (process.env.E2E_QUEUE !== '0') await queueModeChecks(record);
+	await Promise.all(beside);
 	await ownRegistry?.stop();
 	finish(results);
 }
@@ -533,8 +374,7 @@ function finish(results: Array<{ name: string; ok: boolean; message?: string }>)
 		process.env.E2E_RESULTS ?? path.join(__dirname, '..', '..', '.e2e-results.json'),
 		JSON.stringify({ n8nVersion: N8N_VERSION, passed, failed, results }, null, 1),
 	);
-	console.log(`\n${passed} passed, ${failed} failed`);
-	process.exit(failed === 0 && passed > 0 ? 0 : 1);
+	exitWhenPrinted(`\n${passed} passed, ${failed} failed`, failed === 0 && passed > 0 ? 0 : 1);
 }
 
 /** The registry this run started itself (none when matrix.ts passed one); stopped on every way out. */
@@ -543,6 +383,5 @@ let ownRegistry: LocalRegistry | undefined;
 main().catch(async (error) => {
 	console.error(error);
 	await ownRegistry?.stop();
-	console.log('\n0 passed, 1 failed');
-	process.exit(1);
+	exitWhenPrinted('\n0 passed, 1 failed', 1);
 });

@@ -18,12 +18,12 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
  * end-to-end tier, say) would otherwise pack each other's half-built dist/.
  */
 let packed: string | undefined;
-export async function packPackage(log: (line: string) => void = console.log): Promise<string> {
+export async function packPackage(log: (line: string) => void = console.log, { build = true } = {}): Promise<string> {
 	if (packed) return packed;
 	const unlock = (await acquireLock(path.join(root, '.pack.lock'), 'building this package', () => false, log))!;
 	try {
-		log('Building and packing the package...');
-		execFileSync(npm, ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: runtimeEnv() });
+		log(build ? 'Building and packing the package...' : 'Packing the package as built...');
+		if (build) execFileSync(npm, ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: runtimeEnv() });
 		const packDir = mkdtempSync(path.join(os.tmpdir(), 'n8n-pack-'));
 		execFileSync(npm, ['pack', '--silent', '--pack-destination', packDir], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: runtimeEnv() });
 		packed = path.join(packDir, readdirSync(packDir).find((f) => f.endsWith('.tgz'))!);

@@ -16,10 +16,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { execFile, execFileSync, spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
-import { createWriteStream, existsSync, openSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, createWriteStream, existsSync, openSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { acquireLock } from './lock';
+import { freePort } from './ports';
 import { phase } from './progress';
 
 /** Oldest and newest supported n8n; the matrix adds one of each line in between. */
@@ -119,7 +120,7 @@ export async function ensureN8n(log: (line: string) => void = console.log): Prom
 		log(`Installing n8n ${N8N_VERSION} into ${n8nDir} (${again ? 'once more' : 'first use of this version only'}; about 3 GB; npm's output: ${logFile})`);
 		await phase(`Download and install n8n ${N8N_VERSION} from the npm registry`, () =>
 			runLogged(npm, ['install', '--ignore-scripts', '--no-audit', '--no-fund'], staging, logFile), log);
-		await phase('Build sqlite3 for Node 24', () => runLogged(npm, ['rebuild', 'sqlite3'], staging, logFile), log);
+		await provideSqlite3(staging, log);
 		writeFileSync(path.join(staging, '.installed'), new Date().toISOString());
 		rmSync(n8nDir, { recursive: true, force: true });
 		renameSync(staging, n8nDir);
@@ -129,8 +130,51 @@ export async function ensureN8n(log: (line: string) => void = console.log): Prom
 	}
 }
 
-function freePortGuess(): number {
-	return 30000 + Math.floor(Math.random() * 20000);
+/** The sqlite3 every supported n8n pins (1.123.81 and 2.41.1: 5.1.7), built ahead by the prefetch. */
+export const N8N_SQLITE3 = '5.1.7';
+const sqlite3Build = (version: string) => path.join(cacheRoot, `sqlite3-${version}`, 'node_sqlite3.node');
+
+/**
+ * sqlite3's native module, built once per sqlite3 version into the cache: its build compiles
+ * SQLite itself (minutes of CPU), and the module is N-API, so one build loads in any Node and
+ * in every n8n that pins that version. Built in a folder of its own, so the prefetch can build
+ * it while n8n downloads; `moduleDir` (an n8n's own sqlite3) is built in place instead when
+ * given. Resolves with the built module.
+ */
+export async function buildSqlite3(version: string, log: (line: string) => void = console.log, moduleDir?: string): Promise<string> {
+	const built = sqlite3Build(version);
+	mkdirSync(path.dirname(built), { recursive: true });
+	const unlock = await acquireLock(`${path.dirname(built)}.lock`, `building sqlite3 ${version}`, () => existsSync(built), log);
+	if (!unlock) return built;
+	try {
+		if (existsSync(built)) return built;
+		const logFile = path.join(cacheRoot, `sqlite3-${version}.log`);
+		let folder = moduleDir ? path.dirname(path.dirname(moduleDir)) : undefined;
+		if (!folder) {
+			folder = mkdtempSync(path.join(cacheRoot, `sqlite3-${version}.build-`));
+			writeFileSync(path.join(folder, 'package.json'), JSON.stringify({ name: 'sqlite3-build', private: true, dependencies: { sqlite3: version } }));
+			await runLogged(npm, ['install', '--ignore-scripts', '--no-audit', '--no-fund'], folder, logFile);
+		}
+		await phase(`Build sqlite3 ${version} (once for every n8n version)`, () => runLogged(npm, ['rebuild', 'sqlite3'], folder, logFile), log);
+		copyFileSync(path.join(folder, 'node_modules', 'sqlite3', 'build', 'Release', 'node_sqlite3.node'), `${built}.partial`);
+		renameSync(`${built}.partial`, built);
+		if (!moduleDir) rmSync(folder, { recursive: true, force: true });
+		return built;
+	} finally {
+		unlock();
+	}
+}
+
+/** An n8n's sqlite3 given its native module: the cached build of its version (built here if none). */
+async function provideSqlite3(staging: string, log: (line: string) => void): Promise<void> {
+	const moduleDir = path.join(staging, 'node_modules', 'sqlite3');
+	const { version } = JSON.parse(readFileSync(path.join(moduleDir, 'package.json'), 'utf8')) as { version: string };
+	const built = await buildSqlite3(version, log, moduleDir);
+	const target = path.join(moduleDir, 'build', 'Release', 'node_sqlite3.node');
+	if (!existsSync(target)) {
+		mkdirSync(path.dirname(target), { recursive: true });
+		copyFileSync(built, target);
+	}
 }
 
 export function n8nBin(): string {
@@ -147,6 +191,7 @@ export function n8nMajor(): number {
  * API servers n8n talks to may live in this very process.
  */
 export async function n8nCli(userFolder: string, args: string[], timeoutMs = 180_000, extraEnv: Record<string, string> = {}): Promise<string> {
+	const brokerPort = await freePort();
 	return await new Promise((resolve, reject) => {
 		execFile(
 			n8nBin(),
@@ -155,7 +200,7 @@ export async function n8nCli(userFolder: string, args: string[], timeoutMs = 180
 				cwd: n8nDir,
 				// Every n8n process opens a task broker; a port of its own avoids clashing with
 				// an n8n that is already running (npm start, another test run).
-				env: runtimeEnv({ N8N_USER_FOLDER: userFolder, N8N_RUNNERS_BROKER_PORT: String(freePortGuess()), ...extraEnv }),
+				env: runtimeEnv({ N8N_USER_FOLDER: userFolder, N8N_RUNNERS_BROKER_PORT: String(brokerPort), ...extraEnv }),
 				encoding: 'utf8',
 				timeout: timeoutMs,
 				maxBuffer: 256 * 2 ** 20,
@@ -205,17 +250,6 @@ export async function publishWorkflow(userFolder: string, workflowId: string, ex
 	await n8nCli(userFolder, args, 180_000, extraEnv);
 }
 
-/**
- * Unpublish (deactivate) every workflow of a user folder: `unpublish:workflow --all` on
- * n8n 2.x, `update:workflow --all --active=false` on 1.x. Published polling triggers poll
- * every minute in each later `n8n start` of the folder, and their requests would mix into
- * what a later check counts.
- */
-export async function unpublishAllWorkflows(userFolder: string): Promise<void> {
-	const args = n8nMajor() >= 2 ? ['unpublish:workflow', '--all'] : ['update:workflow', '--all', '--active=false'];
-	await n8nCli(userFolder, args);
-}
-
 export interface StartOptions {
 	/** The task broker's port (n8n 2.x opens one); default port + 1. */
 	brokerPort?: number;
@@ -242,4 +276,32 @@ export function startN8n(userFolder: string, port: number, opts: StartOptions = 
 		}),
 		stdio,
 	});
+}
+
+/**
+ * `n8n start` on free ports, resolved once this very process says its editor is up (its own
+ * log, not an answer on the port: another process may have taken the port while n8n booted,
+ * and then n8n exits). Tried on other ports up to three times; undefined when it never came up.
+ */
+export async function startN8nReady(
+	userFolder: string,
+	logFile: string,
+	timeoutMs: number,
+	opts: Omit<StartOptions, 'logFile' | 'brokerPort'> = {},
+): Promise<{ child: ChildProcess; url: string } | undefined> {
+	for (let attempt = 0; attempt < 3; attempt++) {
+		const port = await freePort();
+		const offset = existsSync(logFile) ? readFileSync(logFile, 'utf8').length : 0;
+		const child = startN8n(userFolder, port, { ...opts, brokerPort: await freePort(), logFile });
+		const end = Date.now() + timeoutMs;
+		while (Date.now() < end && child.exitCode === null && child.signalCode === null) {
+			if (/Editor is now accessible via/.test(readFileSync(logFile, 'utf8').slice(offset))) return { child, url: `http://127.0.0.1:${port}` };
+			await new Promise((resolve) => setTimeout(resolve, 500));
+		}
+		if (child.exitCode === null && child.signalCode === null) {
+			child.kill('SIGKILL');
+			return undefined;
+		}
+	}
+	return undefined;
 }

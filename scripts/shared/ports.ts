@@ -22,21 +22,19 @@ export async function portIsFree(port: number): Promise<boolean> {
  */
 const handedOut = new Set<number>();
 
-/** A port the system reports free now and never handed out before by this process (for tests; a later bind by another process may still race). */
+/**
+ * A port free now and never handed out before by this process, drawn at random from
+ * 20000-32767: below Linux's range for outgoing connections (32768 on), and not what the
+ * system offers next, which two processes starting servers at once (the end-to-end tier
+ * runs two) may both be offered while an n8n takes a minute to bind its own. A later bind
+ * by another process may still race; a random draw over 12,768 ports makes it rare.
+ */
 export async function freePort(): Promise<number> {
 	for (;;) {
-		const port = await new Promise<number>((resolve, reject) => {
-			const server = net.createServer();
-			server.once('error', reject);
-			server.listen({ port: 0, host: '127.0.0.1' }, () => {
-				const { port: offered } = server.address() as net.AddressInfo;
-				server.close(() => resolve(offered));
-			});
-		});
-		if (!handedOut.has(port)) {
-			handedOut.add(port);
-			return port;
-		}
+		const port = 20000 + Math.floor(Math.random() * 12768);
+		if (handedOut.has(port) || !(await portIsFree(port))) continue;
+		handedOut.add(port);
+		return port;
 	}
 }
 

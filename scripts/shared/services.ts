@@ -5,9 +5,11 @@
  * system service and no existing server is touched.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { acquireLock } from './lock';
+import { cacheRoot } from './n8nRuntime';
 import { freePort } from './ports';
 
 export interface Service {
@@ -38,13 +40,20 @@ function postgresBin(): string | undefined {
 	return version ? path.join(root, version, 'bin') : undefined;
 }
 
-/** Install the Debian packages that are missing (redis-server, postgresql). */
-export function ensureServerPackages(log: (line: string) => void = console.log): void {
-	const missing = [
-		...(existsSync('/usr/bin/redis-server') ? [] : ['redis-server']),
-		...(postgresBin() ? [] : ['postgresql']),
-	];
-	aptInstall(missing, 'the queue-mode tier', log);
+/**
+ * Install the Debian packages that are missing (redis-server, postgresql), under a lock:
+ * the background install of `npm test` and the queue-mode part may both get here.
+ */
+export async function ensureServerPackages(log: (line: string) => void = console.log): Promise<void> {
+	const missing = () => [...(existsSync('/usr/bin/redis-server') ? [] : ['redis-server']), ...(postgresBin() ? [] : ['postgresql'])];
+	if (missing().length === 0) return;
+	mkdirSync(cacheRoot, { recursive: true });
+	const unlock = await acquireLock(path.join(cacheRoot, 'apt.lock'), 'installing Debian packages', () => missing().length === 0, log);
+	try {
+		aptInstall(missing(), 'the queue-mode tier', log);
+	} finally {
+		unlock?.();
+	}
 }
 
 /** Debian packages with apt-get, said so on the console first (a fresh machine has none of them). */
@@ -58,7 +67,7 @@ export function aptInstall(packages: string[], neededFor: string, log: (line: st
 	});
 }
 
-async function waitFor(what: string, test: () => boolean, timeoutMs = 30_000): Promise<void> {
+async function waitFor(what: string, test: () => boolean, timeoutMs = 120_000): Promise<void> {
 	const end = Date.now() + timeoutMs;
 	while (Date.now() < end) {
 		if (test()) return;
