@@ -14,6 +14,7 @@ module.exports = {
 	maxWorkers: 2,
 	// n8n's engine logs node errors to the console; the tests assert them instead.
 	silent: true,
-	setupFilesAfterEnv: ['<rootDir>/test/support/fastRetries.ts'],
+	// n8n's regular-expression limit on the match's own CPU time, not on a busy machine's wall clock.
+	setupFilesAfterEnv: ['<rootDir>/test/support/fastRetries.ts', '<rootDir>/test/support/regexCpuLimit.ts'],
 	moduleFileExtensions: ['ts', 'js', 'json'],
 };

@@ -6,14 +6,14 @@ import {
 	type INodeTypeDescription,
 	type IPollFunctions,
 } from 'n8n-workflow';
-import { numberOption } from '../shared/invalidInput';
+import { numberOption } from '../shared/triggerNumberOption';
 import { checkLocator } from '../CheckMonitor/shared/checkParameters';
 import { searchChecks } from '../CheckMonitor/listSearch/searchChecks';
-import { pollAllChecksFlips } from './allChecksFlips';
-import { pollAllChecksPings } from './allChecksPings';
 import type { Direction } from './flipItems';
-import { pollNewPings } from './newPing';
-import { pollOneCheckFlips } from './oneCheckFlips';
+import { pollNewFlipAllChecks } from './newFlipAllChecks';
+import { pollNewFlipOneCheck } from './newFlipOneCheck';
+import { pollNewPingAllChecks } from './newPingAllChecks';
+import { pollNewPingOneCheck } from './newPingOneCheck';
 import { pollRequests } from './pollRequests';
 
 export class CheckMonitorTrigger implements INodeType {
@@ -173,16 +173,16 @@ export class CheckMonitorTrigger implements INodeType {
 		if (this.getNodeParameter('event', 'newFlip') === 'newPing') {
 			const scope = this.getNodeParameter('scope', 'one') as string;
 			const pingOptions = { types: (options.pingTypes ?? []) as string[], includeBody: options.includeBody === true };
-			if (scope === 'one') return await pollNewPings.call(this, pollRequests(this, 0), pingOptions);
-			return await pollAllChecksPings.call(this, pollRequests(this, spacingOf(this, options)), pingOptions);
+			if (scope === 'one') return await pollNewPingOneCheck.call(this, pollRequests(this, 0), pingOptions);
+			return await pollNewPingAllChecks.call(this, pollRequests(this, spacingOf(this, options)), pingOptions);
 		}
 		const scope = this.getNodeParameter('scope', 'all') as string;
 		const direction = this.getNodeParameter('direction', 'any') as Direction;
 		const lookBackSeconds = Math.round(numberOption(this, options.lookBackMinutes, 'Late Flip Window (Minutes)', { min: 0, fallback: 60 }) * 60);
 		const spacingMs = spacingOf(this, options);
-		if (scope === 'one') return await pollOneCheckFlips.call(this, pollRequests(this, 0), { direction, lookBackSeconds });
+		if (scope === 'one') return await pollNewFlipOneCheck.call(this, pollRequests(this, 0), { direction, lookBackSeconds });
 		const sweepSeconds = Math.round(numberOption(this, options.fullSweepMinutes, 'Full Sweep Every (Minutes)', { min: 0, fallback: 60 }) * 60);
-		return await pollAllChecksFlips.call(this, pollRequests(this, spacingMs), { direction, lookBackSeconds, sweepSeconds });
+		return await pollNewFlipAllChecks.call(this, pollRequests(this, spacingMs), { direction, lookBackSeconds, sweepSeconds });
 	}
 }
 

@@ -1,10 +1,8 @@
 /**
- * The check list as the All Checks triggers use it. One request returns every check (the
- * list is not paged), with the tag filter, and each row tells what a check went through
- * since the last poll: a ping moves `n_pings` and `last_ping` (and `started` for a start),
- * a timeout makes `status` down, a pause `paused`, a resume `new` (the real server's
- * v3.13, ../shared/specs/check-monitor-real-server.md). So comparing these four fields
- * with the last poll's tells which checks can have new flips or pings.
+ * The check list as the All Checks events read it: one request returns every check (with
+ * the tag filter), and each row shows what a check went through since the last poll (a
+ * ping, a timeout, a pause, a resume: docs/api/check-monitor.md), so comparing rows tells
+ * which checks can have new flips or pings.
  */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import type { PollRequests } from './pollRequests';

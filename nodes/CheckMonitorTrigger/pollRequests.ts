@@ -17,6 +17,8 @@ export interface PollRequests {
 	roomForRead(): boolean;
 	/** Counts a read against the poll (a flips or pings read; the list and the check reads that go with a read are not counted). */
 	countRead(): void;
+	/** When the poll must stop reading (ms since the epoch). */
+	readonly deadline: number;
 }
 
 /** `spacingMs` 0: not paced (one check's requests). */
@@ -37,5 +39,6 @@ export function pollRequests(context: IPollFunctions, spacingMs: number): PollRe
 		countRead: () => {
 			readMade = true;
 		},
+		deadline,
 	};
 }

@@ -8,12 +8,13 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 import { directRequest } from '../shared/directRequest';
-import { type CountedState, pollCounted } from '../shared/countedFeed';
-import { pollIdSet } from '../shared/idSetFeed';
-import { type FeedState, pollNewestFirst } from '../shared/newestFirstFeed';
+import { type CountedState, pollCounted } from './countedFeed';
+import { pollIdSet } from './idSetFeed';
+import { type FeedState, pollNewestFirst } from './newestFirstFeed';
 import { MAX_PAGE_SIZE, reportedTotal } from '../shared/pagination';
 import { pollDeadline } from '../shared/pollDeadline';
-import { numberOption } from '../shared/invalidInput';
+import { startOnce } from '../shared/keptStart';
+import { numberOption } from '../shared/triggerNumberOption';
 import { customerEngagementApi } from '../CustomerEngagement/shared/customerEngagementApi';
 import { searchContacts } from '../CustomerEngagement/listSearch/searchContacts';
 import { searchRewards } from '../CustomerEngagement/listSearch/searchRewards';
@@ -122,20 +123,26 @@ export class CustomerEngagementTrigger implements INodeType {
 		const staticData = this.getWorkflowStaticData('node');
 		// The cursor belongs to one event and filter: changing them starts afresh.
 		const key = `${eventName}:${String(qs.contactId ?? '*')}`;
-		const previous = staticData.key === key ? (staticData.feed as FeedState | undefined) : undefined;
 		const lookBackHours = event.lookBack ? numberOption(this, this.getNodeParameter('lookBackHours', undefined), 'Back-Dated Visits Window (Hours)', { min: 0, max: 720, fallback: 24 }) : 0;
-		const result = await pollNewestFirst({
-			state: previous,
-			fetchPage: async (page) => await fetchPage(page),
-			pageSize: MAX_PAGE_SIZE,
-			idOf: (item) => String(item.id),
-			dateOf: (item) => Date.parse(String(item[event.dateField])),
-			lookBackMs: lookBackHours * HOUR_MS,
-			deadline: pollDeadline(this),
-		});
-		staticData.key = key;
-		staticData.feed = result.state as unknown as IDataObject;
-		return result.items.length ? [result.items.map((json) => ({ json }))] : null;
+		const deadline = pollDeadline(this);
+		const feed = async (state: FeedState | undefined) => {
+			const result = await pollNewestFirst({
+				state,
+				fetchPage: async (page) => await fetchPage(page),
+				pageSize: MAX_PAGE_SIZE,
+				idOf: (item) => String(item.id),
+				dateOf: (item) => Date.parse(String(item[event.dateField])),
+				lookBackMs: lookBackHours * HOUR_MS,
+				deadline,
+			});
+			staticData.key = key;
+			staticData.feed = result.state as unknown as IDataObject;
+			return result.items;
+		};
+		const started = await startOnce(this, key, () => staticData.key === key && staticData.feed !== undefined, async () => void (await feed(undefined)), deadline);
+		if (started !== 'continue') return null;
+		const items = await feed(staticData.feed as FeedState);
+		return items.length ? [items.map((json) => ({ json }))] : null;
 	}
 }
 
@@ -157,7 +164,7 @@ async function countedRedeemsPage(context: IPollFunctions, url: string, qs: IDat
 	return { items, total };
 }
 
-/** New Redeem: see nodes/shared/countedFeed.ts for the guarantee and the cost. */
+/** New Redeem: see countedFeed.ts for the guarantee and the cost. */
 async function pollRedeems(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const qs: IDataObject = {};
 	const contactId = String(this.getNodeParameter('contactId', '', { extractValue: true }) ?? '').trim();
@@ -177,43 +184,53 @@ async function pollRedeems(this: IPollFunctions): Promise<INodeExecutionData[][]
 	}
 	const staticData = this.getWorkflowStaticData('node');
 	const key = `newRedeem:${rewardId || '*'}:${contactId || '*'}`;
-	const previous = staticData.key === key ? (staticData.redeems as unknown as CountedState | undefined) : undefined;
-	const result = await pollCounted({
-		state: previous,
-		fetchPage: async (page) => await countedRedeemsPage(this, url, qs, page),
-		pageSize: MAX_PAGE_SIZE,
-		keyOf: (item) => [item.loyaltyRewardId, item.contactId, item.employeeId].map((v) => String(v ?? '')).join('|'),
-		dateOf,
-		windowMs: numberOption(this, this.getNodeParameter('redeemWindowMinutes', undefined), 'Late Redeem Window (Minutes)', { min: 1, max: 1440, fallback: 60 }) * 60_000,
-		deadline: pollDeadline(this),
-	});
-	// The state now belongs to this event and filter, also when the first poll kept none (the
-	// list moved while it read): an earlier event's state must not be resumed later.
-	staticData.key = key;
-	if (result.state) staticData.redeems = result.state as unknown as IDataObject;
-	else delete staticData.redeems;
-	return result.items.length ? [result.items.map((json) => ({ json }))] : null;
+	const windowMs = numberOption(this, this.getNodeParameter('redeemWindowMinutes', undefined), 'Late Redeem Window (Minutes)', { min: 1, max: 1440, fallback: 60 }) * 60_000;
+	const deadline = pollDeadline(this);
+	const counted = async (state: CountedState | undefined) => {
+		const result = await pollCounted({
+			state,
+			fetchPage: async (page) => await countedRedeemsPage(this, url, qs, page),
+			pageSize: MAX_PAGE_SIZE,
+			keyOf: (item) => [item.loyaltyRewardId, item.contactId, item.employeeId].map((v) => String(v ?? '')).join('|'),
+			dateOf,
+			windowMs,
+			deadline,
+		});
+		// The state now belongs to this event and filter, also when the first poll kept none (the
+		// list moved while it read): an earlier event's state must not be resumed later.
+		staticData.key = key;
+		if (result.state) staticData.redeems = result.state as unknown as IDataObject;
+		else delete staticData.redeems;
+		return result.items;
+	};
+	const started = await startOnce(this, key, () => staticData.key === key && staticData.redeems !== undefined, async () => void (await counted(undefined)), deadline);
+	if (started !== 'continue') return null;
+	const items = await counted(staticData.redeems as unknown as CountedState);
+	return items.length ? [items.map((json) => ({ json }))] : null;
 }
 
 /** New Loyalty Reward: the list is sorted by points, so each poll reads all of it (see idSetFeed.ts). */
 async function pollRewards(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const url = '/v1/loyalty-rewards';
+	const key = 'newLoyaltyReward';
 	const staticData = this.getWorkflowStaticData('node');
-	const known = staticData.key === 'newLoyaltyReward' ? (staticData.rewardIds as string[] | undefined) : undefined;
+	const idSet = async (known: string[] | undefined) =>
+		await pollIdSet({ known, fetchPage: async (page) => await fetchListPage(this, url, {}, page), pageSize: MAX_PAGE_SIZE, idOf: (item) => String(item.id) });
 	if (this.getMode() !== 'trigger') {
 		// Fetch Test Event: rewards carry no date; the last one created since activation when
 		// there is one, else the first of the list. The cursor is untouched.
-		const { items } = await pollIdSet({ known, fetchPage: async (page) => await fetchListPage(this, url, {}, page), pageSize: MAX_PAGE_SIZE, idOf: (item) => String(item.id) });
+		const { items } = await idSet(staticData.key === key ? (staticData.rewardIds as string[] | undefined) : undefined);
 		const sample = items.at(-1) ?? (await fetchListPage(this, url, {}, 1, 1)).items[0];
 		return sample ? [[{ json: sample }]] : null;
 	}
-	const result = await pollIdSet({
-		known,
-		fetchPage: async (page) => await fetchListPage(this, url, {}, page),
-		pageSize: MAX_PAGE_SIZE,
-		idOf: (item) => String(item.id),
-	});
-	staticData.key = 'newLoyaltyReward';
-	staticData.rewardIds = result.known;
-	return result.items.length ? [result.items.map((json) => ({ json }))] : null;
+	const read = async (known: string[] | undefined) => {
+		const result = await idSet(known);
+		staticData.key = key;
+		staticData.rewardIds = result.known;
+		return result.items;
+	};
+	const started = await startOnce(this, key, () => staticData.key === key && staticData.rewardIds !== undefined, async () => void (await read(undefined)), pollDeadline(this));
+	if (started !== 'continue') return null;
+	const items = await read(staticData.rewardIds as string[]);
+	return items.length ? [items.map((json) => ({ json }))] : null;
 }

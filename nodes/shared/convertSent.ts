@@ -35,7 +35,7 @@ export const numberAsText = (value: unknown) => (typeof value === 'number' ? Str
 
 /**
  * The routing of a text field sent in the body: n8n sends it, as text
- * (test/nodes/convertSent.test.ts finds a body text field without it).
+ * (test/shared/convertSent.test.ts finds a body text field without it).
  */
 export function sendAsText(property: string): NonNullable<INodeProperties['routing']> {
 	return { send: { type: 'body', property, preSend: [convertSent('body', property, numberAsText)] } };

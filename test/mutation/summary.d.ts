@@ -1,4 +1,4 @@
-/** Types of summary.js (CommonJS, shared by the Stryker reporter and its test). */
+/** Types of summary.js (CommonJS, used by cli.mjs and tested in summary.test.ts). */
 export interface Location {
 	start: { line: number; column: number };
 	end: { line: number; column: number };
@@ -40,7 +40,8 @@ export interface Summary {
 }
 /** Whitespace runs as one space, trimmed: how equivalents are compared with Stryker's code. */
 export function squash(text: string): string;
-export function isSharedMechanism(file: string): boolean;
+/** Whether a file is of nodes/shared, the code every operation and trigger runs. */
+export function isShared(file: string): boolean;
 export function originalOf(source: string, location: Location): string;
 export function loadEquivalents(path?: string): Equivalent[];
 export interface Place {
@@ -54,4 +55,4 @@ export function score(counts: Counts, lessEquivalents: boolean): number | undefi
 export function summarize(report: Report, equivalents: Equivalent[]): Summary;
 export function renderSummary(summary: Summary, context: { commit: string; date: string; scope: string; complete: boolean }): string;
 export function percent(value: number | undefined): string;
-export function withoutHeader(text: string): string;
+export function scoreLines(summary: Summary, context: { scope: string; limit?: number }): string[];

@@ -233,7 +233,7 @@ class TestCredentialsHelper extends ICredentialsHelper {
 /** Each run is an execution of its own, with its own id, as in n8n. */
 let executions = 0;
 
-function additionalData(
+export function additionalData(
 	credentials: Record<string, ICredentialDataDecryptedObject>,
 	hooks?: ExecutionLifecycleHooks,
 	executionId?: string,
@@ -482,6 +482,9 @@ export interface Poller {
 	staticData: IDataObject;
 }
 
+/** Each poller is a workflow of its own (a trigger keeps its start per workflow and node). */
+let pollers = 0;
+
 /**
  * Run a polling trigger's `poll()` repeatedly. Static data is kept between polls only
  * through a JSON round trip, as when n8n saves it to the database and reloads it, so
@@ -495,6 +498,7 @@ export function createPoller(options: {
 	/** The budget n8n >= 2.38 gives a poll; 'unavailable' runs it as n8n 1.x to 2.37 do (no getPollBudgetMs). */
 	pollBudgetMs?: number | 'unavailable';
 }): Poller {
+	const workflowId = `test-workflow-${++pollers}`;
 	const poller: Poller = {
 		staticData: options.staticData ?? {},
 		async poll(mode = 'trigger') {
@@ -510,7 +514,7 @@ export function createPoller(options: {
 				),
 			};
 			const workflow = new Workflow({
-				id: 'test-workflow',
+				id: workflowId,
 				nodes: [node],
 				connections: {},
 				active: true,

@@ -14,9 +14,24 @@ export function useCustomerEngagementServer() {
 		await server.stop();
 	});
 	beforeEach(() => server.reset());
+	const credentials = () => ({ customerEngagementApi: { baseUrl: server.url, accessToken: CE_TOKEN } });
 	return {
 		server,
-		credentials: () => ({ customerEngagementApi: { baseUrl: server.url, accessToken: CE_TOKEN } }),
+		credentials,
+		/** The Customer Engagement node through n8n's engine against this server (`token`: another access token). */
+		run: (
+			parameters: Record<string, unknown>,
+			options: { items?: object[]; continueOnFail?: boolean; token?: string; executionId?: string; credentialId?: string } = {},
+		) =>
+			runNode({
+				type: 'customerEngagement',
+				parameters: parameters as never,
+				credentials: options.token ? { customerEngagementApi: { baseUrl: server.url, accessToken: options.token } } : credentials(),
+				items: options.items as never,
+				continueOnFail: options.continueOnFail,
+				executionId: options.executionId,
+				credentialId: options.credentialId,
+			}),
 	};
 }
 

@@ -1,11 +1,11 @@
 /**
  * A clock the test moves: what the node reads (`Date.now()`) and what the stand-in stamps
- * pings and flips with (`server.now`), so a test can play an hour of polls in a second.
- * Timers stay real (retries, pacing and the engine still wait on them).
+ * its records with (`server.now`), so a test can play an hour of polls in a second.
+ * Timers stay real (retries, pacing and the engine still wait on them); a stand-in's
+ * response delay can move this clock instead (`delayOnClock`).
  */
-import type { CheckMonitorServer } from './servers/checkMonitorServer';
 
-export function useVirtualClock(server: CheckMonitorServer, start = Date.UTC(2026, 10, 27, 0, 0, 0)) {
+export function useVirtualClock(server: { now: () => Date }, start = Date.UTC(2026, 10, 27, 0, 0, 0)) {
 	let now = start;
 	beforeEach(() => {
 		now = start;

@@ -54,6 +54,12 @@ export abstract class ApiServer {
 	/** Every request is answered this much later (a slow server, so that requests overlap). */
 	responseDelayMs = 0;
 
+	/**
+	 * Set (a virtual clock's step): the response delay moves that clock instead of being waited,
+	 * so that what a slow server costs a poll's time budget does not depend on the machine.
+	 */
+	delayOnClock?: (ms: number) => void;
+
 	/** Requests being handled now, and the most at once since the last clearLog(). */
 	inFlight = 0;
 
@@ -122,6 +128,7 @@ export abstract class ApiServer {
 		this.changes.length = 0;
 		this.randomFault = undefined;
 		this.responseDelayMs = 0;
+		this.delayOnClock = undefined;
 	}
 
 	setRateLimit(limit: RateLimit | undefined): void {
@@ -179,7 +186,8 @@ export abstract class ApiServer {
 		this.inFlight++;
 		this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
 		res.on('close', () => this.inFlight--);
-		if (this.responseDelayMs > 0) setTimeout(() => this.answer(req, res, next, logged), this.responseDelayMs);
+		if (this.responseDelayMs > 0 && this.delayOnClock) this.delayOnClock(this.responseDelayMs);
+		if (this.responseDelayMs > 0 && !this.delayOnClock) setTimeout(() => this.answer(req, res, next, logged), this.responseDelayMs);
 		else this.answer(req, res, next, logged);
 	}
 

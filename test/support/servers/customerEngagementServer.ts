@@ -116,8 +116,7 @@ export class CustomerEngagementServer extends ApiServer {
 
 	// ---- seeding helpers for tests (bypass HTTP) ----
 
-	seedContact(fields: Json = {}): Json {
-		const id = this.nextId('ct_');
+	seedContact(fields: Json = {}, id: string = this.nextId('ct_')): Json {
 		const contact = this.newContact(id, { email: `${id}@example.com`, ...fields });
 		this.state.contacts.set(id, contact);
 		return this.presentContact(contact);

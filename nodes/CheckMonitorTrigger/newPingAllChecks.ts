@@ -1,0 +1,87 @@
+/**
+ * New Ping for All Checks (optionally by tags): each ping of every listed check exactly
+ * once, oldest first per check. The list's `n_pings` tells which checks were pinged, so a
+ * quiet poll is one request and k pinged checks cost 1 + k (docs/triggers.md, "New Ping
+ * for All Checks").
+ */
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import { startOnce } from '../shared/keptStart';
+import { checkIdOf, checkSummary, listChecks, readTags, startingAt } from './listedChecks';
+import { gapAfter, newPingItems, pingItem, type PingItemOptions, pingsOf, pingsPath, wantedPing } from './pingItems';
+import type { PollRequests } from './pollRequests';
+import type { PingAllChecksState } from './state';
+
+const listedN = (check: IDataObject) => Number(check.n_pings ?? 0);
+const dateSeconds = (ping: IDataObject) => Date.parse(String(ping.date)) / 1000;
+
+export async function pollNewPingAllChecks(this: IPollFunctions, requests: PollRequests, options: PingItemOptions): Promise<INodeExecutionData[][] | null> {
+	const nowSeconds = Math.floor(Date.now() / 1000);
+	const tags = readTags(this);
+	const checks = await listChecks(requests, tags);
+
+	// Fetch Test Event: the newest (matching) ping of the check pinged last; the state untouched.
+	if (this.getMode() !== 'trigger') {
+		const lastPinged = checks
+			.filter((check) => listedN(check) > 0)
+			.sort((a, b) => (Date.parse(String(b.last_ping)) || 0) - (Date.parse(String(a.last_ping)) || 0));
+		for (const check of lastPinged) {
+			if (!requests.roomForRead()) break;
+			requests.countRead();
+			const newest = pingsOf(await requests.get(pingsPath(checkIdOf(check)))).filter((ping) => wantedPing(options, ping)).at(-1);
+			if (newest) return [[await pingItem(requests, checkIdOf(check), newest, checkSummary(check), options)]];
+		}
+		return null;
+	}
+
+	const staticData = this.getWorkflowStaticData('node');
+	const key = `ping:all:${tags.join(' ')}`;
+	const storedState = () => staticData.pingState as unknown as PingAllChecksState | undefined;
+	const started = await startOnce(this, key, () => storedState()?.key === key, async () => {
+		const start: PingAllChecksState = { key, polledAt: nowSeconds, lastN: {} };
+		for (const check of checks) start.lastN[checkIdOf(check)] = listedN(check);
+		staticData.pingState = start as unknown as IDataObject;
+	}, requests.deadline);
+	if (started !== 'continue') return null;
+	const stored = storedState()!;
+	const state: PingAllChecksState = { key, polledAt: nowSeconds, lastN: { ...stored.lastN }, since: { ...stored.since } };
+	const items: INodeExecutionData[] = [];
+	const due = checks.filter((check) => {
+		const known = state.lastN[checkIdOf(check)];
+		return known === undefined || listedN(check) > known;
+	});
+	for (const check of startingAt(due, stored.resumeAt)) {
+		const id = checkIdOf(check);
+		const known = state.lastN[id];
+		const since = state.since![id] ?? stored.polledAt;
+		if (known === undefined && listedN(check) === 0) {
+			// A new check with no ping yet: every ping it gets is new.
+			state.lastN[id] = 0;
+			continue;
+		}
+		if (!requests.roomForRead()) {
+			state.resumeAt = id;
+			break;
+		}
+		requests.countRead();
+		const pings = pingsOf(await requests.get(pingsPath(id)));
+		// A check first listed: the pings since the last poll started; older ones are not new.
+		const fresh = pings.filter((ping) => (known === undefined ? dateSeconds(ping) >= since : Number(ping.n) > known));
+		const before = known ?? Number(pings.filter((ping) => !fresh.includes(ping)).at(-1)?.n ?? 0);
+		const gap = known === undefined ? undefined : gapAfter(known, fresh, pings.length);
+		const emitted = await newPingItems(requests, id, checkSummary(check), fresh, gap, before, options);
+		items.push(...emitted.items);
+		state.lastN[id] = fresh.length ? emitted.lastN : Math.max(before, listedN(check));
+		delete state.since![id];
+	}
+	for (const check of checks) {
+		const id = checkIdOf(check);
+		if (state.lastN[id] === undefined) state.since![id] ??= stored.polledAt;
+	}
+	// Checks that no longer exist (or no longer match) leave the state.
+	const present = new Set(checks.map(checkIdOf));
+	for (const id of Object.keys(state.lastN)) if (!present.has(id)) delete state.lastN[id];
+	for (const id of Object.keys(state.since!)) if (!present.has(id)) delete state.since![id];
+	if (Object.keys(state.since!).length === 0) delete state.since;
+	staticData.pingState = state as unknown as IDataObject;
+	return items.length ? [items] : null;
+}

@@ -1,0 +1,211 @@
+/**
+ * End-to-end in queue mode (part of the end-to-end tier): Redis and PostgreSQL on
+ * 127.0.0.1, an n8n main with EXECUTIONS_MODE=queue and two `n8n worker` processes, each
+ * with its own user folder holding the installed package, as a queue-mode user runs it.
+ *
+ * Checks: production executions of both action nodes (started by a webhook on the main)
+ * run on the workers with exactly the requests expected; a published Customer Engagement
+ * Trigger, polled by the main, emits each inserted visit exactly once across a main
+ * restart between polls. Everything started is stopped by PID.
+ */
+import { type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { IDataObject } from 'n8n-workflow';
+import { CheckMonitorServer, CM_KEY } from '../../test/support/servers/checkMonitorServer';
+import { CE_TOKEN, CustomerEngagementServer } from '../../test/support/servers/customerEngagementServer';
+import { installPublished } from '../release/communityInstall';
+import { importWorkflows, n8nCli, n8nDir, publishWorkflow, startN8n } from '../shared/n8nRuntime';
+import { freePort } from '../shared/ports';
+import { waitUntil } from '../shared/progress';
+import { ensureServerPackages, startPostgres, startRedis, stopProcess, type Service } from '../shared/services';
+
+type Record = (name: string, message?: string) => void;
+const PKG = 'n8n-nodes-engagement-monitor';
+const CE_CREDENTIAL = { id: 'ceQueueCred0001', name: 'Customer Engagement (queue)' };
+const CM_CREDENTIAL = { id: 'cmQueueCred0001', name: 'Check Monitor (queue)' };
+
+
+const read = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : '');
+const startedOnWorker = (logs: string[]) => logs.map(read).join('\n').match(/Worker started execution/g)?.length ?? 0;
+
+
+function webhookWorkflow(): IDataObject {
+	const node = (name: string, x: number, type: string, parameters: IDataObject, credentials?: IDataObject) => ({
+		id: name.replace(/\W/g, ''),
+		name,
+		type,
+		typeVersion: type.endsWith('webhook') ? 2 : 1,
+		position: [x, 0],
+		parameters,
+		...(credentials ? { credentials } : {}),
+	});
+	return {
+		id: 'queueWebhook0001',
+		name: 'queue: both action nodes from a webhook',
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			{ ...node('Webhook', 0, 'n8n-nodes-base.webhook', { httpMethod: 'POST', path: 'queue-e2e', responseMode: 'lastNode', options: {} }), webhookId: 'b7f1c3a0-5d5e-4a8e-9d43-3c0a9e1f0a01' },
+			node('Create contact', 200, `${PKG}.customerEngagement`, { resource: 'contact', operation: 'create', email: '={{ $json.body.email }}' }, { customerEngagementApi: CE_CREDENTIAL }),
+			node('Get contact', 400, `${PKG}.customerEngagement`, { resource: 'contact', operation: 'get', contactId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } }, { customerEngagementApi: CE_CREDENTIAL }),
+			node('Create check', 600, `${PKG}.checkMonitor`, { resource: 'check', operation: 'create', additionalFields: { name: "={{ $('Webhook').item.json.body.check }}" } }, { checkMonitorApi: CM_CREDENTIAL }),
+			node('Get check', 800, `${PKG}.checkMonitor`, { resource: 'check', operation: 'get', checkId: { __rl: true, mode: 'id', value: '={{ $json.uuid }}' } }, { checkMonitorApi: CM_CREDENTIAL }),
+		],
+		connections: Object.fromEntries(
+			['Webhook', 'Create contact', 'Get contact', 'Create check'].map((from, i) => [
+				from,
+				{ main: [[{ node: ['Create contact', 'Get contact', 'Create check', 'Get check'][i], type: 'main', index: 0 }]] },
+			]),
+		),
+	};
+}
+
+function visitTriggerWorkflow(contactId: string): IDataObject {
+	return {
+		id: 'queueVisitNote01',
+		name: 'queue: new visit → note',
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			{ id: 't', name: 'Trigger', type: `${PKG}.customerEngagementTrigger`, typeVersion: 1, position: [0, 0], parameters: { event: 'newVisit', pollTimes: { item: [{ mode: 'everyMinute' }] } }, credentials: { customerEngagementApi: CE_CREDENTIAL } },
+			{ id: 'n', name: 'Note', type: `${PKG}.customerEngagement`, typeVersion: 1, position: [200, 0], parameters: { resource: 'note', operation: 'create', contactId: { __rl: true, mode: 'id', value: contactId }, text: '=visit {{ $json.id }}' }, credentials: { customerEngagementApi: CE_CREDENTIAL } },
+		],
+		connections: { Trigger: { main: [[{ node: 'Note', type: 'main', index: 0 }]] } },
+	};
+}
+
+export async function queueModeChecks(record: Record): Promise<void> {
+	const services: Service[] = [];
+	const processes: ChildProcess[] = [];
+	let main: ChildProcess | undefined;
+	const ce = await new CustomerEngagementServer().start();
+	const cm = await new CheckMonitorServer().start();
+	try {
+		await ensureServerPackages();
+		const redis = await startRedis();
+		services.push(redis);
+		const postgres = await startPostgres();
+		services.push(postgres);
+		const work = mkdtempSync(path.join(os.tmpdir(), 'n8n-queue-'));
+		const shared = {
+			EXECUTIONS_MODE: 'queue',
+			QUEUE_BULL_REDIS_HOST: '127.0.0.1',
+			QUEUE_BULL_REDIS_PORT: String(redis.port),
+			DB_TYPE: 'postgresdb',
+			DB_POSTGRESDB_HOST: '127.0.0.1',
+			DB_POSTGRESDB_PORT: String(postgres.port),
+			DB_POSTGRESDB_DATABASE: 'n8n',
+			DB_POSTGRESDB_USER: 'postgres',
+			DB_POSTGRESDB_PASSWORD: '',
+			// Main and workers must share the key that encrypts credentials.
+			N8N_ENCRYPTION_KEY: 'queue-e2e-shared-encryption-key',
+			N8N_LOG_LEVEL: 'info',
+		};
+		// Every process has its own user folder with the package installed from the registry
+		// by n8n's steps, as on separate hosts.
+		const install = async (name: string) => (await installPublished(n8nDir, mkdtempSync(path.join(work, name)))).folder;
+		const mainFolder = await install('main-');
+		const workerFolders = [await install('worker1-'), await install('worker2-')];
+		const file = (name: string, data: unknown) => {
+			const target = path.join(work, name);
+			writeFileSync(target, JSON.stringify(data, null, 1));
+			return target;
+		};
+		const contact = ce.seedContact({ firstName: 'Queue', phone: '+15550300' });
+		await n8nCli(mainFolder, ['import:credentials', `--input=${file('credentials.json', [
+			{ ...CE_CREDENTIAL, type: 'customerEngagementApi', data: { baseUrl: ce.url, accessToken: CE_TOKEN } },
+			{ ...CM_CREDENTIAL, type: 'checkMonitorApi', data: { baseUrl: cm.url, apiKey: CM_KEY } },
+		])}`], 180_000, shared);
+		await importWorkflows(mainFolder, [webhookWorkflow(), visitTriggerWorkflow(String(contact.id))], shared);
+		await publishWorkflow(mainFolder, 'queueWebhook0001', shared);
+		await publishWorkflow(mainFolder, 'queueVisitNote01', shared);
+
+		const workerLogs = workerFolders.map((folder) => path.join(folder, 'worker.log'));
+		for (const [i, folder] of workerFolders.entries()) {
+			const worker = startN8n(folder, await freePort(), { command: ['worker', '--concurrency=5'], brokerPort: await freePort(), logFile: workerLogs[i], extraEnv: shared });
+			processes.push(worker);
+		}
+		const mainPort = await freePort();
+		const mainLog = path.join(mainFolder, 'main.log');
+		const startMain = async () => {
+			main = startN8n(mainFolder, mainPort, { brokerPort: await freePort(), logFile: mainLog, extraEnv: shared });
+			const offset = read(mainLog).length;
+			return await waitUntil(() => /Editor is now accessible via/.test(read(mainLog).slice(offset)), 180_000);
+		};
+		const workersReady = await waitUntil(() => workerLogs.every((log) => /n8n worker is now ready|Worker ready|worker is now ready/i.test(read(log))), 180_000);
+		const mainReady = await startMain();
+		record('queue mode › a main and two workers start on Redis and PostgreSQL', workersReady && mainReady ? undefined : `main ready: ${mainReady}, workers ready: ${workersReady}; see ${mainLog}, ${workerLogs.join(', ')}`);
+		if (!workersReady || !mainReady) return;
+
+		// 1. Production executions of both action nodes run on the workers.
+		const activated = await waitUntil(() => ce.requests.some((r) => r.path === '/v1/visits'), 120_000);
+		ce.clearLog();
+		cm.clearLog();
+		const onWorkersBefore = startedOnWorker(workerLogs);
+		const answers: IDataObject[] = [];
+		for (const n of [1, 2]) {
+			// n8n activates published workflows in parallel, so the trigger's first poll does not
+			// mean the webhook is registered yet (a loaded machine answered 404 "not registered").
+			// That 404 starts no execution, so asking again cannot run anything twice.
+			const send = () =>
+				fetch(`http://127.0.0.1:${mainPort}/webhook/queue-e2e`, {
+					method: 'POST',
+					headers: { 'Content-Type': 'application/json' },
+					body: JSON.stringify({ email: `queue${n}@example.com`, check: `queue check ${n}` }),
+				});
+			let response = await send();
+			for (const deadline = Date.now() + 60_000; response.status === 404 && Date.now() < deadline; response = await send()) {
+				await response.text();
+				await new Promise((resolve) => setTimeout(resolve, 1000));
+			}
+			answers.push(response.ok ? ((await response.json()) as IDataObject) : { status: response.status, text: await response.text() });
+		}
+		const ceRequests = ce.requests.filter((r) => r.path !== '/v1/visits').map((r) => `${r.method} ${r.path.replace(/[^/]+$/, (id) => (id.length > 8 ? ':id' : id))}`);
+		const cmRequests = cm.requests.map((r) => `${r.method} ${r.path.replace(/[0-9a-f-]{36}/, ':uuid')}`);
+		const expectedCe = ['POST /v1/contacts', 'GET /v1/contacts/:id', 'POST /v1/contacts', 'GET /v1/contacts/:id'];
+		const expectedCm = ['POST /api/v3/checks/', 'GET /api/v3/checks/:uuid', 'POST /api/v3/checks/', 'GET /api/v3/checks/:uuid'];
+		record(
+			'queue mode › webhook executions of both action nodes answer with the last node',
+			answers.every((a, i) => a.name === `queue check ${i + 1}`) ? undefined : `answers: ${JSON.stringify(answers).slice(0, 500)}`,
+		);
+		record(
+			'queue mode › exactly the requests expected reached both APIs',
+			JSON.stringify(ceRequests) === JSON.stringify(expectedCe) && JSON.stringify(cmRequests) === JSON.stringify(expectedCm)
+				? undefined
+				: `customer engagement: ${JSON.stringify(ceRequests)}; check monitor: ${JSON.stringify(cmRequests)}`,
+		);
+		const onWorkers = startedOnWorker(workerLogs) - onWorkersBefore;
+		record('queue mode › both executions ran on the workers', onWorkers === 2 ? undefined : `workers started ${onWorkers} executions (expected 2)`);
+
+		// 2. The trigger, polled by the main, across a main restart between polls.
+		if (!activated) {
+			record('queue mode › the published trigger polls on the main', 'no poll within 120 s');
+			return;
+		}
+		const notes = () => ce.state.notes.filter((n) => String(n.text).startsWith('visit ')).map((n) => String(n.text));
+		const inserted = [ce.seedVisit({ contactId: String(contact.id) })];
+		await waitUntil(() => notes().length >= 1, 150_000);
+		await stopProcess(main);
+		inserted.push(ce.seedVisit({ contactId: String(contact.id) }), ce.seedVisit({ contactId: String(contact.id) }));
+		await startMain();
+		await waitUntil(() => notes().length >= 3, 150_000);
+		inserted.push(ce.seedVisit({ contactId: String(contact.id) }));
+		await waitUntil(() => notes().length >= 4, 150_000);
+		await new Promise((resolve) => setTimeout(resolve, 3000));
+		const expected = inserted.map((v) => `visit ${String(v.id)}`).sort();
+		record(
+			'queue mode › a published trigger emits each inserted visit exactly once across a main restart',
+			JSON.stringify(notes().sort()) === JSON.stringify(expected) ? undefined : `notes ${JSON.stringify(notes())}, visits ${JSON.stringify(expected)}`,
+		);
+	} catch (error) {
+		record('queue mode › runs', (error as Error).message.slice(0, 1500));
+	} finally {
+		await stopProcess(main);
+		for (const child of processes) await stopProcess(child);
+		for (const service of services.reverse()) await service.stop();
+		await ce.stop();
+		await cm.stop();
+	}
+}

@@ -1,0 +1,90 @@
+/**
+ * End-to-end checks of `npm start` itself (part of the end-to-end tier): custom ports for
+ * every service, the user's data kept across a restart, an explicit reset, and each
+ * example workflow made to fire by an event the sandbox plays.
+ */
+import { mkdtempSync, readdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { playEvent } from '../../test/support/servers/sandbox';
+import { publishWorkflow } from '../shared/n8nRuntime';
+import { freePort } from '../shared/ports';
+import { waitUntil } from '../shared/progress';
+import { editorSession } from '../shared/editorSession';
+import { startEnvironment, type Environment, type StartConfig } from '../dev/start';
+
+type Record = (name: string, message?: string) => void;
+const EXAMPLES = readdirSync(path.join(__dirname, '..', '..', 'examples')).filter((f) => f.endsWith('.json')).length;
+
+export async function startScriptChecks(record: Record): Promise<void> {
+	const config: StartConfig = {
+		n8nPort: await freePort(),
+		brokerPort: await freePort(),
+		cePort: await freePort(),
+		cmPort: await freePort(),
+		folder: path.join(mkdtempSync(path.join(os.tmpdir(), 'n8n-start-e2e-')), 'sandbox'),
+		reset: false,
+		log: () => undefined,
+	};
+	let environment: Environment | undefined;
+	const stop = async () => {
+		await environment?.stop();
+		environment = undefined;
+	};
+	try {
+		environment = await startEnvironment(config);
+		const ports = [environment.url, environment.sandbox.ce.url, environment.sandbox.cm.url].map((u) => Number(new URL(u).port));
+		record(
+			'npm start › n8n, its task broker and both stand-ins on the ports given',
+			JSON.stringify(ports) === JSON.stringify([config.n8nPort, config.cePort, config.cmPort]) ? undefined : `ports ${JSON.stringify(ports)}`,
+		);
+		const first = await editorSession(environment.url);
+		await first.createWorkflow('My own workflow');
+		await stop();
+
+		// Between starts, as a user would in the editor: publish the two trigger examples.
+		await publishWorkflow(config.folder, 'exVisitThankYou');
+		await publishWorkflow(config.folder, 'exCheckDownNote');
+		environment = await startEnvironment(config);
+		const second = await editorSession(environment.url);
+		const names = await second.workflowNames();
+		record(
+			'npm start › a workflow made in the editor is there after a restart, examples not duplicated',
+			names.filter((n) => n === 'My own workflow').length === 1 && names.length === EXAMPLES + 1 ? undefined : `workflows: ${JSON.stringify(names)}`,
+		);
+
+		const { ce, cm } = environment.sandbox;
+		// The activation polls record the starting point: wait until they have read the visits
+		// and the flips of every check, so the events played next are new to both.
+		const flipsRead = () => new Set(cm.requests.filter((r) => r.path.endsWith('/flips/')).map((r) => r.path)).size;
+		const polled = await waitUntil(() => ce.requests.some((r) => r.path === '/v1/visits') && flipsRead() >= cm.checks.size, 120_000);
+		await new Promise((resolve) => setTimeout(resolve, 2000));
+		if (!polled) {
+			record('npm start › examples fire from played events', 'the published examples did not poll within 120 s');
+		} else {
+			const notesBefore = ce.state.notes.length;
+			playEvent(environment.sandbox, 'visit');
+			playEvent(environment.sandbox, 'down');
+			const texted = await waitUntil(() => ce.requests.some((r) => r.method === 'POST' && r.path === '/v1/texts'), 150_000);
+			record('npm start › key "v" (a visit) makes "New visit: thank you" text the contact', texted ? undefined : 'no text was sent within 150 s');
+			const noted = await waitUntil(() => ce.state.notes.length > notesBefore, 150_000);
+			const note = String(ce.state.notes.at(-1)?.text ?? '');
+			record(
+				'npm start › key "d" (a fail ping) makes "Check down" add a note',
+				noted && note.startsWith('Check "Nightly backup" went down') ? undefined : `notes: ${JSON.stringify(ce.state.notes.slice(notesBefore))}`,
+			);
+		}
+		await stop();
+
+		environment = await startEnvironment({ ...config, reset: true });
+		const afterReset = await (await editorSession(environment.url)).workflowNames();
+		record(
+			'npm start -- --reset › the earlier workflows are gone, the examples are back',
+			!afterReset.includes('My own workflow') && afterReset.length === EXAMPLES ? undefined : `workflows: ${JSON.stringify(afterReset)}`,
+		);
+	} catch (error) {
+		record('npm start › runs', (error as Error).message.slice(0, 1500));
+	} finally {
+		await stop();
+	}
+}

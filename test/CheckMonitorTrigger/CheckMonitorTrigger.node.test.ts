@@ -1,0 +1,119 @@
+/**
+ * The Check Monitor Trigger node (nodes/CheckMonitorTrigger/CheckMonitorTrigger.node.ts): its
+ * options read from expressions before any request, a blank check refused, n8n before 2.38.
+ */
+import { allChecksFlipTrigger } from '../support/allChecksFlipTrigger';
+import { allChecksPingTrigger } from '../support/allChecksPingTrigger';
+import { createPoller } from '../support/engine';
+import { FAST, flipTrigger } from '../support/flipTrigger';
+import { useCheckMonitorServer } from '../support/setup';
+import { useVirtualClock } from '../support/virtualClock';
+
+describe('New Flip and New Ping: n8n before 2.38, a blank check', () => {
+	const cm = useCheckMonitorServer();
+	const { server, credentials } = cm;
+	const { poller, flips } = flipTrigger(cm);
+
+	test('n8n before 2.38 (no poll budget function): both scopes activate, emit and fetch a test event', async () => {
+		for (const scope of ['one', 'all']) {
+			server.reset();
+			const check = server.seedCheck({ name: 'backup' });
+			server.receivePing(check.uuid);
+			const trigger = createPoller({
+				type: 'checkMonitorTrigger',
+				parameters: { event: 'newFlip', options: FAST, scope, checkId: { __rl: true, mode: 'id', value: check.uuid } } as never,
+				credentials: credentials(),
+				pollBudgetMs: 'unavailable',
+			});
+			expect(await trigger.poll()).toBeNull();
+			expect(flips(await trigger.poll('manual'))).toEqual([['backup', 1, 'up']]);
+			server.receivePing(check.uuid, 'fail');
+			expect([scope, flips(await trigger.poll())]).toEqual([scope, [['backup', 0, 'down']]]);
+		}
+	});
+
+	test.each([
+		['New Flip of one check', { event: 'newFlip', scope: 'one' }],
+		['New Ping', { event: 'newPing' }],
+	])('%s: a check an expression gives as blank is refused before any request', async (_name, parameters) => {
+		const trigger = poller({ ...parameters, checkId: { __rl: true, mode: 'id', value: '={{ " " }}' } });
+		const failure = trigger.poll();
+		await expect(failure).rejects.toThrow('Check: is empty');
+		// The same words as the actions' (transport's readIdParameter).
+		await expect(failure).rejects.toMatchObject({ description: 'Pick one from the list or enter its ID.' });
+		expect(server.requests).toHaveLength(0);
+	});
+});
+
+describe('New Flip options', () => {
+	const cm = useCheckMonitorServer();
+	const { server } = cm;
+	const { poller, seed } = flipTrigger(cm);
+
+	describe('options from expressions: checked before any request', () => {
+		test.each([
+			[{ lookBackMinutes: '={{ Infinity }}' }, 'Late Flip Window (Minutes): must be a number of at least 0, got Infinity'],
+			[{ lookBackMinutes: '={{ -5 }}' }, 'Late Flip Window (Minutes): must be a number of at least 0, got -5'],
+			[{ requestsPerMinute: '={{ 0 }}' }, 'Max Requests per Minute: must be a number of at least 1, got 0'],
+			[{ requestsPerMinute: '={{ "fast" }}' }, 'Max Requests per Minute: must be a number of at least 1, got "fast"'],
+		])('%o: "%s"', async (options, message) => {
+			await expect(poller({ scope: 'all', options }).poll()).rejects.toMatchObject({ message });
+			expect(server.requestLines()).toEqual([]);
+		});
+
+		test.each([
+			['={{ "30" }}', 30],
+			['={{ undefined }}', 60],
+			['={{ null }}', 60],
+			['={{ "" }}', 60],
+		])('Late Flip Window %s: the activation reads flips from %i minutes back', async (lookBackMinutes, minutes) => {
+			seed(1);
+			expect(await poller({ scope: 'all', options: { lookBackMinutes, requestsPerMinute: '={{ "600000" }}' } }).poll()).toBeNull();
+			const start = Number(server.requests[1].query.find(([name]) => name === 'start')?.[1]);
+			const expected = Math.floor(Date.now() / 1000) - minutes * 60;
+			expect(start).toBeGreaterThanOrEqual(expected - 2);
+			expect(start).toBeLessThanOrEqual(expected);
+		});
+	});
+});
+
+describe('Full Sweep Every', () => {
+	const cm = useCheckMonitorServer();
+	const { server } = cm;
+	const clock = useVirtualClock(server);
+	const { poller, seed, minuteLater } = allChecksFlipTrigger(cm, clock);
+
+	describe('options from expressions: checked before any request', () => {
+		test.each([
+			[{ fullSweepMinutes: '={{ -1 }}' }, 'Full Sweep Every (Minutes): must be a number of at least 0, got -1'],
+			[{ fullSweepMinutes: '={{ "hourly" }}' }, 'Full Sweep Every (Minutes): must be a number of at least 0, got "hourly"'],
+		])('%o: "%s"', async (options, message) => {
+			await expect(poller(options).poll()).rejects.toMatchObject({ message });
+			expect(server.requestLines()).toEqual([]);
+		});
+
+		test('Full Sweep Every from an expression that gives nothing: the default, 60 minutes', async () => {
+			seed(1);
+			const trigger = poller({ fullSweepMinutes: '={{ undefined }}' });
+			await trigger.poll();
+			const sweeps: number[] = [];
+			for (let minute = 1; minute <= 61; minute++) {
+				await minuteLater(trigger);
+				if (server.requests.length > 1) sweeps.push(minute);
+			}
+			expect(sweeps).toEqual([60]);
+		});
+	});
+});
+
+describe('New Ping for All Checks options', () => {
+	const cm = useCheckMonitorServer();
+	const { server } = cm;
+	const clock = useVirtualClock(server);
+	const { poller } = allChecksPingTrigger(cm, clock);
+
+	test('Max Requests per Minute from an expression is checked before any request', async () => {
+		await expect(poller('', { options: { requestsPerMinute: '={{ 0 }}' } }).poll()).rejects.toMatchObject({ message: 'Max Requests per Minute: must be a number of at least 1, got 0' });
+		expect(server.requestLines()).toEqual([]);
+	});
+});

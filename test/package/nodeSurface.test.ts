@@ -1,0 +1,342 @@
+/**
+ * Each node's public surface: the names users' saved workflows depend on
+ * (docs/node-contract.md) and what n8n reads from a node type before any parameter:
+ * its name, credential, inputs and outputs, whether it polls or can be a tool, and the
+ * search and load-options methods its parameters name. Each node is built inside the test,
+ * as n8n builds it when it loads the package.
+ *
+ * Package-wide: the public names of all four nodes and both credentials (docs/node-contract.md).
+ */
+import { NodeHelpers, type ICredentialType, type INodeParameters, type INodeProperties, type INodePropertyOptions, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+import { CheckMonitorApi } from '../../credentials/CheckMonitorApi.credentials';
+import { CustomerEngagementApi } from '../../credentials/CustomerEngagementApi.credentials';
+import { CheckMonitor } from '../../nodes/CheckMonitor/CheckMonitor.node';
+import { CheckMonitorTrigger } from '../../nodes/CheckMonitorTrigger/CheckMonitorTrigger.node';
+import { CustomerEngagement } from '../../nodes/CustomerEngagement/CustomerEngagement.node';
+import { CustomerEngagementTrigger } from '../../nodes/CustomerEngagementTrigger/CustomerEngagementTrigger.node';
+
+const nodes: Array<[string, () => INodeType, object]> = [
+	[
+		'Customer Engagement',
+		() => new CustomerEngagement(),
+		{ name: 'customerEngagement', group: ['transform'], version: 1, defaults: { name: 'Customer Engagement' }, usableAsTool: true, inputs: ['main'], outputs: ['main'], credentials: [{ name: 'customerEngagementApi', required: true }] },
+	],
+	[
+		'Check Monitor',
+		() => new CheckMonitor(),
+		{ name: 'checkMonitor', group: ['transform'], version: 1, defaults: { name: 'Check Monitor' }, usableAsTool: true, inputs: ['main'], outputs: ['main'], credentials: [{ name: 'checkMonitorApi', required: true }] },
+	],
+	[
+		'Customer Engagement Trigger',
+		() => new CustomerEngagementTrigger(),
+		{ name: 'customerEngagementTrigger', group: ['trigger'], version: 1, defaults: { name: 'Customer Engagement Trigger' }, polling: true, inputs: [], outputs: ['main'], credentials: [{ name: 'customerEngagementApi', required: true }] },
+	],
+	[
+		'Check Monitor Trigger',
+		() => new CheckMonitorTrigger(),
+		{ name: 'checkMonitorTrigger', group: ['trigger'], version: 1, defaults: { name: 'Check Monitor Trigger' }, polling: true, inputs: [], outputs: ['main'], credentials: [{ name: 'checkMonitorApi', required: true }] },
+	],
+];
+
+/** The methods the parameters name, by kind, at any depth (options of collections, locator modes). */
+function methodsNamed(properties: INodeProperties[]): { listSearch: Set<string>; loadOptions: Set<string> } {
+	const named = { listSearch: new Set<string>(), loadOptions: new Set<string>() };
+	const visit = (value: unknown): void => {
+		if (Array.isArray(value)) value.forEach(visit);
+		else if (value && typeof value === 'object') {
+			const record = value as Record<string, unknown>;
+			if (typeof record.searchListMethod === 'string') named.listSearch.add(record.searchListMethod);
+			if (typeof record.loadOptionsMethod === 'string') named.loadOptions.add(record.loadOptionsMethod);
+			Object.values(record).forEach(visit);
+		}
+	};
+	visit(properties);
+	return named;
+}
+
+describe.each(nodes)('%s', (_name, build, surface) => {
+	test('has the name, credential, inputs and outputs n8n and saved workflows expect', () => {
+		expect(build().description).toMatchObject(surface);
+	});
+
+	test('every search and load-options method a parameter names is there, and none is unused', () => {
+		const node = build();
+		const named = methodsNamed(node.description.properties);
+		for (const kind of ['listSearch', 'loadOptions'] as const) {
+			const methods = (node.methods?.[kind] ?? {}) as Record<string, unknown>;
+			expect([kind, Object.keys(methods).sort()]).toEqual([kind, [...named[kind]].sort()]);
+			for (const method of Object.values(methods)) expect(typeof method).toBe('function');
+		}
+	});
+});
+
+test('the check of the methods above sees methods inside locators and collections (so it can fail)', () => {
+	const named = methodsNamed(new CustomerEngagement().description.properties);
+	expect(named.listSearch).toEqual(new Set(['searchContacts', 'searchCustomFields', 'searchLabels', 'searchRewards']));
+	expect(named.loadOptions.has('getLabels')).toBe(true);
+});
+
+/**
+ * docs/node-contract.md, as data: every resource and operation, and for each the
+ * top-level parameters it fixes (a locator with the modes it fixes), the entries it fixes
+ * in a collection, and Return All / Limit on every Get Many. Saved workflows store these
+ * names; a rename or a lost mode breaks them on upgrade.
+ */
+type Fixed = { top?: string[]; locators?: Record<string, string[]>; collections?: Record<string, string[]>; extra?: Record<string, unknown> };
+const CONTACT = { contactId: ['list', 'id'] };
+const customerEngagementContract: Record<string, Record<string, Fixed>> = {
+	contact: {
+		create: { top: ['email', 'phone'] },
+		get: { locators: CONTACT },
+		update: { locators: CONTACT, collections: { updateFields: [] } },
+		delete: { locators: CONTACT },
+		getAll: {},
+		upsert: { top: ['email', 'phone'] },
+		adjustLoyaltyPoints: { locators: CONTACT, top: ['pointsValue'] },
+	},
+	activity: { getAll: { top: ['contactId'] } },
+	note: { create: { top: ['contactId', 'text'] } },
+	customField: {
+		create: { top: ['name', 'type'] },
+		getAll: {},
+		rename: { locators: { customFieldId: ['list', 'id'] }, top: ['name'] },
+		updateOptions: { locators: { customFieldId: ['list', 'id'] } },
+	},
+	text: { send: { top: ['message', 'toPhone'], locators: { customerId: ['list', 'id'] } } },
+	conversation: { get: { top: ['phone'], locators: { customerId: ['list', 'id'] } } },
+	visit: { create: { top: ['contactId'] }, createMany: { top: ['visits'] }, get: { top: ['visitId'] }, getAll: {} },
+	label: { create: { top: ['name'] }, get: { locators: { labelId: ['list', 'id'] } }, getAll: {} },
+	loyaltyReward: {
+		create: { top: ['title', 'points'] },
+		get: { locators: { rewardId: ['list', 'id'] } },
+		update: { locators: { rewardId: ['list', 'id'] }, collections: { updateFields: [] } },
+		delete: { locators: { rewardId: ['list', 'id'] } },
+		getAll: {},
+		redeem: { locators: { rewardId: ['list', 'id'] }, top: ['contactId'] },
+	},
+	redeem: { getAll: { collections: { filters: ['loyaltyRewardId', 'contactId'] } } },
+	loyaltySettings: { get: {}, update: { collections: { updateFields: ['checkin', 'share', 'review', 'pointsPerDollar'] } } },
+};
+const CHECK = { checkId: ['list', 'id', 'slug'] };
+const checkMonitorContract: Record<string, Record<string, Fixed>> = {
+	check: {
+		create: { collections: { options: ['unique'] } },
+		get: { locators: CHECK },
+		getAll: {},
+		update: { locators: CHECK, collections: { updateFields: [] } },
+		pause: { locators: CHECK },
+		resume: { locators: CHECK },
+		delete: { locators: CHECK },
+	},
+	ping: {
+		getAll: { locators: CHECK },
+		getBody: { locators: CHECK, top: ['pingNumber'] },
+		send: { locators: { checkId: ['list', 'id', 'slug'] }, top: ['signal'], collections: { additionalFields: ['body', 'rid', 'create'] }, extra: { signal: ['success', 'start', 'fail', 'log', 'exitStatus'] } },
+	},
+	flip: { getAll: { locators: CHECK, collections: { filters: ['seconds', 'start', 'end'] } } },
+	channel: { getAll: {} },
+	badge: { getAll: {} },
+	status: { get: {} },
+};
+
+/** The top-level parameters n8n shows for these values (defaults filled in, hidden flags included). */
+function shownFor(description: INodeTypeDescription, values: Record<string, unknown>): INodeProperties[] {
+	const parameters = NodeHelpers.getNodeParameters(description.properties, values as INodeParameters, true, false, null, description) as INodeParameters;
+	return description.properties.filter((p) => NodeHelpers.displayParameter(parameters, p, null, description, parameters));
+}
+
+const optionValues = (property: INodeProperties | undefined) => ((property?.options ?? []) as INodePropertyOptions[]).map((o) => o.value);
+
+describe.each([
+	['Customer Engagement', () => new CustomerEngagement().description, customerEngagementContract],
+	['Check Monitor', () => new CheckMonitor().description, checkMonitorContract],
+])('%s keeps the names of the node contract', (_name, build, contract) => {
+	test('its resources and each resource\'s operations', () => {
+		const description = build();
+		expect(optionValues(description.properties.find((p) => p.name === 'resource')).sort()).toEqual(Object.keys(contract).sort());
+		for (const [resource, operations] of Object.entries(contract)) {
+			const operation = shownFor(description, { resource }).find((p) => p.name === 'operation');
+			expect([resource, optionValues(operation).sort()]).toEqual([resource, Object.keys(operations).sort()]);
+		}
+	});
+
+	test('each operation\'s fixed parameters, locator modes and collection entries; Return All and Limit on Get Many', () => {
+		const description = build();
+		for (const [resource, operations] of Object.entries(contract)) {
+			for (const [operation, fixed] of Object.entries(operations)) {
+				const at = `${resource}.${operation}`;
+				const shown = shownFor(description, { resource, operation, returnAll: false });
+				const byName = (name: string) => shown.find((p) => p.name === name);
+				for (const name of [...(fixed.top ?? []), ...Object.keys(fixed.locators ?? {}), ...Object.keys(fixed.collections ?? {})]) {
+					expect([at, name, byName(name) !== undefined]).toEqual([at, name, true]);
+				}
+				for (const [name, modes] of Object.entries(fixed.locators ?? {})) {
+					const locator = byName(name);
+					expect([at, name, locator?.type, locator?.modes?.map((m) => m.name)]).toEqual([at, name, 'resourceLocator', modes]);
+				}
+				for (const [name, entries] of Object.entries(fixed.collections ?? {})) {
+					const names = ((byName(name)?.options ?? []) as INodeProperties[]).map((o) => o.name);
+					expect([at, name, entries.filter((e) => !names.includes(e))]).toEqual([at, name, []]);
+				}
+				for (const [name, values] of Object.entries(fixed.extra ?? {})) expect([at, name, optionValues(byName(name)).sort()]).toEqual([at, name, [...(values as string[])].sort()]);
+				if (operation === 'getAll') {
+					const limited = byName('limit');
+					expect([at, byName('returnAll')?.type, limited?.type]).toEqual([at, 'boolean', 'number']);
+					const all = shownFor(description, { resource, operation, returnAll: true });
+					expect([at, all.some((p) => p.name === 'limit')]).toEqual([at, false]);
+				}
+			}
+		}
+	});
+});
+
+test('Ping Send shows Exit Status for the exit-status signal only', () => {
+	const description = new CheckMonitor().description;
+	const shown = (signal: string) => shownFor(description, { resource: 'ping', operation: 'send', signal }).some((p) => p.name === 'exitStatus');
+	expect([shown('exitStatus'), shown('success')]).toEqual([true, false]);
+});
+
+test.each([
+	['Customer Engagement Trigger', () => new CustomerEngagementTrigger().description, { event: ['newVisit', 'newContact', 'newRedeem', 'newLoyaltyReward'] }],
+	['Check Monitor Trigger', () => new CheckMonitorTrigger().description, { event: ['newFlip', 'newPing'], scope: ['one', 'all'] }],
+])('%s keeps its event (and scope) values', (_name, build, fixed) => {
+	const description = build();
+	for (const [name, values] of Object.entries(fixed)) {
+		expect([name, optionValues(description.properties.find((p) => p.name === name)).sort()]).toEqual([name, [...values].sort()]);
+	}
+});
+
+test('the Check Monitor Trigger asks for a check (a locator) for one check and for New Ping, not for all checks', () => {
+	const description = new CheckMonitorTrigger().description;
+	const asks = (values: Record<string, unknown>) => shownFor(description, values).find((p) => p.name === 'checkId')?.type;
+	expect([asks({ event: 'newFlip', scope: 'one' }), asks({ event: 'newFlip', scope: 'all' }), asks({ event: 'newPing' })]).toEqual(['resourceLocator', undefined, 'resourceLocator']);
+});
+
+test.each([
+	[() => new CustomerEngagementApi(), 'customerEngagementApi', 'Customer Engagement API', { baseUrl: ['string', true], accessToken: ['string', true, true] }],
+	[() => new CheckMonitorApi(), 'checkMonitorApi', 'Check Monitor API', { baseUrl: ['string', true], apiKey: ['string', true, true], pingUrl: ['string', false], pingKey: ['string', false, true] }],
+])('credential %#: its name, display name and fields (type, required, a password) as the contract fixes them', (build, name, displayName, fields) => {
+	const credential = build();
+	expect([credential.name, credential.displayName]).toEqual([name, displayName]);
+	expect(
+		Object.fromEntries(
+			credential.properties.map((p) => [p.name, [p.type, p.required === true, ...(p.typeOptions?.password ? [true] : [])]]),
+		),
+	).toEqual(fields);
+});
+
+describe('the credentials as the node contract fixes them (saved credentials depend on the names)', () => {
+	const fields = (credential: ICredentialType) =>
+		credential.properties.map(({ name, type, required, default: value, typeOptions }) => ({ name, type, required: required ?? false, default: value, password: typeOptions?.password ?? false }));
+
+	test.each([
+		[
+			'Customer Engagement API: a required Base URL and a required Access Token, kept as a password',
+			() => new CustomerEngagementApi(),
+			'customerEngagementApi',
+			[
+				{ name: 'baseUrl', type: 'string', required: true, default: '', password: false },
+				{ name: 'accessToken', type: 'string', required: true, default: '', password: true },
+			],
+		],
+		[
+			'Check Monitor API: the hosted service by default, a required API key, an optional Ping URL and Ping Key (a password)',
+			() => new CheckMonitorApi(),
+			'checkMonitorApi',
+			[
+				{ name: 'baseUrl', type: 'string', required: true, default: 'https://healthchecks.io', password: false },
+				{ name: 'apiKey', type: 'string', required: true, default: '', password: true },
+				{ name: 'pingUrl', type: 'string', required: false, default: '', password: false },
+				{ name: 'pingKey', type: 'string', required: false, default: '', password: true },
+			],
+		],
+		// Built inside the test, so that the mutation run counts this test as covering the class's
+		// fields (a table built while jest collects tests covers them in no test).
+	])('%s', (_name, build, name, expected) => {
+		const credential = build();
+		expect(credential.name).toBe(name);
+		expect(fields(credential)).toEqual(expected);
+	});
+});
+
+/**
+ * A trigger's form as the editor shows it for each event: every shown parameter with its type
+ * and default, its choices, bounds and locator modes, options of collections included. The
+ * defaults are part of the contract: n8n saves only values that differ from them, so a
+ * changed default changes what a saved trigger watches.
+ */
+function form(description: INodeTypeDescription, values: Record<string, unknown>): unknown[] {
+	const summary = (p: INodeProperties): unknown => [
+		p.name,
+		p.type,
+		p.default,
+		...(p.required ? ['required'] : []),
+		...(p.noDataExpression ? ['no expression'] : []),
+		...(p.typeOptions?.minValue !== undefined || p.typeOptions?.maxValue !== undefined ? [[p.typeOptions?.minValue, p.typeOptions?.maxValue]] : []),
+		...(p.modes ? [p.modes.map((m) => [m.name, ...(m.typeOptions?.searchListMethod ? [m.typeOptions.searchListMethod, m.typeOptions.searchable === true] : [])])] : []),
+		...(p.type === 'options' || p.type === 'multiOptions' ? [optionValues(p)] : []),
+		...(p.type === 'collection' ? [(p.options as INodeProperties[]).map(summary)] : []),
+	];
+	return shownFor(description, values).map(summary);
+}
+
+const LIST_OR_ID = (method: string) => [['list', method, true], ['id']];
+const NEW_LOCATOR = { mode: 'list', value: '' };
+
+test.each([
+	[
+		'Customer Engagement Trigger',
+		() => new CustomerEngagementTrigger().description,
+		(event: unknown[]) => [
+			[{}, [event, ['contactId', 'resourceLocator', NEW_LOCATOR, LIST_OR_ID('searchContacts')], ['lookBackHours', 'number', 24, [0, 720]]]],
+			[{ event: 'newContact' }, [event]],
+			[
+				{ event: 'newRedeem' },
+				[
+					event,
+					['contactId', 'resourceLocator', NEW_LOCATOR, LIST_OR_ID('searchContacts')],
+					['rewardId', 'resourceLocator', NEW_LOCATOR, LIST_OR_ID('searchRewards')],
+					['redeemWindowMinutes', 'number', 60, [1, 1440]],
+				],
+			],
+			[{ event: 'newLoyaltyReward' }, [event]],
+		],
+		['event', 'options', 'newVisit', 'no expression', ['newContact', 'newLoyaltyReward', 'newRedeem', 'newVisit']],
+	],
+	[
+		'Check Monitor Trigger',
+		() => new CheckMonitorTrigger().description,
+		(event: unknown[]) => {
+			const scope = ['scope', 'options', 'all', ['all', 'one']];
+			const direction = ['direction', 'options', 'any', ['any', 'up', 'down']];
+			const check = ['checkId', 'resourceLocator', NEW_LOCATOR, 'required', LIST_OR_ID('searchChecks')];
+			const flipOptions = ['options', 'collection', {}, [['fullSweepMinutes', 'number', 60, [0, undefined]], ['lookBackMinutes', 'number', 60, [0, undefined]], ['requestsPerMinute', 'number', 100, [1, undefined]]]];
+			const pingOptions = ['options', 'collection', {}, [['includeBody', 'boolean', false], ['requestsPerMinute', 'number', 100, [1, undefined]], ['pingTypes', 'multiOptions', [], ['fail', 'ign', 'log', 'start', 'success']]]];
+			// New Ping watched one check before it could watch all: a saved New Ping trigger has no scope.
+			const pingScope = ['scope', 'options', 'one', ['all', 'one']];
+			return [
+				[{}, [event, scope, ['tags', 'string', ''], direction, flipOptions]],
+				[{ event: 'newFlip', scope: 'one' }, [event, scope, check, direction, flipOptions]],
+				[{ event: 'newPing' }, [event, pingScope, check, pingOptions]],
+				[{ event: 'newPing', scope: 'all' }, [event, pingScope, ['tags', 'string', ''], pingOptions]],
+			];
+		},
+		['event', 'options', 'newFlip', 'no expression', ['newFlip', 'newPing']],
+	],
+] as Array<[string, () => INodeTypeDescription, (event: unknown[]) => Array<[Record<string, unknown>, unknown[]]>, unknown[]]>)(
+	"%s: the form of each event, with the defaults a saved trigger relies on",
+	(_name, build, forms, event) => {
+		for (const [values, expected] of forms(event)) expect([values, form(build(), values)]).toEqual([values, expected]);
+	},
+);
+
+test('a Check Monitor Trigger\'s check typed By ID is checked by n8n: a UUID or a 40-character unique key', () => {
+	const description = new CheckMonitorTrigger().description;
+	const issues = (value: string) => {
+		const node = { id: 'n', name: 'Trigger', type: 'checkMonitorTrigger', typeVersion: 1, position: [0, 0] as [number, number], parameters: { event: 'newPing', checkId: { __rl: true, mode: 'id', value } } };
+		return NodeHelpers.getNodeParametersIssues(description.properties, node, description)?.parameters?.checkId ?? [];
+	};
+	const uuid = '8a3c5b7e-1f2d-4c6a-9b0e-3d5f7a9c1e2b';
+	expect([uuid, ` ${uuid.toUpperCase()} `, 'a'.repeat(40)].map(issues)).toEqual([[], [], []]);
+	for (const bad of ['nightly-backup', 'a'.repeat(39), `${uuid}x`, `x${uuid}`]) expect([bad, issues(bad)]).toEqual([bad, ['Enter a check UUID, or a 40-character unique key']]);
+});

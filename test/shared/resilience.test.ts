@@ -1,0 +1,339 @@
+/**
+ * The retry policy (nodes/shared/resilience.ts). Through n8n's engine against the stand-ins:
+ * rate limits and faults are retried where safe, never duplicated, never lost. Then its rules
+ * one at a time, on n8n's clock replaced by jest's (so every wait is exact and the suite does
+ * not sleep): which failures are retried, after how long, when the node gives up and what it
+ * says, the per-credential cap and the shared 429 pause; there each gate is new (a key per
+ * test), so the gate's own bookkeeping is exercised every time.
+ */
+import { byId, createPoller, runNode } from '../support/engine';
+import { useCheckMonitorServer, useCustomerEngagementServer } from '../support/setup';
+import { RetriesExhausted, resiliencePolicy, retriesSentence, retryAfterMs, withRetries, type Failure } from '../../nodes/shared/resilience';
+
+describe('Customer Engagement', () => {
+	const { server, credentials } = useCustomerEngagementServer();
+	const run = (parameters: Record<string, unknown>, items?: object[]) =>
+		runNode({ type: 'customerEngagement', parameters: parameters as never, credentials: credentials(), items: items as never });
+	const createLabel = { resource: 'label', operation: 'create', name: '={{ $json.name ?? "VIP" }}' };
+
+	test('a 429 on a write is retried after Retry-After (seconds); the label exists once', async () => {
+		server.injectFault({ kind: 'status', status: 429, retryAfter: '1' });
+		const started = Date.now();
+		const result = await run(createLabel);
+		expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+		expect(result.error).toBeUndefined();
+		expect(server.requestLines()).toEqual(['POST /v1/labels', 'POST /v1/labels']);
+		expect(server.state.labels.size).toBe(1);
+	});
+
+	test('Retry-After as an HTTP date is honoured', async () => {
+		server.injectFault({ kind: 'status', status: 429, retryAfter: new Date(Date.now() + 1500).toUTCString() });
+		const started = Date.now();
+		await run(createLabel);
+		// HTTP dates have whole seconds: the wait is between 0.5 and 1.5 s.
+		expect(Date.now() - started).toBeGreaterThanOrEqual(450);
+		expect(server.state.labels.size).toBe(1);
+	});
+
+	test('without Retry-After the node backs off and tries again, bounded in attempts', async () => {
+		server.injectFault({ kind: 'status', status: 429 }, 2);
+		const result = await run(createLabel);
+		expect(result.error).toBeUndefined();
+		expect(server.requests).toHaveLength(3);
+		server.clearLog();
+		server.injectFault({ kind: 'status', status: 429 }, 10);
+		const failed = await run({ ...createLabel, name: 'Other' });
+		expect(server.requests).toHaveLength(resiliencePolicy.rateLimitAttempts);
+		expect(failed.error?.message).toBe('Rate limit reached: the Customer Engagement API answered 429 (TOO_MANY_REQUESTS)');
+	});
+
+	test('the total wait is bounded: a Retry-After beyond it fails at once, saying why', async () => {
+		server.injectFault({ kind: 'status', status: 429, retryAfter: '3600' });
+		const started = Date.now();
+		const result = await run(createLabel);
+		expect(Date.now() - started).toBeLessThan(1000);
+		expect(server.requests).toHaveLength(1);
+		expect(result.error?.description).toContain('waiting longer would exceed 120 s');
+	});
+
+	test('a 500 on a write is not retried (it may have happened): one request, a clear error', async () => {
+		server.injectFault({ kind: 'status', status: 500, body: { errorCode: 'INTERNAL', message: 'database timeout' } });
+		const result = await run(createLabel);
+		expect(server.requests).toHaveLength(1);
+		expect(result.error?.message).toBe('The Customer Engagement API failed with HTTP 500: database timeout');
+		expect(result.error?.description).toBe(
+			'This is a problem on the API side. The request was a write (POST) and was not sent again: it may have happened, so check before running it again.',
+		);
+	});
+
+	test('a dropped connection on a write is not retried, and the message says it may have happened', async () => {
+		server.injectFault({ kind: 'drop' });
+		const result = await run(createLabel);
+		expect(server.requests).toHaveLength(1);
+		expect(result.error?.message).toBe('Could not reach the Customer Engagement API: the connection was closed before a response arrived');
+		expect(result.error?.description).toBe(
+			'Network error ECONNRESET. Check the Base URL in the credential and that the server is reachable from n8n. The request was a write (POST) and was not sent again: it may have happened, so check before running it again.',
+		);
+	});
+
+	test('a read that keeps failing (5xx, then a dropped connection) says it only reads data, never a word of writes', async () => {
+		server.state.labels.set('lb_1', { id: 'lb_1', name: 'VIP', color: 'GREY' });
+		server.injectFault({ kind: 'status', status: 503 }, 3);
+		const failed = await run({ resource: 'label', operation: 'get', labelId: byId('lb_1') });
+		expect(server.requests).toHaveLength(3);
+		expect(failed.error?.message).toBe('The Customer Engagement API failed with HTTP 503');
+		expect(failed.error?.description).toMatch(
+			/^This is a problem on the API side\. The request only reads data, so running it again is safe\. The node tried 3 times over [\d.]+ s before giving up\.$/,
+		);
+		server.injectFault({ kind: 'drop' }, 3);
+		const dropped = await run({ resource: 'label', operation: 'get', labelId: byId('lb_1') });
+		expect(dropped.error?.message).toBe('Could not reach the Customer Engagement API: the connection was closed before a response arrived');
+		expect(dropped.error?.description).toMatch(
+			/^Network error ECONNRESET\. Check the Base URL in the credential and that the server is reachable from n8n\. The request only reads data, so running it again is safe\. The node tried 3 times over [\d.]+ s before giving up\.$/,
+		);
+		expect(`${failed.error?.description} ${dropped.error?.description}`).not.toMatch(/write/);
+	});
+
+	test('reads are retried on 5xx and dropped connections', async () => {
+		server.state.labels.set('lb_1', { id: 'lb_1', name: 'VIP', color: 'GREY' });
+		server.injectFault({ kind: 'status', status: 502 });
+		server.injectFault({ kind: 'drop' });
+		const result = await run({ resource: 'label', operation: 'get', labelId: byId('lb_1') });
+		expect(result.items.map((i) => i.json.name)).toEqual(['VIP']);
+		expect(server.requests).toHaveLength(3);
+	});
+
+	test('30 writes against 10 requests per second: every item done exactly once, 5 in flight at most', async () => {
+		resiliencePolicy.maxTotalWaitMs = 60_000;
+		server.setRateLimit({ requests: 10, windowMs: 1000 });
+		// Slow answers, so that the cap is what limits the requests in flight.
+		server.responseDelayMs = 100;
+		const items = Array.from({ length: 30 }, (_, i) => ({ name: `L${i}` }));
+		const result = await run(createLabel, items);
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((i) => i.json.name)).toEqual(items.map((i) => i.name));
+		expect([...server.state.labels.values()].map((l) => l.name).sort()).toEqual(items.map((i) => i.name).sort());
+		expect(server.maxInFlight).toBe(resiliencePolicy.maxConcurrent);
+	}, 30_000);
+
+	test('the cap is exact: a slow server sees exactly 5 requests at once, also when one is retried after a 429', async () => {
+		server.state.labels.set('lb_1', { id: 'lb_1', name: 'VIP', color: 'GREY' });
+		server.responseDelayMs = 150;
+		server.injectFault({ kind: 'status', status: 429, retryAfter: '0' });
+		const items = Array.from({ length: 12 }, () => ({}));
+		const result = await run({ resource: 'label', operation: 'get', labelId: byId('lb_1') }, items);
+		expect(result.items).toHaveLength(12);
+		expect(server.requests).toHaveLength(13);
+		expect(server.maxInFlight).toBe(resiliencePolicy.maxConcurrent);
+	});
+
+	test("a 429 pauses only the credential that got it: another account's requests go on", async () => {
+		server.state.labels.set('lb_a', { id: 'lb_a', name: 'A', color: 'GREY' });
+		server.state.labels.set('lb_b', { id: 'lb_b', name: 'B', color: 'GREY' });
+		server.injectFault({ kind: 'status', status: 429, retryAfter: '2' }, 1, (request) => request.path === '/v1/labels/lb_a');
+		const started = Date.now();
+		const getLabel = (labelId: string, credentialId: string) =>
+			runNode({ type: 'customerEngagement', parameters: { resource: 'label', operation: 'get', labelId: byId(labelId) } as never, credentials: credentials(), items: Array.from({ length: 3 }, () => ({})) as never, credentialId }).then((r) => ({ r, ms: Date.now() - started }));
+		const first = getLabel('lb_a', 'account-a');
+		// The second account starts while the first one's 429 pause is running.
+		await new Promise((resolve) => setTimeout(resolve, 200));
+		const [a, b] = await Promise.all([first, getLabel('lb_b', 'account-b')]);
+		expect(a.r.items.map((i) => i.json.name)).toEqual(['A', 'A', 'A']);
+		expect(b.r.items.map((i) => i.json.name)).toEqual(['B', 'B', 'B']);
+		expect(a.ms).toBeGreaterThanOrEqual(1900);
+		expect(b.ms).toBeLessThan(1500);
+	});
+});
+
+describe('Check Monitor and triggers', () => {
+	const { server, credentials } = useCheckMonitorServer();
+
+	test('a 429 (text body, as from a proxy) during a trigger poll is waited out', async () => {
+		const check = server.seedCheck({ name: 'a' });
+		const trigger = createPoller({ type: 'checkMonitorTrigger', parameters: { event: 'newFlip', scope: 'one', checkId: byId(check.uuid) } as never, credentials: credentials() });
+		await trigger.poll();
+		server.receivePing(check.uuid);
+		server.injectFault({ kind: 'status', status: 429, retryAfter: '0' });
+		const result = await trigger.poll();
+		expect(result?.[0].map((i) => i.json.to)).toEqual(['up']);
+	});
+
+	test('pause (a write) after a 429 is sent again and happens once', async () => {
+		const check = server.seedCheck();
+		server.injectFault({ kind: 'status', status: 429, retryAfter: '0' });
+		const result = await runNode({ type: 'checkMonitor', parameters: { resource: 'check', operation: 'pause', checkId: byId(check.uuid) } as never, credentials: credentials() });
+		expect(result.items[0].json.status).toBe('paused');
+		expect(check.flips).toHaveLength(1);
+	});
+});
+
+describe('the rules one at a time, on jest\'s clock', () => {
+	let keyCount = 0;
+	const newKey = () => `rules:${++keyCount}`;
+
+	beforeEach(() => {
+		jest.useFakeTimers({ now: 1_000_000 });
+		// The shipped backoff: test/support/fastRetries.ts shrinks it for the engine tests (and
+		// puts the whole policy back before each test); the clock here is jest's, so it costs nothing.
+		Object.assign(resiliencePolicy, { baseDelayMs: 1_000, maxDelayMs: 30_000 });
+	});
+	afterEach(() => {
+		jest.useRealTimers();
+		jest.restoreAllMocks();
+	});
+
+	/** An attempt that fails with the given failures in turn, then succeeds; when each attempt started (ms after this call). */
+	function scripted(failures: Failure[]) {
+		const origin = Date.now();
+		const started: number[] = [];
+		const attempt = async () => {
+			started.push(Date.now() - origin);
+			const failure = failures[started.length - 1];
+			if (failure) throw failure;
+			return 'done';
+		};
+		return { started, attempt, classify: (error: unknown) => error as Failure };
+	}
+
+	/** Runs `promise` to its end on the fake clock; its value, or the error it threw. */
+	async function settle<T>(promise: Promise<T>): Promise<{ value?: T; error?: unknown }> {
+		const outcome = promise.then(
+			(value) => ({ value }),
+			(error: unknown) => ({ error }),
+		);
+		await jest.runAllTimersAsync();
+		return await outcome;
+	}
+
+	describe('Retry-After', () => {
+		test.each([
+			['whole seconds', '12', 12_000],
+			['a fraction of a second', '1.25', 1_250],
+			['seconds with spaces around them', ' 5 ', 5_000],
+			['an HTTP date 3 s ahead', new Date(1_000_000 + 3_000).toUTCString(), 3_000],
+			['an HTTP date in the past', new Date(0).toUTCString(), 0],
+			['the first of repeated headers', ['2', '9'], 2_000],
+			['nothing', undefined, undefined],
+			['empty', '', undefined],
+			['a number with a unit', '5 s', undefined],
+			['text ending in a number', 'x5', undefined],
+			['a dot without digits', '1.x', undefined],
+			['text', 'soon', undefined],
+		])('%s', (_name, header, expected) => {
+			expect(retryAfterMs(header, 1_000_000)).toBe(expected);
+		});
+	});
+
+	describe('what is retried, and after how long', () => {
+		test('a read that fails with 5xx or the network: 3 attempts, backing off 0.5–1 s, then 1–2 s', async () => {
+			jest.spyOn(Math, 'random').mockReturnValue(0);
+			const low = scripted([{ kind: 'serverError' }, { kind: 'network' }]);
+			expect(await settle(withRetries(newKey(), 'get', low.attempt, low.classify))).toEqual({ value: 'done' });
+			expect(low.started).toEqual([0, 500, 1500]);
+
+			// The jitter: half the ceiling plus up to another half (here a quarter more).
+			jest.spyOn(Math, 'random').mockReturnValue(0.5);
+			const mid = scripted([{ kind: 'serverError' }, { kind: 'serverError' }]);
+			await settle(withRetries(newKey(), 'GET', mid.attempt, mid.classify));
+			expect(mid.started).toEqual([0, 750, 2250]);
+		});
+
+		test('the backoff doubles up to its ceiling', async () => {
+			jest.spyOn(Math, 'random').mockReturnValue(0);
+			Object.assign(resiliencePolicy, { rateLimitAttempts: 6, maxDelayMs: 3_000 });
+			const run = scripted(Array.from({ length: 5 }, () => ({ kind: 'rateLimited' }) as Failure));
+			await settle(withRetries(newKey(), 'POST', run.attempt, run.classify));
+			// Half of 1, 2, 4 (capped at 3), 8 (capped at 3), 16 (capped at 3) seconds.
+			expect(run.started).toEqual([0, 500, 1500, 3000, 4500, 6000]);
+		});
+
+		test('a HEAD is a read; a write that fails with 5xx or the network is not retried and fails with its own error', async () => {
+			const head = scripted([{ kind: 'serverError' }, { kind: 'serverError' }]);
+			expect(await settle(withRetries(newKey(), 'HEAD', head.attempt, head.classify))).toEqual({ value: 'done' });
+			expect(head.started).toHaveLength(3);
+			for (const failure of [{ kind: 'serverError' }, { kind: 'network' }, { kind: 'final' }] as Failure[]) {
+				const write = scripted([failure]);
+				expect(await settle(withRetries(newKey(), 'POST', write.attempt, write.classify))).toEqual({ error: failure });
+				expect(write.started).toEqual([0]);
+			}
+		});
+
+		test('a read that keeps failing: the last error, wrapped with what was tried', async () => {
+			jest.spyOn(Math, 'random').mockReturnValue(0);
+			const run = scripted([{ kind: 'serverError' }, { kind: 'serverError' }, { kind: 'network' }]);
+			const { error } = await settle(withRetries(newKey(), 'GET', run.attempt, run.classify));
+			expect(error).toBeInstanceOf(RetriesExhausted);
+			expect(error).toMatchObject({ lastError: { kind: 'network' }, attempts: 3, waitedMs: 1500, reason: 'attempts' });
+			expect(retriesSentence(error as RetriesExhausted)).toBe('The node tried 3 times over 1.5 s before giving up.');
+		});
+
+		test('a write rate-limited every time: 6 attempts after each Retry-After, then how long it waited', async () => {
+			const run = scripted(Array.from({ length: 6 }, () => ({ kind: 'rateLimited', retryAfterMs: 2_000 }) as Failure));
+			const { error } = await settle(withRetries(newKey(), 'POST', run.attempt, run.classify));
+			expect(run.started).toEqual([0, 2000, 4000, 6000, 8000, 10000]);
+			expect(error).toMatchObject({ attempts: 6, waitedMs: 10_000, reason: 'attempts' });
+			expect(retriesSentence(error as RetriesExhausted)).toBe('The node tried 6 times over 10 s before giving up.');
+		});
+
+		test('the total wait is bounded: exactly the limit is waited, beyond it the node stops at once', async () => {
+			const exact = scripted([{ kind: 'rateLimited', retryAfterMs: 120_000 }]);
+			expect(await settle(withRetries(newKey(), 'POST', exact.attempt, exact.classify))).toEqual({ value: 'done' });
+			expect(exact.started).toEqual([0, 120_000]);
+			const beyond = scripted([{ kind: 'rateLimited', retryAfterMs: 60_000 }, { kind: 'rateLimited', retryAfterMs: 60_001 }]);
+			const { error } = await settle(withRetries(newKey(), 'POST', beyond.attempt, beyond.classify));
+			expect(beyond.started).toEqual([0, 60_000]);
+			expect(error).toMatchObject({ attempts: 2, waitedMs: 60_000, reason: 'wait' });
+			expect(retriesSentence(error as RetriesExhausted)).toBe('The node tried 2 time(s) and stopped: waiting longer would exceed 120 s.');
+		});
+	});
+
+	describe('one gate per credential', () => {
+		test('at most 5 attempts of one credential run at once; the rest start as slots free up, in order', async () => {
+			const key = newKey();
+			let running = 0;
+			let most = 0;
+			const order: number[] = [];
+			const attempt = (i: number) => async () => {
+				running++;
+				most = Math.max(most, running);
+				order.push(i);
+				await new Promise((resolve) => setTimeout(resolve, 100));
+				running--;
+				return i;
+			};
+			const all = Promise.all(Array.from({ length: 12 }, (_, i) => withRetries(key, 'GET', attempt(i), () => ({ kind: 'final' }))));
+			await jest.runAllTimersAsync();
+			expect(await all).toEqual(Array.from({ length: 12 }, (_, i) => i));
+			expect(most).toBe(resiliencePolicy.maxConcurrent);
+			expect(order).toEqual(Array.from({ length: 12 }, (_, i) => i));
+			// Three waves of 100 ms: 5, 5 and 2.
+			expect(Date.now() - 1_000_000).toBe(300);
+		});
+
+		test("a 429 pauses every request of that credential until its Retry-After, and no other credential's", async () => {
+			const key = newKey();
+			const [limited, same, other] = [scripted([{ kind: 'rateLimited', retryAfterMs: 2_000 }]), scripted([]), scripted([])];
+			const first = withRetries(key, 'GET', limited.attempt, limited.classify);
+			await jest.advanceTimersByTimeAsync(10);
+			const later = Promise.all([withRetries(key, 'GET', same.attempt, same.classify), withRetries(newKey(), 'GET', other.attempt, other.classify)]);
+			await jest.runAllTimersAsync();
+			await Promise.all([first, later]);
+			expect(limited.started).toEqual([0, 2000]);
+			expect(same.started).toEqual([2000]);
+			expect(other.started).toEqual([10]);
+		});
+
+		test("a 5xx on a read makes only that request wait: the credential's other requests go on", async () => {
+			jest.spyOn(Math, 'random').mockReturnValue(0);
+			const key = newKey();
+			const [failing, next] = [scripted([{ kind: 'serverError' }]), scripted([])];
+			const first = withRetries(key, 'GET', failing.attempt, failing.classify);
+			await jest.advanceTimersByTimeAsync(10);
+			const second = withRetries(key, 'GET', next.attempt, next.classify);
+			await jest.runAllTimersAsync();
+			await Promise.all([first, second]);
+			expect(failing.started).toEqual([0, 500]);
+			expect(next.started).toEqual([10]);
+		});
+	});
+});
