@@ -46,6 +46,7 @@ const CRED = {
 	ce: { customerEngagementApi: { id: 'benchCeCred0001', name: 'CE bench' } },
 	ceList: { customerEngagementApi: { id: 'benchCeList0001', name: 'CE bench (5000 contacts)' } },
 	cm: { checkMonitorApi: { id: 'benchCmCred0001', name: 'CM bench' } },
+	cmNew: { checkMonitorApi: { id: 'benchCmNewCred1', name: 'CM bench (creates)' } },
 	ceHeader: { httpHeaderAuth: { id: 'benchCeHeader01', name: 'CE bearer header' } },
 	cmHeader: { httpHeaderAuth: { id: 'benchCmHeader01', name: 'CM key header' } },
 };
@@ -238,6 +239,9 @@ async function main() {
 	const ceList = await new CustomerEngagementServer().start();
 	for (let i = 0; i < 5000; i++) ceList.seedContact({ firstName: `Listed ${i}`, email: `listed${i}@example.com` });
 	const checks = Array.from({ length: 1000 }, (_, i) => cm.seedCheck({ name: `bench ${i}` }));
+	// Check Create writes to a server of its own, emptied before each run (and without the
+	// stand-in's check limit): its creates must not grow the list Check Get reads.
+	const cmNew = await new CheckMonitorServer().start();
 	const file = path.join(work, 'credentials.json');
 	writeFileSync(
 		file,
@@ -245,6 +249,7 @@ async function main() {
 			{ ...CRED.ce.customerEngagementApi, type: 'customerEngagementApi', data: { baseUrl: ce.url, accessToken: CE_TOKEN } },
 			{ ...CRED.ceList.customerEngagementApi, type: 'customerEngagementApi', data: { baseUrl: ceList.url, accessToken: CE_TOKEN } },
 			{ ...CRED.cm.checkMonitorApi, type: 'checkMonitorApi', data: { baseUrl: cm.url, apiKey: CM_KEY } },
+			{ ...CRED.cmNew.checkMonitorApi, type: 'checkMonitorApi', data: { baseUrl: cmNew.url, apiKey: CM_KEY } },
 			{ ...CRED.ceHeader.httpHeaderAuth, type: 'httpHeaderAuth', data: { name: 'Authorization', value: `Bearer ${CE_TOKEN}` } },
 			{ ...CRED.cmHeader.httpHeaderAuth, type: 'httpHeaderAuth', data: { name: 'X-Api-Key', value: CM_KEY } },
 		]),
@@ -291,6 +296,14 @@ async function main() {
 		header: cmHeader,
 	});
 	cases.push({
+		name: 'Check Create',
+		n: 1000,
+		items: Array.from({ length: 1000 }, (_, i) => ({ name: `New check ${i}` })),
+		node: { type: `${PKG}.checkMonitor`, parameters: { resource: 'check', operation: 'create', additionalFields: { name: '={{ $json.name }}' } }, credentials: CRED.cmNew },
+		http: { method: 'POST', url: `${cmNew.url}/api/v3/checks/`, sendBody: true, specifyBody: 'json', jsonBody: '={{ JSON.stringify({ name: $json.name }) }}', options: {} },
+		header: cmHeader,
+	});
+	cases.push({
 		name: 'Contact Get Many, Return All (5000 contacts)',
 		n: 1,
 		perRun: true,
@@ -332,6 +345,8 @@ async function main() {
 			if (CASE_FILTER.length && !CASE_FILTER.some((part) => benchCase.name.includes(part))) continue;
 			ce.clearLog();
 			cm.clearLog();
+			cmNew.reset();
+			cmNew.checkLimit = Infinity;
 			const profilesBefore = CPU_PROFILE && existsSync(CPU_PROFILE) ? new Set(readdirSync(CPU_PROFILE)) : new Set<string>();
 			let result;
 			try {
@@ -371,6 +386,7 @@ async function main() {
 	await ce.stop();
 	await ceList.stop();
 	await cm.stop();
+	await cmNew.stop();
 	if (process.argv.includes('--write')) {
 		const benchmarks = path.join(__dirname, '..', '..', 'BENCHMARKS.md');
 		const text = readFileSync(benchmarks, 'utf8');
