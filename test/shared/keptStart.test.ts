@@ -5,7 +5,7 @@
  * made between scheduled polls, an abandoned poll, a restart; what All Checks costs.
  * test/support/n8nScheduler.ts runs the polls as n8n 2.41.1 does.
  */
-import type { INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { byId } from '../support/engine';
 import { activeTrigger, type Batches, type Scheduler } from '../support/n8nScheduler';
 import { useCheckMonitorServer, useCustomerEngagementServer } from '../support/setup';
@@ -213,7 +213,7 @@ describe('New Flip for All Checks: activation reads every check once', () => {
 	});
 
 	/** A paced activation of 20 checks (100 ms a request) and a scheduled poll that starts while it reads. */
-	async function pollDuringActivation(more: { scheduledPollBudgetMs?: number; otherProcess?: boolean } = {}) {
+	async function pollDuringActivation(more: { scheduledPollBudgetMs?: number; otherProcess?: boolean; restartFirst?: boolean } = {}) {
 		const uuids = seedChecks(20);
 		const trigger = activeTrigger({
 			type: 'checkMonitorTrigger',
@@ -233,6 +233,7 @@ describe('New Flip for All Checks: activation reads every check once', () => {
 			},
 		);
 		let scheduled: Promise<Batches> | undefined;
+		if (more.restartFirst) await trigger.restart();
 		expect(await trigger.activate()).toBeNull();
 		const emittedWhileActivating = await scheduled!;
 		const flipsReads = cm.server.requests.filter((r) => r.path.endsWith('/flips/')).length;
@@ -246,6 +247,15 @@ describe('New Flip for All Checks: activation reads every check once', () => {
 		const emitted = [...(emittedWhileActivating?.[0] ?? []), ...(later?.[0] ?? [])].map(flipItem);
 		expect(emitted).toEqual([during]);
 		expect(await trigger.poll()).toBeNull();
+	});
+
+	test('durable scheduler, after a restart: the new process keeps its activation\'s start likewise; a scheduled poll that starts while it reads waits for it', async () => {
+		// The node's module is loaded again in this test: its module-level values (the time a
+		// start is waited for) are those of the process the polls run in.
+		const { trigger, during, emittedWhileActivating, flipsReads } = await pollDuringActivation({ restartFirst: true });
+		expect(flipsReads).toBe(21);
+		const later = await trigger.poll();
+		expect([...(emittedWhileActivating?.[0] ?? []), ...(later?.[0] ?? [])].map(flipItem)).toEqual([during]);
 	});
 
 	test('durable scheduler: a scheduled poll whose time ends before the activation does emits and commits nothing; the next goes on from the start', async () => {
@@ -267,5 +277,37 @@ describe('New Flip for All Checks: activation reads every check once', () => {
 		expect(emittedWhileActivating).toBeNull();
 		expect(during).not.toBe('');
 		expect(await trigger.poll()).toBeNull();
+	});
+});
+
+describe('the kept start in the workflow\'s global static data', () => {
+	/** As n8n saves it: a workflow saved by an earlier version, or by the other trigger of the same workflow, depends on the name. */
+	const KEY = 'n8n-nodes-engagement-monitor.starts';
+	const globalOf = (trigger: { db: { staticData: IDataObject } }) => trigger.db.staticData.global as IDataObject | undefined;
+
+	test('durable scheduler: saved under the package\'s key by node id; a restarted n8n goes on from it; dropped once the node has state of its own', async () => {
+		const { trigger, make, identities } = started('New Contact', 'durable');
+		await trigger.activate();
+		expect(Object.keys(globalOf(trigger) ?? {})).toEqual([KEY]);
+		expect(Object.keys(globalOf(trigger)![KEY] as IDataObject)).toEqual(['trigger-node']);
+		const first = make();
+		await trigger.restart();
+		expect(identities(await trigger.poll())).toEqual([first]);
+		const second = make();
+		expect(identities(await trigger.poll())).toEqual([second]);
+		expect(globalOf(trigger)?.[KEY]).toBeUndefined();
+	});
+
+	test('durable scheduler, a workflow with two triggers: when one drops its kept start, the other\'s is kept', async () => {
+		const { trigger, make, identities } = started('New Contact', 'durable');
+		const other = { 'other-trigger': { key: 'newContact', data: { key: 'newContact', feed: { at: 1 } } } };
+		trigger.db.staticData = { global: { [KEY]: other } };
+		await trigger.activate();
+		expect(Object.keys(globalOf(trigger)![KEY] as IDataObject)).toEqual(['other-trigger', 'trigger-node']);
+		const first = make();
+		expect(identities(await trigger.poll())).toEqual([first]);
+		const second = make();
+		expect(identities(await trigger.poll())).toEqual([second]);
+		expect(globalOf(trigger)?.[KEY]).toEqual(other);
 	});
 });
