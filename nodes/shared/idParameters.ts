@@ -8,14 +8,14 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, IPollFu
 import type { ApiDefinition, PathParameter } from './apiDefinition';
 import { invalidInput } from './invalidInput';
 
+const PLACEHOLDER = /\{(\w+)\}/g;
+
 /** Fill `{name}` in a path with the parameter's value, checked and URL-encoded. */
 export async function resolvePath(
 	context: IExecuteSingleFunctions,
 	template: string,
 	api: ApiDefinition,
 ): Promise<{ url: string; parameters: Record<string, string> }> {
-	// Built per call, not per module: its tests then run against it (docs/mutation.md, module-level code).
-	const PLACEHOLDER = /\{(\w+)\}/g;
 	const parameters: Record<string, string> = {};
 	for (const [, name] of template.matchAll(PLACEHOLDER)) parameters[name] = await readPathParameter(context, name, api);
 	const url = template.replace(PLACEHOLDER, (_match, name: string) => encodeURIComponent(parameters[name]));
