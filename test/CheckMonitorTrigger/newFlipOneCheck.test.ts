@@ -2,7 +2,7 @@
  * New Flip, one check (nodes/CheckMonitorTrigger/newFlipOneCheck.ts): each flip exactly once,
  * named; what its state is keyed on; Fetch Test Event.
  */
-import { byId, createPoller } from '../support/engine';
+import { byId } from '../support/engine';
 import { flipTrigger } from '../support/flipTrigger';
 import { useCheckMonitorServer } from '../support/setup';
 
@@ -122,13 +122,9 @@ describe('New Flip, one check: state and Fetch Test Event', () => {
 
 /** What a user sees differently on each check-monitor server release (docs/api/check-monitor.md, "Server versions"). */
 describe('server versions', () => {
-	const { server, credentials } = useCheckMonitorServer();
-	const trigger = (parameters: Record<string, unknown>) =>
-		createPoller({
-			type: 'checkMonitorTrigger',
-			parameters: { options: { requestsPerMinute: 600_000 }, ...parameters } as never,
-			credentials: credentials(),
-		});
+	const cm = useCheckMonitorServer();
+	const { server } = cm;
+	const { poller: trigger } = flipTrigger(cm);
 
 	describe('Check → Pause of a paused check', () => {
 		test.each([
@@ -138,7 +134,7 @@ describe('server versions', () => {
 		] as const)('on %s, New Flip for one check (any status) emits %i item(s) for a second pause', async (version, emitted) => {
 			server.version = version;
 			const check = server.seedCheck({ name: 'backup' });
-			const poller = trigger({ event: 'newFlip', scope: 'one', checkId: byId(check.uuid) });
+			const poller = trigger({ scope: 'one', checkId: byId(check.uuid) });
 			expect(await poller.poll()).toBeNull();
 			server.pause(check.uuid);
 			expect((await poller.poll())?.[0].map((item) => item.json.to)).toEqual(['paused']);
@@ -148,6 +144,4 @@ describe('server versions', () => {
 			if (emitted) expect(second?.[0][0].json).toMatchObject({ up: 0, to: 'paused' });
 		});
 	});
-
-
 });

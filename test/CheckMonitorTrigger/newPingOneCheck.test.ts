@@ -2,7 +2,6 @@
  * New Ping, one check (nodes/CheckMonitorTrigger/newPingOneCheck.ts): each ping exactly once,
  * oldest first, gaps made visible; what its state is keyed on; Include Body and the poll budget.
  */
-import { byId, createPoller } from '../support/engine';
 import type { CheckMonitorVersion } from '../support/servers/checkMonitorServer';
 import { pingTrigger } from '../support/pingTrigger';
 import { useCheckMonitorServer } from '../support/setup';
@@ -304,13 +303,9 @@ describe('state, item fields, Fetch Test Event with Ping Types, Include Body out
 
 /** What a user sees differently on each check-monitor server release (docs/api/check-monitor.md, "Server versions"). */
 describe('server versions', () => {
-	const { server, credentials } = useCheckMonitorServer();
-	const trigger = (parameters: Record<string, unknown>) =>
-		createPoller({
-			type: 'checkMonitorTrigger',
-			parameters: { options: { requestsPerMinute: 600_000 }, ...parameters } as never,
-			credentials: credentials(),
-		});
+	const cm = useCheckMonitorServer();
+	const { server } = cm;
+	const { poller: trigger } = pingTrigger(cm);
 
 	describe('pings beyond 1,000 (an account whose log keeps 1,500)', () => {
 		const logged = (count: number) => {
@@ -326,7 +321,7 @@ describe('server versions', () => {
 		] as const)('on %s, New Ping for one check after 1,200 pings between two polls emits %i, gap %j', async (version, emitted, gap) => {
 			server.version = version as CheckMonitorVersion;
 			const check = logged(1);
-			const poller = trigger({ event: 'newPing', checkId: byId(check.uuid) });
+			const poller = trigger(check.uuid);
 			expect(await poller.poll()).toBeNull();
 			for (let i = 0; i < 1200; i++) server.receivePing(check.uuid);
 			const items = (await poller.poll())?.[0].map((item) => item.json) ?? [];
@@ -334,5 +329,4 @@ describe('server versions', () => {
 			expect(items[0].gap).toEqual(gap === undefined ? undefined : expect.objectContaining(gap));
 		});
 	});
-
 });
