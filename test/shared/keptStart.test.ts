@@ -2,13 +2,15 @@
  * Every event of both triggers exactly once when n8n keeps the state of the poll it runs at
  * activation (the in-memory scheduler) and when it does not (the durable scheduler with
  * durable cursors, nodes/shared/keptStart.ts): a record made right after activation and one
- * made between scheduled polls, an abandoned poll, a restart; what All Checks costs.
+ * made between scheduled polls, an abandoned poll, a restart, a start that hung; what All
+ * Checks costs.
  * test/support/n8nScheduler.ts runs the polls as n8n 2.41.1 does.
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { byId } from '../support/engine';
 import { activeTrigger, type Batches, type Scheduler } from '../support/n8nScheduler';
 import { useCheckMonitorServer, useCustomerEngagementServer } from '../support/setup';
+import { useVirtualClock } from '../support/virtualClock';
 
 const cm = useCheckMonitorServer();
 const ce = useCustomerEngagementServer();
@@ -185,10 +187,12 @@ describe.each(Object.keys(EVENTS))('%s', (name) => {
 	});
 });
 
+/** Checks whose ids sort in the order they are made: the order a poll reads them in. */
+const seedChecks = (n: number) =>
+	Array.from({ length: n }, (_, i) => cm.server.seedCheck({ uuid: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, name: `c${i}` }).uuid);
+const flipsReadsOf = () => cm.server.requests.filter((r) => r.path.endsWith('/flips/')).length;
+
 describe('New Flip for All Checks: activation reads every check once', () => {
-	/** Checks whose ids sort in the order they are made: the order a poll reads them in. */
-	const seedChecks = (n: number) =>
-		Array.from({ length: n }, (_, i) => cm.server.seedCheck({ uuid: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, name: `c${i}` }).uuid);
 	const requestsOf = async (poll: Promise<Batches>) => {
 		cm.server.clearLog();
 		await poll;
@@ -236,7 +240,7 @@ describe('New Flip for All Checks: activation reads every check once', () => {
 		if (more.restartFirst) await trigger.restart();
 		expect(await trigger.activate()).toBeNull();
 		const emittedWhileActivating = await scheduled!;
-		const flipsReads = cm.server.requests.filter((r) => r.path.endsWith('/flips/')).length;
+		const flipsReads = flipsReadsOf();
 		return { trigger, uuids, during, emittedWhileActivating, flipsReads };
 	}
 
@@ -310,4 +314,72 @@ describe('the kept start in the workflow\'s global static data', () => {
 		expect(identities(await trigger.poll())).toEqual([second]);
 		expect(globalOf(trigger)?.[KEY]).toEqual(other);
 	});
+});
+
+describe('a start still being taken ten minutes after it began is given up', () => {
+	const clock = useVirtualClock(cm.server);
+
+	/**
+	 * A paced activation of 20 checks whose fourth read hangs: ten minutes pass on the clock,
+	 * a scheduled poll starts, and the read is answered two seconds later (time for that poll
+	 * to reach its start); `failing`: answered with a 401, which ends the activation.
+	 */
+	async function hungActivation(failing: boolean) {
+		const uuids = seedChecks(20);
+		const trigger = activeTrigger({ type: 'checkMonitorTrigger', parameters: { event: 'newFlip', scope: 'all', options: { requestsPerMinute: 600 } }, credentials: cm.credentials(), scheduler: 'durable' });
+		let scheduled: Promise<Batches> | undefined;
+		cm.server.whenRequested(
+			(req) => req.path === `/api/v3/checks/${uuids[3]}/flips/`,
+			() => {
+				clock.advance(600);
+				cm.server.injectFault({ kind: 'delay', ms: 2000, then: failing ? { kind: 'status', status: 401 } : undefined });
+				scheduled = trigger.poll();
+			},
+		);
+		cm.server.clearLog();
+		const activation = trigger.activate().then(
+			() => 'activated',
+			(error: Error) => error.message,
+		);
+		return { trigger, activation, scheduled: async () => await scheduled! };
+	}
+
+	test('a scheduled poll then takes a start of its own instead of waiting for it: every check read again', async () => {
+		const { activation, scheduled } = await hungActivation(false);
+		await activation;
+		expect(await scheduled()).toBeNull();
+		// The activation's four reads (its five minutes are over after the hung one), the poll's 20.
+		expect(flipsReadsOf()).toBe(4 + 20);
+	});
+
+	test('the hung activation then fails: a poll that starts while the scheduled one takes its start waits for that one and goes on from it', async () => {
+		const { trigger, activation, scheduled } = await hungActivation(true);
+		expect(await activation).toMatch(/401|credentials|API key/i);
+		const third = trigger.poll();
+		await scheduled();
+		expect(await third).toBeNull();
+		// The activation's four reads, the scheduled poll's 20; the third poll read the list alone.
+		expect(flipsReadsOf()).toBe(4 + 20);
+		expect(cm.server.requests.filter((r) => r.path === '/api/v3/checks/')).toHaveLength(3);
+	});
+});
+
+test('durable scheduler: a poll for another event, while the activation still takes its start, waits for that start to be taken, then takes its own', async () => {
+	const uuids = seedChecks(20);
+	const options = { requestsPerMinute: 600 };
+	const trigger = activeTrigger({ type: 'checkMonitorTrigger', parameters: { event: 'newFlip', scope: 'all', options }, credentials: cm.credentials(), scheduler: 'durable' });
+	const ended: string[] = [];
+	let scheduled: Promise<unknown> | undefined;
+	cm.server.whenRequested(
+		(req) => req.path === `/api/v3/checks/${uuids[3]}/flips/`,
+		() => {
+			// The workflow is published again with New Ping; its first scheduled poll starts while this read hangs.
+			cm.server.injectFault({ kind: 'delay', ms: 1000 });
+			trigger.republish({ event: 'newPing', scope: 'all', options });
+			scheduled = trigger.poll().then(() => ended.push('New Ping'));
+		},
+	);
+	await trigger.activate().then(() => ended.push('New Flip activation'));
+	await scheduled;
+	expect(ended).toEqual(['New Flip activation', 'New Ping']);
 });

@@ -219,6 +219,13 @@ export function activeTrigger(options: {
 			);
 		},
 		/**
+		 * The workflow is published again with other parameters, and stays active: the durable
+		 * scheduler's next poll builds it from the new version.
+		 */
+		republish(parameters: Record<string, unknown>): void {
+			node.parameters = parameters as never;
+		},
+		/**
 		 * n8n restarts: a new process (the node's module loaded afresh), the database kept.
 		 * In-memory: every active workflow is activated again ('init'), with its poll at once.
 		 * Durable: the jobs are in the database, registering them inserts nothing, so no poll

@@ -24,7 +24,8 @@ export interface LoggedRequest {
 export type Fault =
 	/** `body`: a string is sent as text, anything else as JSON; with `json`, a string too. */
 	| { kind: 'status'; status: number; retryAfter?: string; body?: unknown; json?: boolean }
-	| { kind: 'delay'; ms: number }
+	/** Answered after `ms`, normally or, with `then`, as that fault. */
+	| { kind: 'delay'; ms: number; then?: Fault }
 	| { kind: 'drop' }
 	/** The request is processed, then answered with this status (a write that happened). */
 	| { kind: 'statusAfter'; status: number }
@@ -217,6 +218,10 @@ export abstract class ApiServer {
 			next();
 			return;
 		}
+		this.applyFault(fault, req, res, next);
+	}
+
+	private applyFault(fault: Fault, req: Request, res: Response, next: NextFunction): void {
 		if (fault.kind === 'statusAfter') {
 			const status = fault.status;
 			const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
@@ -229,7 +234,8 @@ export abstract class ApiServer {
 			}) as typeof res.end;
 			next();
 		} else if (fault.kind === 'delay') {
-			setTimeout(next, fault.ms);
+			const then = fault.then;
+			setTimeout(() => (then ? this.applyFault(then, req, res, next) : next()), fault.ms);
 		} else if (fault.kind === 'drop') {
 			req.socket.destroy();
 		} else {
