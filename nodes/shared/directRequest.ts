@@ -21,7 +21,7 @@ export async function directRequest(
 		url: options.url,
 		qs: options.qs,
 		// `text`: the body as the server sent it (a ping body that happens to be JSON stays text).
-		json: !options.text,
+		// The Accept header below is what asks for JSON; n8n's `json` option would only add it.
 		...(options.text ? { encoding: 'text' as const } : {}),
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,

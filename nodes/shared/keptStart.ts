@@ -43,7 +43,7 @@ export async function startOnce(
 ): Promise<'continue' | 'started' | 'busy'> {
 	const nodeData = context.getWorkflowStaticData('node');
 	const nodeId = context.getNode().id;
-	const slot = `${context.getWorkflow().id ?? ''}\u0000${nodeId}`;
+	const slot = `${context.getWorkflow().id}\u0000${nodeId}`;
 	// A start kept for another event or filter is stale: the node has moved on from it.
 	if (hasState()) forget(context, slot, nodeId, () => true);
 	else forget(context, slot, nodeId, (kept) => kept.key !== key);

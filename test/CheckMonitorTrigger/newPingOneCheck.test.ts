@@ -53,6 +53,13 @@ describe('each ping exactly once, oldest first, gaps made visible', () => {
 		]);
 		expect(server.requestLines()).toHaveLength(4);
 		expect(server.requestLines()[2]).toBe(`GET /api/v3/checks/${check.uuid}/pings/1/body`);
+		// What reached the server: data asked for as JSON, a body as text.
+		expect(server.requests.map((r) => `${r.path.endsWith('/body') ? 'body' : 'data'}: ${String(r.headers.accept)}`)).toEqual([
+			'data: application/json',
+			'data: application/json',
+			'body: text/plain, */*',
+			'body: text/plain, */*',
+		]);
 	});
 
 	test('a Base URL that answers text, not the API\'s data: the poll fails saying so, instead of finding nothing new forever', async () => {

@@ -221,7 +221,7 @@ describe('New Flip for All Checks: activation reads every check once', () => {
 		const uuids = seedChecks(20);
 		const trigger = activeTrigger({
 			type: 'checkMonitorTrigger',
-			parameters: { event: 'newFlip', scope: 'all', options: { requestsPerMinute: 600 } },
+			parameters: { event: 'newFlip', scope: 'all', options: { requestsPerMinute: 300 } },
 			credentials: cm.credentials(),
 			scheduler: 'durable',
 			scheduledPollBudgetMs: more.scheduledPollBudgetMs,
@@ -316,23 +316,30 @@ describe('the kept start in the workflow\'s global static data', () => {
 	});
 });
 
-describe('a start still being taken ten minutes after it began is given up', () => {
+describe('a start being taken, on a clock the test moves', () => {
 	const clock = useVirtualClock(cm.server);
 
 	/**
-	 * A paced activation of 20 checks whose fourth read hangs: ten minutes pass on the clock,
-	 * a scheduled poll starts, and the read is answered two seconds later (time for that poll
-	 * to reach its start); `failing`: answered with a 401, which ends the activation.
+	 * An activation of 20 checks paced at 200 ms whose fourth read hangs: `minutes` pass on
+	 * the clock, a scheduled poll starts, and the read is answered a second later: time for
+	 * that poll to reach its start, and not for it to take one (20 reads, 4 seconds);
+	 * `failing`: answered with a 401, which ends the activation.
 	 */
-	async function hungActivation(failing: boolean) {
+	async function hungActivation(more: { minutes: number; failing?: boolean; scheduledPollBudgetMs?: number }) {
 		const uuids = seedChecks(20);
-		const trigger = activeTrigger({ type: 'checkMonitorTrigger', parameters: { event: 'newFlip', scope: 'all', options: { requestsPerMinute: 600 } }, credentials: cm.credentials(), scheduler: 'durable' });
+		const trigger = activeTrigger({
+			type: 'checkMonitorTrigger',
+			parameters: { event: 'newFlip', scope: 'all', options: { requestsPerMinute: 300 } },
+			credentials: cm.credentials(),
+			scheduler: 'durable',
+			scheduledPollBudgetMs: more.scheduledPollBudgetMs,
+		});
 		let scheduled: Promise<Batches> | undefined;
 		cm.server.whenRequested(
 			(req) => req.path === `/api/v3/checks/${uuids[3]}/flips/`,
 			() => {
-				clock.advance(600);
-				cm.server.injectFault({ kind: 'delay', ms: 2000, then: failing ? { kind: 'status', status: 401 } : undefined });
+				clock.advance(more.minutes * 60);
+				cm.server.injectFault({ kind: 'delay', ms: 1000, then: more.failing ? { kind: 'status', status: 401 } : undefined });
 				scheduled = trigger.poll();
 			},
 		);
@@ -344,16 +351,24 @@ describe('a start still being taken ten minutes after it began is given up', () 
 		return { trigger, activation, scheduled: async () => await scheduled! };
 	}
 
-	test('a scheduled poll then takes a start of its own instead of waiting for it: every check read again', async () => {
-		const { activation, scheduled } = await hungActivation(false);
+	test('a scheduled poll with no time left does not wait for the start being taken: it emits and commits nothing', async () => {
+		const { trigger, activation, scheduled } = await hungActivation({ minutes: 0, scheduledPollBudgetMs: 0 });
+		await activation;
+		expect(await scheduled()).toBeNull();
+		expect(trigger.db.cursor).toEqual({});
+		expect(flipsReadsOf()).toBe(20);
+	});
+
+	test('ten minutes after it began, a scheduled poll gives it up and takes a start of its own: every check read again', async () => {
+		const { activation, scheduled } = await hungActivation({ minutes: 10 });
 		await activation;
 		expect(await scheduled()).toBeNull();
 		// The activation's four reads (its five minutes are over after the hung one), the poll's 20.
 		expect(flipsReadsOf()).toBe(4 + 20);
 	});
 
-	test('the hung activation then fails: a poll that starts while the scheduled one takes its start waits for that one and goes on from it', async () => {
-		const { trigger, activation, scheduled } = await hungActivation(true);
+	test('ten minutes after it began, the hung activation then fails: a poll that starts while the scheduled one takes its start waits for that one and goes on from it', async () => {
+		const { trigger, activation, scheduled } = await hungActivation({ minutes: 10, failing: true });
 		expect(await activation).toMatch(/401|credentials|API key/i);
 		const third = trigger.poll();
 		await scheduled();
@@ -368,18 +383,17 @@ test('durable scheduler: a poll for another event, while the activation still ta
 	const uuids = seedChecks(20);
 	const options = { requestsPerMinute: 600 };
 	const trigger = activeTrigger({ type: 'checkMonitorTrigger', parameters: { event: 'newFlip', scope: 'all', options }, credentials: cm.credentials(), scheduler: 'durable' });
-	const ended: string[] = [];
-	let scheduled: Promise<unknown> | undefined;
+	let flipsReadWhenNewPingEnded: Promise<number> | undefined;
 	cm.server.whenRequested(
 		(req) => req.path === `/api/v3/checks/${uuids[3]}/flips/`,
 		() => {
 			// The workflow is published again with New Ping; its first scheduled poll starts while this read hangs.
 			cm.server.injectFault({ kind: 'delay', ms: 1000 });
 			trigger.republish({ event: 'newPing', scope: 'all', options });
-			scheduled = trigger.poll().then(() => ended.push('New Ping'));
+			flipsReadWhenNewPingEnded = trigger.poll().then(() => flipsReadsOf());
 		},
 	);
-	await trigger.activate().then(() => ended.push('New Flip activation'));
-	await scheduled;
-	expect(ended).toEqual(['New Flip activation', 'New Ping']);
+	await trigger.activate();
+	// New Ping ended once the activation had read every check, not while its read hung (4).
+	expect(await flipsReadWhenNewPingEnded).toBe(20);
 });
