@@ -56,7 +56,7 @@ try {
 // The report holds every result of the incremental state; the score is of the code named.
 const report = JSON.parse(readFileSync(JSON_REPORT, 'utf8'));
 const files = Object.fromEntries(Object.entries(report.files).filter(([file]) => inScope(file, run.mutate)));
-const result = summarize({ files }, loadEquivalents());
+const result = summarize({ files }, loadEquivalents(), { everyTest: run.everyTest });
 const full = run.all && !run.everyTest && run.tests.length === 0;
 const scope = run.all ? 'every file of stryker.config.json' : run.mutate.join(', ');
 const context = {
@@ -71,12 +71,5 @@ for (const path of full ? [RUN_SUMMARY, FULL_SUMMARY] : [RUN_SUMMARY]) {
 	mkdirSync(path.replace(/\/[^/]+$/, ''), { recursive: true });
 	writeFileSync(path, text);
 }
-// With ignoreStatic, a module-level mutant is tested only when a test loads its module inside
-// itself, and then against that test alone: such survivors are an artefact of that test.
-const loadedInATest = run.everyTest ? 0 : Object.values(files).flatMap((f) => f.mutants).filter((m) => m.static && m.status === 'Survived').length;
-const warning = loadedInATest === 0 ? [] : [
-	`  ${loadedInATest} of them are in module-level code that a test loads inside itself (jest.isolateModules, require): Stryker ran them against that test alone.`,
-	'  Leave that test out of mutation runs (jest.stryker.config.js, testPathIgnorePatterns); see docs/mutation.md.',
-];
-console.log(['', ...scoreLines(result, { scope }), ...warning, `Per file, and every survivor with its line: ${full ? FULL_SUMMARY : RUN_SUMMARY}; each mutant's diff: reports/mutation/mutation.html.`, `${((Date.now() - started) / 60000).toFixed(1)} min, commit ${context.commit}.`].join('\n'));
+console.log(['', ...scoreLines(result, { scope }), `Per file, and every survivor with its line: ${full ? FULL_SUMMARY : RUN_SUMMARY}; each mutant's diff: reports/mutation/mutation.html.`, `${((Date.now() - started) / 60000).toFixed(1)} min, commit ${context.commit}.`].join('\n'));
 process.exit(0);

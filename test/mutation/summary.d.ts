@@ -8,6 +8,8 @@ export interface ReportMutant {
 	replacement?: string;
 	location: Location;
 	status: string;
+	/** Covered while a module loaded (module-level code). */
+	static?: boolean;
 }
 export interface Report {
 	files: Record<string, { source: string; mutants: ReportMutant[] }>;
@@ -36,6 +38,8 @@ export interface Summary {
 	shared: Counts;
 	unlisted: Unlisted[];
 	excluded: Array<Unlisted & { reason: string }>;
+	/** Module-level survivors, counted as ignored: a test loaded their module again. */
+	reloaded: Unlisted[];
 	unusedEquivalents: Equivalent[];
 }
 /** Whitespace runs as one space, trimmed: how equivalents are compared with Stryker's code. */
@@ -52,7 +56,7 @@ export interface Place {
 export function placeOf(source: string, location: Location): Place;
 export function equivalentOf(equivalents: Equivalent[], file: string, mutant: ReportMutant, original: string, place?: Place): Equivalent | undefined;
 export function score(counts: Counts, lessEquivalents: boolean): number | undefined;
-export function summarize(report: Report, equivalents: Equivalent[]): Summary;
+export function summarize(report: Report, equivalents: Equivalent[], options?: { everyTest?: boolean }): Summary;
 export function renderSummary(summary: Summary, context: { commit: string; date: string; scope: string; complete: boolean }): string;
 export function percent(value: number | undefined): string;
 export function scoreLines(summary: Summary, context: { scope: string; limit?: number }): string[];

@@ -71,11 +71,18 @@ function score(c, lessEquivalents) {
 
 const percent = (value) => (value === undefined ? 'n/a' : `${(Math.floor(value * 10) / 10).toFixed(1)} %`);
 
-/** Per-file counts, totals and the survivors nobody listed, from a mutation-testing report. */
-function summarize(report, equivalents) {
+/**
+ * Per-file counts, totals and the survivors nobody listed, from a mutation-testing report.
+ * Module-level code is ignored (Stryker's ignoreStatic); a test that loads a module again
+ * inside itself gets that module's mutants run against it alone. Those survivors (`static` in
+ * the report) count as ignored too, listed as `reloaded`, unless `everyTest` ran them against
+ * every test.
+ */
+function summarize(report, equivalents, { everyTest = false } = {}) {
 	const files = [];
 	const unlisted = [];
 	const excluded = [];
+	const reloaded = [];
 	// Only an entry of a file this report holds can be missed by it (a partial run).
 	const unusedEquivalents = new Set(equivalents.filter((e) => e.file in report.files));
 	for (const [file, { source, mutants }] of Object.entries(report.files).sort(([a], [b]) => a.localeCompare(b))) {
@@ -90,12 +97,17 @@ function summarize(report, equivalents) {
 				String(a.replacement ?? '').localeCompare(String(b.replacement ?? '')),
 		);
 		for (const mutant of ordered) {
-			counts[mutant.status] = (counts[mutant.status] ?? 0) + 1;
-			if (mutant.status !== 'Survived' && mutant.status !== 'NoCoverage') continue;
+			const undetected = mutant.status === 'Survived' || mutant.status === 'NoCoverage';
+			const moduleLevel = undetected && mutant.static === true && !everyTest;
+			const status = moduleLevel ? 'Ignored' : mutant.status;
+			counts[status] = (counts[status] ?? 0) + 1;
+			if (!undetected) continue;
 			const original = originalOf(source, mutant.location);
 			const equivalent = equivalentOf(equivalents, file, mutant, original, placeOf(source, mutant.location));
 			const where = { file, line: mutant.location.start.line, status: mutant.status, mutator: mutant.mutatorName, original: squash(original), replacement: squash(mutant.replacement ?? '') };
-			if (equivalent) {
+			if (moduleLevel) {
+				reloaded.push(where);
+			} else if (equivalent) {
 				counts.equivalent++;
 				unusedEquivalents.delete(equivalent);
 				excluded.push({ ...where, reason: equivalent.reason });
@@ -111,7 +123,7 @@ function summarize(report, equivalents) {
 		add(total, counts);
 		if (isShared(file)) add(shared, counts);
 	}
-	return { files, total, shared, unlisted, excluded, unusedEquivalents: [...unusedEquivalents] };
+	return { files, total, shared, unlisted, excluded, reloaded, unusedEquivalents: [...unusedEquivalents] };
 }
 
 const cut = (text, n = 90) => (text.length > n ? `${text.slice(0, n - 1)}…` : text);
@@ -119,7 +131,7 @@ const cut = (text, n = 90) => (text.length > n ? `${text.slice(0, n - 1)}…` : 
 const cell = (text) => `\`\` ${cut(text).replace(/\|/g, '\\|')} \`\``;
 
 function renderSummary(summary, { commit, date, scope, complete }) {
-	const { files, total, shared, unlisted, excluded, unusedEquivalents } = summary;
+	const { files, total, shared, unlisted, excluded, reloaded, unusedEquivalents } = summary;
 	const row = (name, c) =>
 		`| ${name} | ${percent(score(c, false))} | ${percent(score(c, true))} | ${c.Killed} | ${c.Timeout} | ${c.Survived} | ${c.NoCoverage} | ${c.equivalent} | ${c.Ignored} |`;
 	const lines = [
@@ -148,6 +160,18 @@ function renderSummary(summary, { commit, date, scope, complete }) {
 		lines.push('| file | line | mutator | original | replacement | why it cannot change behaviour |', '|---|---|---|---|---|---|');
 		for (const x of excluded) lines.push(`| ${x.file} | ${x.line} | ${x.mutator} | ${cell(x.original)} | ${cell(x.replacement)} | ${x.reason.replace(/\|/g, '\\|').replace(/\n/g, ' ')} |`);
 	}
+	if (reloaded.length > 0) {
+		lines.push(
+			'',
+			`## Module-level survivors counted as ignored (${reloaded.length})`,
+			'',
+			'Code that runs when a module loads is ignored; these ran only because a test loads their module again inside itself, and only against that test. `--every-test` runs them against every test (docs/mutation.md).',
+			'',
+			'| file | line | mutator | original | replacement |',
+			'|---|---|---|---|---|',
+		);
+		for (const r of reloaded) lines.push(`| ${r.file} | ${r.line} | ${r.mutator} | ${cell(r.original)} | ${cell(r.replacement)} |`);
+	}
 	if (unusedEquivalents.length > 0 && complete) {
 		lines.push('', `## Listed equivalents this run did not meet (${unusedEquivalents.length})`, '', 'Killed now, or their code changed: remove them from test/mutation/equivalents.json.', '');
 		for (const e of unusedEquivalents) lines.push(`- ${e.file}: ${e.mutator} ${cell(squash(e.original))} → ${cell(squash(e.replacement ?? 'any'))}${e.in ? ` in ${cell(squash(e.in))}` : ''}`);
@@ -159,7 +183,7 @@ const tested = (c) => c.Killed + c.Timeout + c.Survived + c.NoCoverage;
 
 /** What the command prints when the run ends: the scores, and the survivors nobody listed (at most `limit`). */
 function scoreLines(summary, { scope, limit = 20 }) {
-	const { files, total, shared, unlisted } = summary;
+	const { files, total, shared, unlisted, reloaded } = summary;
 	const line = (name, c) =>
 		`  ${name}: ${percent(score(c, false))} (${c.Killed + c.Timeout} of ${tested(c)} mutants detected); ${percent(score(c, true))} less ${c.equivalent} listed equivalent(s)`;
 	const lines = [`Mutation score of ${scope} (${files.length} file(s); ${total.Ignored} mutants ignored, ${total.CompileError} ruled out by the type checker):`, line('overall', total)];
@@ -170,6 +194,7 @@ function scoreLines(summary, { scope, limit = 20 }) {
 		for (const u of unlisted.slice(0, limit)) lines.push(`    ${u.file}:${u.line} ${u.status} ${u.mutator}: ${cut(u.original, 60)} → ${cut(u.replacement, 60)}`);
 		if (unlisted.length > limit) lines.push(`    … ${unlisted.length - limit} more in the summary`);
 	}
+	if (reloaded.length > 0) lines.push(`  ${reloaded.length} module-level survivor(s) counted as ignored: a test loads their module again inside itself (see the summary; --every-test measures them).`);
 	return lines;
 }
 

@@ -95,6 +95,21 @@ test('the summary does not depend on the order the report lists the mutants in (
 	expect(summarize({ files: { 'nodes/shared/f.ts': reversed } }, equivalents).unlisted.map((u) => u.replacement)).toEqual(['false', 'true', 'a >= 0']);
 });
 
+test('a module-level survivor (a test loaded its module again) counts as ignored and is listed apart, unless every test ran it', () => {
+	const moduleLevel = { mutatorName: 'StringLiteral', replacement: '""', location: at(1, 1, 4), status: 'Survived', static: true };
+	const withIt: Report = { files: { 'nodes/shared/g.ts': { source: "'x';", mutants: [moduleLevel, { ...moduleLevel, status: 'Killed' }] } } };
+	const summary = summarize(withIt, []);
+	expect(summary.total).toMatchObject({ Killed: 1, Survived: 0, Ignored: 1 });
+	expect(summary.unlisted).toEqual([]);
+	expect(summary.reloaded).toEqual([{ file: 'nodes/shared/g.ts', line: 1, status: 'Survived', mutator: 'StringLiteral', original: "'x'", replacement: '""' }]);
+	expect(renderSummary(summary, { commit: 'c', date: 'd', scope: 's', complete: true })).toContain("## Module-level survivors counted as ignored (1)\n\nCode that runs when a module loads is ignored; these ran only because a test loads their module again inside itself, and only against that test. `--every-test` runs them against every test (docs/mutation.md).\n\n| file | line | mutator | original | replacement |\n|---|---|---|---|---|\n| nodes/shared/g.ts | 1 | StringLiteral | `` 'x' `` | `` \"\" `` |");
+	expect(scoreLines(summary, { scope: 's' }).at(-1)).toBe('  1 module-level survivor(s) counted as ignored: a test loads their module again inside itself (see the summary; --every-test measures them).');
+	const everyTest = summarize(withIt, [], { everyTest: true });
+	expect(everyTest.total).toMatchObject({ Killed: 1, Survived: 1, Ignored: 0 });
+	expect(everyTest.unlisted).toHaveLength(1);
+	expect(everyTest.reloaded).toEqual([]);
+});
+
 test('nodes/shared is the shared code, held to its own score', () => {
 	expect(['nodes/shared/pagination.ts', 'nodes/shared/x/y.ts', 'nodes/CheckMonitor/shared/flips.ts', 'nodes/sharedThing.ts'].map(isShared)).toEqual([true, true, false, false]);
 });
@@ -113,7 +128,7 @@ test('the rendered summary: totals first, a row per file, the unlisted survivors
 	expect(text).toContain('| nodes/shared/f.ts | 3 | MethodExpression | `` items.slice(0, limit) `` | `` items `` | trimmed by n8n |');
 	expect(text).toContain('## Listed equivalents this run did not meet (1)');
 	const almost = { Killed: 8999, Timeout: 0, Survived: 1001, NoCoverage: 0, Ignored: 0, CompileError: 0, RuntimeError: 0, equivalent: 0 };
-	expect(renderSummary({ files: [], total: almost, shared: almost, unlisted: [], excluded: [], unusedEquivalents: [] }, { commit: 'c', date: 'd', scope: 's', complete: false })).toContain('| 89.9 % |');
+	expect(renderSummary({ files: [], total: almost, shared: almost, unlisted: [], excluded: [], reloaded: [], unusedEquivalents: [] }, { commit: 'c', date: 'd', scope: 's', complete: false })).toContain('| 89.9 % |');
 });
 
 test('the location reading agrees with Stryker\'s own report: an operator mutant\'s code and replacement differ only in the operator', () => {
