@@ -59,6 +59,8 @@ describe('each status and path shape', () => {
 		// A slug given where an ID goes (By ID, or a model's guess): what to send instead.
 		[404, '<h1>Not Found</h1>', 'GET', '/api/v3/checks/nightly-backup/flips/', 'No check with ID "nightly-backup" was found', '"nightly-backup" is neither a check UUID (e.g. 8a3c5b7e-1f2d-4c6a-9b0e-3d5f7a9c1e2b) nor a 40-character unique key. Send the check\'s UUID, as Check → Get Many lists it; to name the check by its slug, set Check to By Slug.'],
 		[404, '<h1>Not Found</h1>', 'DELETE', `/api/v3/checks/${UUID}`, `No check with ID "${UUID}" was found`, 'The check may have been deleted, or the ID is mistyped.'],
+		// A UUID with a character more, after it or before it, is no UUID.
+		...[`${UUID}0`, `0${UUID}`].map((id): Row => [404, '<h1>Not Found</h1>', 'GET', `/api/v3/checks/${id}`, `No check with ID "${id}" was found`, `"${id}" is neither a check UUID (e.g. 8a3c5b7e-1f2d-4c6a-9b0e-3d5f7a9c1e2b) nor a 40-character unique key. Send the check's UUID, as Check → Get Many lists it; to name the check by its slug, set Check to By Slug.`]),
 		[404, '<h1>Not Found</h1>', 'GET', '/api/v3/nothing/', 'Nothing was found at /api/v3/nothing/', 'Check the Base URL in the credential: it is the server root, for example https://healthchecks.io.'],
 		[405, '', 'DELETE', '/api/v3/channels/', 'The server does not allow DELETE on /api/v3/channels/', 'This is a bug in the node; please report it.'],
 		[409, 'check is not paused', 'POST', `/api/v3/checks/${UUID}/resume`, `Check "${UUID}" is not paused, so it cannot be resumed`, 'check is not paused'],

@@ -182,6 +182,15 @@ describe('ping send: errors in plain words, without the ping URL, the UUID in it
 		expect(result.error?.description).toBe('Ping it by UUID, or give the checks different slugs.');
 	});
 
+	test('ambiguous slug with Create Missing Check: still 409, not worded as a refused creation', async () => {
+		server.seedCheck({ slug: 'twin' });
+		server.seedCheck({ slug: 'twin' });
+		const result = await run({ checkId: bySlug('twin'), additionalFields: { create: true } });
+		expect(server.requestLines()).toEqual([`POST /ping/${CM_PING_KEY}/twin?create=1`]);
+		expect(result.error?.message).toBe('More than one check has the slug "twin" (409 ambiguous slug)');
+		expect(server.checks.size).toBe(2);
+	});
+
 	test.each([
 		[{ signal: 'exitStatus', exitStatus: 256 }, 'Exit Status: 256 is not a whole number from 0 to 255'],
 		[{ signal: 'exitStatus', exitStatus: -1 }, 'Exit Status: -1 is not a whole number from 0 to 255'],

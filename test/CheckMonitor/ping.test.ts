@@ -54,6 +54,14 @@ describe('ping', () => {
 		expect(result.error?.message).toBe(`Ping #1 of check "${check.uuid}" has no stored body`);
 		expect(result.error?.description).toContain('older than the pings the server keeps');
 	});
+
+	test('getBody with a Ping Number expression that comes out empty is refused before any request, naming the field', async () => {
+		const check = server.seedCheck();
+		server.clearLog();
+		const result = await run({ resource: 'ping', operation: 'getBody', checkId: byId(check.uuid), pingNumber: '={{ "" }}' });
+		expect(result.error?.message).toBe('Ping Number: is empty');
+		expect(server.requests).toHaveLength(0);
+	});
 });
 
 describe('on each server release: pings beyond 1,000 (an account whose log keeps 1,500)', () => {

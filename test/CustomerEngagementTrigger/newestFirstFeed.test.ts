@@ -164,14 +164,16 @@ describe('each new visit (or contact) exactly once, at the cost of what is new',
 		expect(pages).toBeLessThanOrEqual(4);
 	});
 
-	test('new contacts by registration date', async () => {
+	test('new contacts by registration date, oldest first', async () => {
 		const clock = useClock();
 		server.seedContact();
 		const poller = createPoller({ type: 'customerEngagementTrigger', parameters: { event: 'newContact' } as never, credentials: credentials() });
 		expect(await poller.poll()).toBeNull();
 		clock.tick();
-		const c = server.seedContact();
-		expect(ids(await poller.poll())).toEqual([c.id]);
+		const first = server.seedContact();
+		clock.tick();
+		const second = server.seedContact();
+		expect(ids(await poller.poll())).toEqual([first.id, second.id]);
 		expect(server.requestLines().at(-1)).toBe('GET /v1/contacts?sort=REGISTRATION_DATE&order=DESC&page=1&perPage=100');
 	});
 

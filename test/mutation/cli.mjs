@@ -56,8 +56,8 @@ try {
 // The report holds every result of the incremental state; the score is of the code named.
 const report = JSON.parse(readFileSync(JSON_REPORT, 'utf8'));
 const files = Object.fromEntries(Object.entries(report.files).filter(([file]) => inScope(file, run.mutate)));
-const result = summarize({ files }, loadEquivalents(), { everyTest: run.everyTest });
 const full = run.all && !run.everyTest && run.tests.length === 0;
+const result = summarize({ files }, loadEquivalents(), { everyTest: run.everyTest, everyFile: run.all });
 const scope = run.all ? 'every file of stryker.config.json' : run.mutate.join(', ');
 const context = {
 	commit: gitDescription(),

@@ -56,7 +56,7 @@ export interface Place {
 export function placeOf(source: string, location: Location): Place;
 export function equivalentOf(equivalents: Equivalent[], file: string, mutant: ReportMutant, original: string, place?: Place): Equivalent | undefined;
 export function score(counts: Counts, lessEquivalents: boolean): number | undefined;
-export function summarize(report: Report, equivalents: Equivalent[], options?: { everyTest?: boolean }): Summary;
+export function summarize(report: Report, equivalents: Equivalent[], options?: { everyTest?: boolean; everyFile?: boolean }): Summary;
 export function renderSummary(summary: Summary, context: { commit: string; date: string; scope: string; complete: boolean }): string;
 export function percent(value: number | undefined): string;
 export function scoreLines(summary: Summary, context: { scope: string; limit?: number }): string[];

@@ -76,15 +76,16 @@ const percent = (value) => (value === undefined ? 'n/a' : `${(Math.floor(value *
  * Module-level code is ignored (Stryker's ignoreStatic); a test that loads a module again
  * inside itself gets that module's mutants run against it alone. Those survivors (`static` in
  * the report) count as ignored too, listed as `reloaded`, unless `everyTest` ran them against
- * every test.
+ * every test. `everyFile`: the report holds every file mutated, so an entry of a file it does not
+ * hold (moved or removed) is unmet too.
  */
-function summarize(report, equivalents, { everyTest = false } = {}) {
+function summarize(report, equivalents, { everyTest = false, everyFile = false } = {}) {
 	const files = [];
 	const unlisted = [];
 	const excluded = [];
 	const reloaded = [];
-	// Only an entry of a file this report holds can be missed by it (a partial run).
-	const unusedEquivalents = new Set(equivalents.filter((e) => e.file in report.files));
+	// A run over some files can miss only the entries of those files.
+	const unusedEquivalents = new Set(equivalents.filter((e) => everyFile || e.file in report.files));
 	for (const [file, { source, mutants }] of Object.entries(report.files).sort(([a], [b]) => a.localeCompare(b))) {
 		const counts = emptyCounts();
 		// In the order of the source, not of the report: two runs over the same state list the
@@ -173,7 +174,7 @@ function renderSummary(summary, { commit, date, scope, complete }) {
 		for (const r of reloaded) lines.push(`| ${r.file} | ${r.line} | ${r.mutator} | ${cell(r.original)} | ${cell(r.replacement)} |`);
 	}
 	if (unusedEquivalents.length > 0 && complete) {
-		lines.push('', `## Listed equivalents this run did not meet (${unusedEquivalents.length})`, '', 'Killed now, or their code changed: remove them from test/mutation/equivalents.json.', '');
+		lines.push('', `## Listed equivalents this run did not meet (${unusedEquivalents.length})`, '', 'Killed now, their code changed, or their file moved: mend or remove them in test/mutation/equivalents.json.', '');
 		for (const e of unusedEquivalents) lines.push(`- ${e.file}: ${e.mutator} ${cell(squash(e.original))} → ${cell(squash(e.replacement ?? 'any'))}${e.in ? ` in ${cell(squash(e.in))}` : ''}`);
 	}
 	return `${lines.join('\n')}\n`;

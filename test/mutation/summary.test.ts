@@ -119,6 +119,11 @@ test('an entry of a file the report does not hold is not reported as unmet (a ru
 	expect(summarize(report, [...equivalents, other]).unusedEquivalents).toEqual([equivalents[1]]);
 });
 
+test('a run over every file reports an entry of a file it does not hold as unmet (the file moved or was removed)', () => {
+	const moved: Equivalent = { file: 'nodes/shared/g.ts', mutator: 'StringLiteral', original: "''", reason: 'r' };
+	expect(summarize(report, [...equivalents, moved], { everyFile: true }).unusedEquivalents).toEqual([equivalents[1], moved]);
+});
+
 test('the rendered summary: totals first, a row per file, the unlisted survivors, a score never rounded up to a threshold', () => {
 	const text = renderSummary(summarize(report, equivalents), { commit: 'abc1234', date: '2026-11-26 07:00 UTC', scope: 'a test', complete: true });
 	expect(text).toContain('| **all (2 files)** | 50.0 % | 60.0 % | 2 | 1 | 2 | 1 | 1 | 1 |');
