@@ -11,7 +11,7 @@ import { Stryker } from '@stryker-mutator/core';
 import options from './options.js';
 import summary from './summary.js';
 
-const { USAGE, UsageError, parseArguments, strykerOptions, inScope } = options;
+const { USAGE, UsageError, parseArguments, strykerOptions, inScope, inNamedLines } = options;
 const { loadEquivalents, renderSummary, scoreLines, summarize } = summary;
 
 const JSON_REPORT = 'reports/mutation/mutation.json';
@@ -55,7 +55,11 @@ try {
 
 // The report holds every result of the incremental state; the score is of the code named.
 const report = JSON.parse(readFileSync(JSON_REPORT, 'utf8'));
-const files = Object.fromEntries(Object.entries(report.files).filter(([file]) => inScope(file, run.mutate)));
+const files = Object.fromEntries(
+	Object.entries(report.files)
+		.filter(([file]) => inScope(file, run.mutate))
+		.map(([file, result]) => [file, { ...result, mutants: result.mutants.filter((m) => inNamedLines(file, m.location.start.line, run.mutate)) }]),
+);
 const full = run.all && !run.everyTest && run.tests.length === 0;
 const result = summarize({ files }, loadEquivalents(), { everyTest: run.everyTest, everyFile: run.all });
 const scope = run.all ? 'every file of stryker.config.json' : run.mutate.join(', ');

@@ -13,4 +13,5 @@ export class UsageError extends Error {}
 export function parseArguments(args: string[], context: { cwd: string; codeGlobs: string[] }): Run | { help: true; nothingNamed?: true };
 export function strykerOptions(run: Run): Record<string, unknown>;
 export function inScope(file: string, patterns: string[]): boolean;
+export function inNamedLines(file: string, line: number, patterns: string[]): boolean;
 export function withoutRange(pattern: string): string;

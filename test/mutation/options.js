@@ -43,6 +43,22 @@ function inScope(file, patterns) {
 	return named.some((p) => matchesPattern(file, p)) && !left.some((p) => matchesPattern(file, p));
 }
 
+/**
+ * Whether a mutant's line is one the run named: any line of a file named whole, else a line
+ * in one of the ranges named for it. A range run tests only its lines; the report holds the
+ * file's other mutants as an earlier run left them, which are not this run's to score.
+ */
+function inNamedLines(file, line, patterns) {
+	let ranged = false;
+	for (const pattern of patterns.filter((p) => !p.startsWith('!') && matchesPattern(file, p))) {
+		const range = /:(\d+)(?::\d+)?-(\d+)(?::\d+)?$/.exec(pattern);
+		if (!range) return true;
+		ranged = true;
+		if (line >= Number(range[1]) && line <= Number(range[2])) return true;
+	}
+	return !ranged;
+}
+
 /** A folder stands for the code in it; a file or glob stays as given. */
 function asPattern(argument, cwd) {
 	const plain = withoutRange(argument).replace(/^\.\//, '').replace(/\/+$/, '');
@@ -107,4 +123,4 @@ function strykerOptions(run) {
 	};
 }
 
-module.exports = { USAGE, UsageError, parseArguments, strykerOptions, inScope, withoutRange };
+module.exports = { USAGE, UsageError, parseArguments, strykerOptions, inScope, inNamedLines, withoutRange };

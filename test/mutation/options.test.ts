@@ -2,7 +2,7 @@
  * What `npm run test:mutation -- …` takes: the code to mutate (files, folders, globs, line
  * ranges, only under nodes/ or credentials/), its options, and which files a run's score counts.
  */
-import { inScope, parseArguments, strykerOptions, type Run } from './options';
+import { inNamedLines, inScope, parseArguments, strykerOptions, type Run } from './options';
 
 const context = { cwd: process.cwd(), codeGlobs: ['nodes/**/*.ts', 'credentials/**/*.ts'] };
 const parse = (...args: string[]) => parseArguments(args, context);
@@ -62,4 +62,11 @@ test("a run's score counts the files it named, whatever else the incremental sta
 	expect(inScope('nodes/shared/a/b.ts', ['nodes/shared/**/*.ts'])).toBe(true);
 	expect(inScope('nodes/shared/a/b.ts', ['nodes/shared/**/*.ts', '!nodes/shared/a/*.ts'])).toBe(false);
 	expect(inScope('credentials/X.credentials.ts', ['nodes/**/*.ts'])).toBe(false);
+});
+
+test('a run over line ranges scores the mutants of those lines only; a file named whole, all of its lines', () => {
+	const ranges = ['nodes/shared/dates.ts:20-40', 'nodes/shared/dates.ts:60:5-61:1'];
+	expect([19, 20, 40, 41, 60, 61, 62].map((line) => inNamedLines('nodes/shared/dates.ts', line, ranges))).toEqual([false, true, true, false, true, true, false]);
+	expect(inNamedLines('nodes/shared/dates.ts', 100, [...ranges, 'nodes/shared/*.ts'])).toBe(true);
+	expect(inNamedLines('nodes/shared/pagination.ts', 100, ['nodes/shared/dates.ts:20-40', 'nodes/shared/pagination.ts'])).toBe(true);
 });
