@@ -60,6 +60,17 @@ interface Staged {
 	seed?: IDataObject;
 }
 
+/**
+ * A poll that fails records an error execution (`db.failures`) and resolves like a poll that
+ * found nothing, as in n8n. A test that means a poll to fail takes its error out of
+ * `db.failures`; any other left there fails the test.
+ */
+const madeInThisTest: Array<{ failures: Error[] }> = [];
+afterEach(() => {
+	const unread = madeInThisTest.splice(0).flatMap((db) => db.failures.map(String));
+	expect(unread).toEqual([]);
+});
+
 export function activeTrigger(options: {
 	type: TriggerType;
 	parameters: Record<string, unknown>;
@@ -81,6 +92,7 @@ export function activeTrigger(options: {
 	};
 	/** What n8n's database holds: the workflow's static data, the poller_state cursor, the executions started. */
 	const db = { staticData: {} as IDataObject, cursor: null as IDataObject | null, executions: [] as INodeExecutionData[][][], failures: [] as Error[] };
+	madeInThisTest.push(db);
 	const workflowId = `scheduled-workflow-${++workflows}`;
 	let nodeType: INodeType = options.type === 'checkMonitorTrigger' ? new CheckMonitorTrigger() : new CustomerEngagementTrigger();
 	const triggersAndPollers = new TriggersAndPollers();
