@@ -20,6 +20,9 @@ const TOO_LONG_KEY = `${UNIQUE_KEY}b`;
 const RW_KEY_NEEDED = `A read-only key can only ${READ_ONLY_KEY_ALLOWS}. Creating, updating, pausing, resuming or deleting checks, pings and channels need the project's read-write key.`;
 const CHECK_KEY = 'Check the API key in the Check Monitor API credential: copy it from Project Settings → API Access.';
 const PER_PROJECT = 'API keys are per project; use the key of the project that owns the check.';
+/** A value where a check ID goes that is no ID at all: what to send instead. */
+const NOT_AN_ID = (id: string) =>
+	`"${id}" is neither a check UUID (e.g. 8a3c5b7e-1f2d-4c6a-9b0e-3d5f7a9c1e2b) nor a 40-character unique key. Send the check's UUID, as Check → Get Many lists it; to name the check by its slug, set Check to By Slug.`;
 const SERVER_SIDE = 'This is a problem on the server side. The request only reads data, so running it again is safe.';
 const SERVER_SIDE_WRITE = (method: string) =>
 	`This is a problem on the server side. The request was a write (${method}) and was not sent again: it may have happened, so check before running it again.`;
@@ -55,12 +58,12 @@ describe('each status and path shape', () => {
 		[403, '', 'GET', '/api/v3/checks/', 'Access to check "/api/v3/checks/" was refused (403): it belongs to another project', PER_PROJECT],
 		[404, '<h1>Not Found</h1>', 'GET', `/api/v3/checks/${UUID}/pings/12/body`, `Ping #12 of check "${UUID}" has no stored body`, 'The ping was sent without a body, or it is older than the pings the server keeps (the newest 100 on free accounts).'],
 		[404, '', 'GET', `/api/v3/checks/${UNIQUE_KEY}`, `No check with unique key "${UNIQUE_KEY}" was found`, 'The check may have been deleted, or the ID is mistyped.'],
-		[404, '<h1>Not Found</h1>', 'GET', `/api/v3/checks/${TOO_LONG_KEY}`, `No check with ID "${TOO_LONG_KEY}" was found`, `"${TOO_LONG_KEY}" is neither a check UUID (e.g. 8a3c5b7e-1f2d-4c6a-9b0e-3d5f7a9c1e2b) nor a 40-character unique key. Send the check's UUID, as Check → Get Many lists it; to name the check by its slug, set Check to By Slug.`],
+		[404, '<h1>Not Found</h1>', 'GET', `/api/v3/checks/${TOO_LONG_KEY}`, `No check with ID "${TOO_LONG_KEY}" was found`, NOT_AN_ID(TOO_LONG_KEY)],
 		// A slug given where an ID goes (By ID, or a model's guess): what to send instead.
-		[404, '<h1>Not Found</h1>', 'GET', '/api/v3/checks/nightly-backup/flips/', 'No check with ID "nightly-backup" was found', '"nightly-backup" is neither a check UUID (e.g. 8a3c5b7e-1f2d-4c6a-9b0e-3d5f7a9c1e2b) nor a 40-character unique key. Send the check\'s UUID, as Check → Get Many lists it; to name the check by its slug, set Check to By Slug.'],
+		[404, '<h1>Not Found</h1>', 'GET', '/api/v3/checks/nightly-backup/flips/', 'No check with ID "nightly-backup" was found', NOT_AN_ID('nightly-backup')],
 		[404, '<h1>Not Found</h1>', 'DELETE', `/api/v3/checks/${UUID}`, `No check with ID "${UUID}" was found`, 'The check may have been deleted, or the ID is mistyped.'],
 		// A UUID with a character more, after it or before it, is no UUID.
-		...[`${UUID}0`, `0${UUID}`].map((id): Row => [404, '<h1>Not Found</h1>', 'GET', `/api/v3/checks/${id}`, `No check with ID "${id}" was found`, `"${id}" is neither a check UUID (e.g. 8a3c5b7e-1f2d-4c6a-9b0e-3d5f7a9c1e2b) nor a 40-character unique key. Send the check's UUID, as Check → Get Many lists it; to name the check by its slug, set Check to By Slug.`]),
+		...[`${UUID}0`, `0${UUID}`].map((id): Row => [404, '<h1>Not Found</h1>', 'GET', `/api/v3/checks/${id}`, `No check with ID "${id}" was found`, NOT_AN_ID(id)]),
 		[404, '<h1>Not Found</h1>', 'GET', '/api/v3/nothing/', 'Nothing was found at /api/v3/nothing/', 'Check the Base URL in the credential: it is the server root, for example https://healthchecks.io.'],
 		[405, '', 'DELETE', '/api/v3/channels/', 'The server does not allow DELETE on /api/v3/channels/', 'This is a bug in the node; please report it.'],
 		[409, 'check is not paused', 'POST', `/api/v3/checks/${UUID}/resume`, `Check "${UUID}" is not paused, so it cannot be resumed`, 'check is not paused'],
@@ -202,7 +205,5 @@ test('a slug where the check\'s ID goes (from an expression, as $fromAI gives it
 	const result = await run({ resource: 'check', operation: 'get', checkId: byId('={{ "nightly-backup" }}') });
 	expect(server.requestLines()).toEqual(['GET /api/v3/checks/nightly-backup']);
 	expect(result.error?.message).toBe('No check with ID "nightly-backup" was found');
-	expect(result.error?.description).toBe(
-		'"nightly-backup" is neither a check UUID (e.g. 8a3c5b7e-1f2d-4c6a-9b0e-3d5f7a9c1e2b) nor a 40-character unique key. Send the check\'s UUID, as Check → Get Many lists it; to name the check by its slug, set Check to By Slug.',
-	);
+	expect(result.error?.description).toBe(NOT_AN_ID('nightly-backup'));
 });

@@ -11,7 +11,7 @@ import { Stryker } from '@stryker-mutator/core';
 import options from './options.js';
 import summary from './summary.js';
 
-const { USAGE, UsageError, parseArguments, strykerOptions, inScope, inNamedLines } = options;
+const { USAGE, UsageError, parseArguments, strykerOptions, inScope, inNamedLines, hasRange } = options;
 const { loadEquivalents, renderSummary, scoreLines, summarize } = summary;
 
 const JSON_REPORT = 'reports/mutation/mutation.json';
@@ -68,7 +68,7 @@ const context = {
 	date: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
 	scope: `${full ? 'a run over every file of stryker.config.json, the whole jest tier' : `a run over ${scope}`}${run.everyTest ? ', every test for every mutant' : ''}${run.tests.length > 0 ? `, only the tests ${run.tests.join(', ')} (a lower bound)` : ''}`,
 	// A line range leaves out some of a file's mutants: its listed equivalents may go unmet.
-	complete: !run.mutate.some((pattern) => /:\d+(?::\d+)?-\d+/.test(pattern)),
+	complete: !run.mutate.some(hasRange),
 };
 const text = renderSummary(result, context);
 for (const path of full ? [RUN_SUMMARY, FULL_SUMMARY] : [RUN_SUMMARY]) {

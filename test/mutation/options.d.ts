@@ -15,3 +15,4 @@ export function strykerOptions(run: Run): Record<string, unknown>;
 export function inScope(file: string, patterns: string[]): boolean;
 export function inNamedLines(file: string, line: number, patterns: string[]): boolean;
 export function withoutRange(pattern: string): string;
+export function hasRange(pattern: string): boolean;

@@ -30,8 +30,14 @@ is a missing test. Details: docs/mutation.md.`;
 
 class UsageError extends Error {}
 
-/** A pattern without Stryker's line range (`file.ts:20-40`, `file.ts:20:5-40:1`). */
-const withoutRange = (pattern) => pattern.replace(/:\d+(?::\d+)?-\d+(?::\d+)?$/, '');
+/** Stryker's line range at the end of a pattern (`file.ts:20-40`, `file.ts:20:5-40:1`): its first and last line. */
+const RANGE = /:(\d+)(?::\d+)?-(\d+)(?::\d+)?$/;
+
+/** A pattern without its line range. */
+const withoutRange = (pattern) => pattern.replace(RANGE, '');
+
+/** Whether a pattern names only some lines of its files. */
+const hasRange = (pattern) => RANGE.test(pattern);
 
 /** Whether a file (relative, with forward slashes) is one that a pattern names. */
 const matchesPattern = (file, pattern) => matchesGlob(file, withoutRange(pattern).replace(/^\.\//, ''));
@@ -51,7 +57,7 @@ function inScope(file, patterns) {
 function inNamedLines(file, line, patterns) {
 	let ranged = false;
 	for (const pattern of patterns.filter((p) => !p.startsWith('!') && matchesPattern(file, p))) {
-		const range = /:(\d+)(?::\d+)?-(\d+)(?::\d+)?$/.exec(pattern);
+		const range = RANGE.exec(pattern);
 		if (!range) return true;
 		ranged = true;
 		if (line >= Number(range[1]) && line <= Number(range[2])) return true;
@@ -123,4 +129,4 @@ function strykerOptions(run) {
 	};
 }
 
-module.exports = { USAGE, UsageError, parseArguments, strykerOptions, inScope, inNamedLines, withoutRange };
+module.exports = { USAGE, UsageError, parseArguments, strykerOptions, inScope, inNamedLines, hasRange, withoutRange };
