@@ -14,6 +14,7 @@ import { CheckMonitor } from '../../nodes/CheckMonitor/CheckMonitor.node';
 import { CheckMonitorTrigger } from '../../nodes/CheckMonitorTrigger/CheckMonitorTrigger.node';
 import { CustomerEngagement } from '../../nodes/CustomerEngagement/CustomerEngagement.node';
 import { CustomerEngagementTrigger } from '../../nodes/CustomerEngagementTrigger/CustomerEngagementTrigger.node';
+import { contractOperations } from '../support/nodeContract';
 
 const nodes: Array<[string, () => INodeType, object]> = [
 	[
@@ -77,10 +78,12 @@ test('the check of the methods above sees methods inside locators and collection
 });
 
 /**
- * docs/node-contract.md, as data: every resource and operation, and for each the
- * top-level parameters it fixes (a locator with the modes it fixes), the entries it fixes
- * in a collection, and Return All / Limit on every Get Many. Saved workflows store these
- * names; a rename or a lost mode breaks them on upgrade.
+ * The names docs/node-contract.md fixes for each operation, as data: the top-level
+ * parameters (a locator with the modes it fixes) and the entries it fixes in a collection;
+ * Return All / Limit on every Get Many. Saved workflows store these names; a rename or a
+ * lost mode breaks them on upgrade. The resources and operations themselves are read from
+ * the page (test/support/nodeContract.ts); an operation that fixes no name of its own needs
+ * no entry here.
  */
 type Fixed = { top?: string[]; locators?: Record<string, string[]>; collections?: Record<string, string[]>; extra?: Record<string, unknown> };
 const CONTACT = { contactId: ['list', 'id'] };
@@ -90,7 +93,6 @@ const customerEngagementContract: Record<string, Record<string, Fixed>> = {
 		get: { locators: CONTACT },
 		update: { locators: CONTACT, collections: { updateFields: [] } },
 		delete: { locators: CONTACT },
-		getAll: {},
 		upsert: { top: ['email', 'phone'] },
 		adjustLoyaltyPoints: { locators: CONTACT, top: ['pointsValue'] },
 	},
@@ -98,31 +100,28 @@ const customerEngagementContract: Record<string, Record<string, Fixed>> = {
 	note: { create: { top: ['contactId', 'text'] } },
 	customField: {
 		create: { top: ['name', 'type'] },
-		getAll: {},
 		rename: { locators: { customFieldId: ['list', 'id'] }, top: ['name'] },
 		updateOptions: { locators: { customFieldId: ['list', 'id'] } },
 	},
 	text: { send: { top: ['message', 'toPhone'], locators: { customerId: ['list', 'id'] } } },
 	conversation: { get: { top: ['phone'], locators: { customerId: ['list', 'id'] } } },
-	visit: { create: { top: ['contactId'] }, createMany: { top: ['visits'] }, get: { top: ['visitId'] }, getAll: {} },
-	label: { create: { top: ['name'] }, get: { locators: { labelId: ['list', 'id'] } }, getAll: {} },
+	visit: { create: { top: ['contactId'] }, createMany: { top: ['visits'] }, get: { top: ['visitId'] } },
+	label: { create: { top: ['name'] }, get: { locators: { labelId: ['list', 'id'] } } },
 	loyaltyReward: {
 		create: { top: ['title', 'points'] },
 		get: { locators: { rewardId: ['list', 'id'] } },
 		update: { locators: { rewardId: ['list', 'id'] }, collections: { updateFields: [] } },
 		delete: { locators: { rewardId: ['list', 'id'] } },
-		getAll: {},
 		redeem: { locators: { rewardId: ['list', 'id'] }, top: ['contactId'] },
 	},
 	redeem: { getAll: { collections: { filters: ['loyaltyRewardId', 'contactId'] } } },
-	loyaltySettings: { get: {}, update: { collections: { updateFields: ['checkin', 'share', 'review', 'pointsPerDollar'] } } },
+	loyaltySettings: { update: { collections: { updateFields: ['checkin', 'share', 'review', 'pointsPerDollar'] } } },
 };
 const CHECK = { checkId: ['list', 'id', 'slug'] };
 const checkMonitorContract: Record<string, Record<string, Fixed>> = {
 	check: {
 		create: { collections: { options: ['unique'] } },
 		get: { locators: CHECK },
-		getAll: {},
 		update: { locators: CHECK, collections: { updateFields: [] } },
 		pause: { locators: CHECK },
 		resume: { locators: CHECK },
@@ -134,9 +133,6 @@ const checkMonitorContract: Record<string, Record<string, Fixed>> = {
 		send: { locators: { checkId: ['list', 'id', 'slug'] }, top: ['signal'], collections: { additionalFields: ['body', 'rid', 'create'] }, extra: { signal: ['success', 'start', 'fail', 'log', 'exitStatus'] } },
 	},
 	flip: { getAll: { locators: CHECK, collections: { filters: ['seconds', 'start', 'end'] } } },
-	channel: { getAll: {} },
-	badge: { getAll: {} },
-	status: { get: {} },
 };
 
 /** The top-level parameters n8n shows for these values (defaults filled in, hidden flags included). */
@@ -151,19 +147,24 @@ describe.each([
 	['Customer Engagement', () => new CustomerEngagement().description, customerEngagementContract],
 	['Check Monitor', () => new CheckMonitor().description, checkMonitorContract],
 ])('%s keeps the names of the node contract', (_name, build, contract) => {
-	test('its resources and each resource\'s operations', () => {
+	test('its resources and each resource\'s operations, as docs/node-contract.md lists them', () => {
 		const description = build();
-		expect(optionValues(description.properties.find((p) => p.name === 'resource')).sort()).toEqual(Object.keys(contract).sort());
-		for (const [resource, operations] of Object.entries(contract)) {
+		const listed = contractOperations(description.name);
+		expect(optionValues(description.properties.find((p) => p.name === 'resource')).sort()).toEqual(Object.keys(listed).sort());
+		for (const [resource, operations] of Object.entries(listed)) {
 			const operation = shownFor(description, { resource }).find((p) => p.name === 'operation');
-			expect([resource, optionValues(operation).sort()]).toEqual([resource, Object.keys(operations).sort()]);
+			expect([resource, optionValues(operation).sort()]).toEqual([resource, [...operations].sort()]);
 		}
+		// Every operation this file fixes names for is one the page lists.
+		const fixedFor = Object.entries(contract).flatMap(([resource, operations]) => Object.keys(operations).map((operation) => `${resource}.${operation}`));
+		expect(fixedFor.filter((name) => !listed[name.split('.')[0]]?.includes(name.split('.')[1]))).toEqual([]);
 	});
 
 	test('each operation\'s fixed parameters, locator modes and collection entries; Return All and Limit on Get Many', () => {
 		const description = build();
-		for (const [resource, operations] of Object.entries(contract)) {
-			for (const [operation, fixed] of Object.entries(operations)) {
+		for (const [resource, operations] of Object.entries(contractOperations(description.name))) {
+			for (const operation of operations) {
+				const fixed: Fixed = contract[resource]?.[operation] ?? {};
 				const at = `${resource}.${operation}`;
 				const shown = shownFor(description, { resource, operation, returnAll: false });
 				const byName = (name: string) => shown.find((p) => p.name === name);
