@@ -18,10 +18,14 @@ export interface UserFacingError {
 	description?: string;
 }
 
-/** A `{name}` in an operation's URL: how to read and check it. */
+/**
+ * A `{name}` in an operation's URL: how to read and check it. A name needs an entry only
+ * where it differs from the default: a label other than the name in words (`contactId`:
+ * "Contact", `pingNumber`: "Ping Number"), a normal form, or a look-up.
+ */
 export interface PathParameter {
-	/** The field's name as the user sees it, for bad-input messages. */
-	label: string;
+	/** The field's name as the user sees it, for bad-input messages (default: `labelOf(name)`). */
+	label?: string;
 	/** The value as the API wants it (already trimmed), e.g. lower case. */
 	normalize?: (value: string) => string;
 	/**
@@ -44,4 +48,16 @@ export interface ApiDefinition {
 	credentialType: string;
 	describeError(response: ErrorResponse, request: FailedRequest): UserFacingError;
 	pathParameters: Record<string, PathParameter>;
+}
+
+/** A path parameter's spec: its entry, or the default for a name that has none. */
+export function pathParameter(api: ApiDefinition, name: string): PathParameter & { label: string } {
+	const spec = api.pathParameters[name] ?? {};
+	return { ...spec, label: spec.label ?? labelOf(name) };
+}
+
+/** A parameter's name in words, as the editor labels it: `customFieldId` → "Custom Field". */
+export function labelOf(name: string): string {
+	const words = name.replace(/Id$/, '').replace(/([a-z])([A-Z])/g, '$1 $2');
+	return words.charAt(0).toUpperCase() + words.slice(1);
 }

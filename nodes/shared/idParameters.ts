@@ -5,7 +5,7 @@
  * resolves that parameter (the user's own expression) once more.
  */
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, IPollFunctions, PreSendAction } from 'n8n-workflow';
-import type { ApiDefinition, PathParameter } from './apiDefinition';
+import { pathParameter, type ApiDefinition, type PathParameter } from './apiDefinition';
 import { invalidInput } from './invalidInput';
 
 const PLACEHOLDER = /\{(\w+)\}/g;
@@ -27,7 +27,7 @@ export async function resolvePath(
  * another way (a check by slug), the id its look-up finds.
  */
 async function readPathParameter(context: IExecuteSingleFunctions, name: string, api: ApiDefinition): Promise<string> {
-	const spec = api.pathParameters[name];
+	const spec = pathParameter(api, name);
 	// The mode is what the editor saved (never an expression), so reading it costs nothing.
 	const mode = (context.getNode().parameters[name] as { mode?: string } | undefined)?.mode;
 	const lookUp = mode === undefined ? undefined : spec.lookUp?.[mode];
@@ -39,13 +39,12 @@ async function readPathParameter(context: IExecuteSingleFunctions, name: string,
  * Also the ID a trigger watches (Check Monitor Trigger's check).
  */
 export function readIdParameter(context: IExecuteSingleFunctions | IPollFunctions, name: string, api: ApiDefinition): string {
-	// Every `{name}` in an operation's URL has an entry (the path-parameter tests run them all).
-	const spec = api.pathParameters[name];
+	const spec = pathParameter(api, name);
 	const trimmed = readTrimmed(context, name, spec);
 	return spec.normalize ? spec.normalize(trimmed) : trimmed;
 }
 
-function readTrimmed(context: IExecuteSingleFunctions | IPollFunctions, name: string, spec: PathParameter): string {
+function readTrimmed(context: IExecuteSingleFunctions | IPollFunctions, name: string, spec: PathParameter & { label: string }): string {
 	const raw = context.getNodeParameter(name, '', { extractValue: true }) as unknown;
 	const trimmed = String(raw ?? '').trim();
 	if (trimmed === '') throw invalidInput(context, spec.label, 'is empty', 'Pick one from the list or enter its ID.');

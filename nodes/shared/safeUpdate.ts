@@ -8,7 +8,7 @@
  * overwrite this one with that record's data; a read that answered nothing would clear it.
  */
 import type { IDataObject, IExecutePaginationFunctions, IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
-import type { ApiDefinition } from './apiDefinition';
+import { pathParameter, type ApiDefinition } from './apiDefinition';
 import { type RequestData, sendRequest, sentRequestOf } from './transport';
 import { invalidInput } from './invalidInput';
 
@@ -19,7 +19,7 @@ export function readMergeWrite(
 	/** The body to PUT: the current object's updatable fields with the changes applied. */
 	merge: (current: IDataObject, changes: IDataObject) => IDataObject,
 ) {
-	const label = api.pathParameters[idParameter].label;
+	const { label } = pathParameter(api, idParameter);
 	return async function (
 		this: IExecutePaginationFunctions,
 		requestData: RequestData,

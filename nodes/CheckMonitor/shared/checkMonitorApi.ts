@@ -194,8 +194,7 @@ export const checkMonitorApi: ApiDefinition = {
 	describeError: describeCheckMonitorError,
 	pathParameters: {
 		// The server knows uuids in lower case only; users paste them as they come.
-		checkId: { label: 'Check', normalize: (value) => value.toLowerCase(), lookUp: { slug: checkIdBySlug } },
-		pingNumber: { label: 'Ping Number' },
+		checkId: { normalize: (value) => value.toLowerCase(), lookUp: { slug: checkIdBySlug } },
 	},
 };
 

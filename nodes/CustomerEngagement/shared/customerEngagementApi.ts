@@ -79,10 +79,8 @@ export const customerEngagementApi: ApiDefinition = {
 	name: 'Customer Engagement API',
 	credentialType: 'customerEngagementApi',
 	describeError: describeCustomerEngagementError,
+	// The others (contactId, customFieldId, labelId) are read as the default says (apiDefinition.ts).
 	pathParameters: {
-		contactId: { label: 'Contact' },
-		customFieldId: { label: 'Custom Field' },
-		labelId: { label: 'Label' },
 		rewardId: { label: 'Loyalty Reward' },
 		visitId: { label: 'Visit ID' },
 	},
