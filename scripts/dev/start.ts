@@ -1,6 +1,8 @@
 /**
  * `npm start`: real n8n with this package installed as a community package, the local
  * stand-in APIs with demo data, credentials pointing at them, and the example workflows.
+ * `npm run dev` (`--dev`) also rebuilds the package on every change of its sources and
+ * puts it into the running n8n, which reloads it (rebuildOnChange.ts).
  *
  * Safe next to an n8n the user already runs: every port is checked (by binding it, never
  * by talking to it) before anything starts, and the only n8n it talks to is the one it
@@ -21,8 +23,10 @@ import { installTarball } from '../release/manualInstall';
 import { LOGIN } from '../shared/editorSession';
 import { busyPorts } from '../shared/ports';
 import { phase } from '../shared/progress';
+import { rebuildOnChange } from './rebuildOnChange';
 
 const root = path.join(__dirname, '..', '..');
+const PACKAGE = 'n8n-nodes-engagement-monitor';
 /** Marks a folder as made by this script: --reset deletes nothing else. */
 const MARKER = '.engagement-monitor-sandbox';
 
@@ -35,6 +39,8 @@ export interface StartConfig {
 	cmPort: number;
 	folder: string;
 	reset: boolean;
+	/** `npm run dev`: n8n reloads the package when its files change (N8N_DEV_RELOAD). */
+	dev: boolean;
 	log: (line: string) => void;
 }
 
@@ -55,6 +61,7 @@ export function configFrom(env: NodeJS.ProcessEnv, argv: string[], log: (line: s
 		cmPort: portFrom(env, 'CM_PORT', 4020),
 		folder: path.resolve(env.SANDBOX_FOLDER || path.join(root, '.sandbox')),
 		reset: argv.includes('--reset'),
+		dev: argv.includes('--dev'),
 		log,
 	};
 }
@@ -178,7 +185,7 @@ export async function startEnvironment(config: StartConfig): Promise<Environment
 
 		const logFile = path.join(folder, 'n8n.log');
 		writeFileSync(logFile, '');
-		const n8n = startN8n(folder, config.n8nPort, { brokerPort: config.brokerPort, logFile });
+		const n8n = startN8n(folder, config.n8nPort, { brokerPort: config.brokerPort, logFile, extraEnv: config.dev ? { N8N_DEV_RELOAD: 'true' } : {} });
 		const exited = new Promise<number | null>((resolve) => n8n.once('exit', resolve));
 		await phase(`Start n8n ${N8N_VERSION} on http://127.0.0.1:${config.n8nPort} (its output: ${logFile})`, () => waitUntilReady(logFile, exited), log);
 		const url = `http://127.0.0.1:${config.n8nPort}`;
@@ -217,10 +224,12 @@ async function main() {
 	console.log('  Publish an example, then press a key to make it fire (within a minute):');
 	for (const line of describeKeys()) console.log(line);
 	console.log('  q or Ctrl+C stops n8n and the stand-ins.');
+	const stopWatching = config.dev ? watchSources(config.folder) : () => undefined;
 	let stopping = false;
 	const stop = () => {
 		if (stopping) return;
 		stopping = true;
+		stopWatching();
 		stopKeys();
 		void environment.stop().then(() => process.exit(0));
 	};
@@ -234,6 +243,12 @@ async function main() {
 		await environment.sandbox.stop();
 		process.exit(code ?? 1);
 	}
+}
+
+/** `npm run dev`: the sources rebuilt into the package this n8n runs, on every change. */
+function watchSources(folder: string): () => void {
+	console.log('  npm run dev: a change to nodes/, credentials/ or icons/ is rebuilt and reloaded by n8n; reload the editor page to see a changed node panel.');
+	return rebuildOnChange(path.join(folder, '.n8n', 'nodes', 'node_modules', PACKAGE), (line) => console.log(line));
 }
 
 if (require.main === module) {

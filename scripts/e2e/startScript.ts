@@ -24,6 +24,7 @@ export async function startScriptChecks(record: Record): Promise<void> {
 		cmPort: await freePort(),
 		folder: path.join(mkdtempSync(path.join(os.tmpdir(), 'n8n-start-e2e-')), 'sandbox'),
 		reset: false,
+		dev: false,
 		log: () => undefined,
 	};
 	let environment: Environment | undefined;

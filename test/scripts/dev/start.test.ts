@@ -41,6 +41,7 @@ async function config(overrides: Partial<StartConfig> = {}): Promise<StartConfig
 		cmPort: await freePort(),
 		folder: path.join(mkdtempSync(path.join(os.tmpdir(), 'start-test-')), 'sandbox'),
 		reset: false,
+		dev: false,
 		log: (line) => lines.push(line),
 		...overrides,
 	};
