@@ -4,7 +4,8 @@
  * (scripts/release/), credentials pointing at the stand-in servers; one workflow runs every
  * operation of each node in a chain, then lazy loading, the examples, MCP and an AI Agent.
  * Beside them, each in an n8n of its own: every trigger event published and polled on
- * schedule (triggers.ts), queue mode, and `npm start` itself. Ends with "N passed, N failed".
+ * schedule (triggers.ts), queue mode, `npm start` itself and the README's tarball recipe
+ * (readmeInstall.ts). Ends with "N passed, N failed".
  *
  * matrix.ts publishes once for all versions and passes the registry in E2E_REGISTRY; run
  * alone (`npm run test:e2e`), this starts a registry of its own.
@@ -17,6 +18,7 @@ import { CheckMonitorServer, CM_KEY, CM_PING_KEY } from '../../test/support/serv
 import { CE_TOKEN, CustomerEngagementServer } from '../../test/support/servers/customerEngagementServer';
 import { queueModeChecks } from './queueMode';
 import { startScriptChecks } from './startScript';
+import { readmeInstallChecks } from './readmeInstall';
 import { installPublished, publishedPackage, setPublishedPackage } from '../release/communityInstall';
 import { lazyLoadingChecks } from './lazyLoading';
 import { agentChecks } from './agent';
@@ -265,6 +267,8 @@ async function main() {
 		...(process.env.E2E_QUEUE !== '0' ? [queueModeChecks(record)] : []),
 		// npm start itself (ports, kept data, reset, examples that fire); E2E_START=0 skips it.
 		...(process.env.E2E_START !== '0' ? [startScriptChecks(record)] : []),
+		// The README's tarball recipe, as written, in a clone (with npm start: newest n8n only).
+		...(process.env.E2E_START !== '0' ? [readmeInstallChecks(record)] : []),
 	];
 	await ownInstallChecks(userFolder, record);
 	const ce = await new CustomerEngagementServer().start();

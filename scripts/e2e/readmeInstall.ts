@@ -1,0 +1,69 @@
+/**
+ * The README's "From a tarball" recipe, run exactly as written: its code block is read from
+ * README.md (so the two cannot drift), run by bash in a copy of this checkout with HOME set
+ * to a scratch folder (so `~/.n8n/nodes` is that folder's), and the n8n of this tier is then
+ * started on that user folder: it must load the package's nodes.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { answers } from './lazyLoading';
+import { editorSession, setUpOwner } from '../shared/editorSession';
+import { startN8n } from '../shared/n8nRuntime';
+import { freePort } from '../shared/ports';
+import { stopProcess } from '../shared/services';
+
+type Record = (name: string, message?: string) => void;
+
+const root = path.join(__dirname, '..', '..');
+const NAME = 'readme › the "From a tarball" recipe, run as written in a clone, installs a package n8n loads';
+
+/** The first code block after the line that starts with `heading` in the README. */
+export function recipe(readme: string, heading: string): string {
+	const at = readme.split('\n').findIndex((line) => line.startsWith(heading));
+	if (at === -1) throw new Error(`README.md has no line starting with ${JSON.stringify(heading)}`);
+	const block = /```sh\n([\s\S]*?)```/.exec(readme.split('\n').slice(at).join('\n'));
+	if (!block) throw new Error(`README.md has no sh code block after ${JSON.stringify(heading)}`);
+	return block[1];
+}
+
+/** The checkout as a clone has it: the files git tracks or would track, nothing it ignores. */
+function copyCheckout(target: string): void {
+	const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: root, encoding: 'utf8' }).split('\0').filter(Boolean);
+	for (const file of files) {
+		mkdirSync(path.dirname(path.join(target, file)), { recursive: true });
+		cpSync(path.join(root, file), path.join(target, file));
+	}
+}
+
+export async function readmeInstallChecks(record: Record): Promise<void> {
+	const scratch = mkdtempSync(path.join(os.tmpdir(), 'n8n-readme-'));
+	const clone = path.join(scratch, 'n8n-nodes-engagement-monitor');
+	const home = path.join(scratch, 'home');
+	mkdirSync(home);
+	copyCheckout(clone);
+	const script = recipe(readFileSync(path.join(root, 'README.md'), 'utf8'), '**From a tarball**');
+	const started = Date.now();
+	// The user's shell: their PATH (the machine's Node and npm), their home; nothing of this run's npm.
+	const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('npm_') && key !== 'INIT_CWD'));
+	const run = spawnSync('bash', ['-e', '-c', script], { cwd: clone, env: { ...env, HOME: home }, encoding: 'utf8', timeout: 600_000, maxBuffer: 64 * 2 ** 20 });
+	if (run.status !== 0) return record(NAME, `the recipe failed (${run.status ?? run.signal}): ${`${run.stdout}${run.stderr}`.slice(-1500)}`);
+	const seconds = Math.round((Date.now() - started) / 1000);
+
+	const logFile = path.join(scratch, 'n8n.log');
+	const port = await freePort();
+	const n8n = startN8n(home, port, { brokerPort: await freePort(), logFile });
+	const url = `http://127.0.0.1:${port}`;
+	try {
+		if (!(await answers(url, 180_000))) return record(NAME, `n8n did not start; its log: ${readFileSync(logFile, 'utf8').slice(-1500)}`);
+		await setUpOwner(url);
+		const nodeTypes = (await (await editorSession(url)).getJson('/types/nodes.json')) as Array<{ name: string }>;
+		// Every node the build declares (dist/known/nodes.json of the clone), by n8n's name for it.
+		const built = Object.keys(JSON.parse(readFileSync(path.join(clone, 'dist', 'known', 'nodes.json'), 'utf8')) as object);
+		const missing = built.filter((node) => !nodeTypes.some((type) => type.name === `n8n-nodes-engagement-monitor.${node}`));
+		record(`${NAME} (${seconds} s)`, built.length > 0 && missing.length === 0 ? undefined : `the build declares ${JSON.stringify(built)}; n8n's node types lack ${missing.join(', ')}`);
+	} finally {
+		await stopProcess(n8n);
+	}
+}
