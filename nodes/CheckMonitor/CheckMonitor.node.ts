@@ -1,26 +1,28 @@
 import { NodeConnectionTypes, type INodeProperties, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 import { toolNotice } from '../shared/commonParameters';
+import { operationParameters, sharedCollection } from '../shared/resourceDescription';
+import { shownOnlyThere } from '../shared/shownFlags';
 import { transport } from '../shared/transport';
 import { getChannels } from './loadOptions/getChannels';
 import { searchChecks } from './listSearch/searchChecks';
-import { badgeOperations } from './resources/badge';
-import { channelOperations } from './resources/channel';
-import { checkOperations } from './resources/check';
+import { badgeResource } from './resources/badge';
+import { channelResource } from './resources/channel';
+import { checkResource } from './resources/check';
 import { checkSimplify } from './resources/check/simplify';
-import { checkUpdateDescription } from './resources/check/update';
-import { flipOperations } from './resources/flip';
-import { pingOperations } from './resources/ping';
-import { pingGetBodyDescription } from './resources/ping/getBody';
-import { pingSendDescription } from './resources/ping/send';
-import { statusOperations } from './resources/status';
+import { flipResource } from './resources/flip';
+import { pingResource } from './resources/ping';
+import { statusResource } from './resources/status';
 import { requestDefaults, sendSingleRequest } from './shared/operationRouting';
-import { additionalFieldsParameter, filtersParameter, optionsParameter } from './shared/collections';
 import { checkParameter, getManyParameter } from './shared/sharedParameters';
 
+/** The resources, each with its operations (resources/<resource>/index.ts). */
+const resources = [checkResource, pingResource, flipResource, channelResource, badgeResource, statusResource];
+
 /**
- * What n8n receives, as written: the resources' Operation selectors, then every parameter in
- * the order the editor shows them (an operation shows the ones whose display rules name it).
- * A parameter several operations share is declared once (docs/architecture.md, section 1).
+ * What n8n receives: the resources' Operation selectors, the parameters several operations
+ * share, each operation's own parameters, then the shared collections built from every
+ * operation's entries; an operation shows the ones whose display rules name it, in this
+ * order (docs/architecture.md, section 1).
  */
 export const checkMonitorProperties: INodeProperties[] = [
 	transport,
@@ -40,21 +42,15 @@ export const checkMonitorProperties: INodeProperties[] = [
 		],
 		default: 'check',
 	},
-	checkOperations,
-	pingOperations,
-	flipOperations,
-	channelOperations,
-	badgeOperations,
-	statusOperations,
-	...checkParameter,
-	...checkUpdateDescription,
-	...pingSendDescription,
-	additionalFieldsParameter,
-	...pingGetBodyDescription,
-	optionsParameter,
+	...resources.map((resource) => resource.selector),
+	...shownOnlyThere(checkParameter, resources),
+	...operationParameters(resources),
 	...getManyParameter,
+	...sharedCollection('additionalFields', resources),
+	...sharedCollection('updateFields', resources),
+	...sharedCollection('options', resources),
 	checkSimplify,
-	filtersParameter,
+	...sharedCollection('filters', resources),
 ];
 
 export class CheckMonitor implements INodeType {

@@ -1,44 +1,51 @@
 import { NodeConnectionTypes, type INodeProperties, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 import { toolNotice } from '../shared/commonParameters';
+import { operationParameters, sharedCollection } from '../shared/resourceDescription';
+import { shownOnlyThere } from '../shared/shownFlags';
 import { transport } from '../shared/transport';
 import { getCustomFields, getLabels } from './loadOptions';
 import { searchContacts } from './listSearch/searchContacts';
 import { searchCustomFields } from './listSearch/searchCustomFields';
 import { searchLabels } from './listSearch/searchLabels';
 import { searchRewards } from './listSearch/searchRewards';
-import { activityOperations } from './resources/activity';
-import { contactAdjustLoyaltyPointsDescription } from './resources/contact/adjustLoyaltyPoints';
+import { activityResource } from './resources/activity';
+import { contactResource } from './resources/contact';
 import { contactEmail } from './resources/contact/emailOrPhone';
-import { contactOperations } from './resources/contact';
 import { contactSimplify } from './resources/contact/simplify';
-import { conversationOperations } from './resources/conversation';
-import { customFieldOperations } from './resources/customField';
-import { customFieldCreateDescription } from './resources/customField/create';
+import { conversationResource } from './resources/conversation';
+import { customFieldResource } from './resources/customField';
 import { customFieldParameter } from './resources/customField/customFieldLocator';
-import { customFieldUpdateOptionsDescription } from './resources/customField/updateOptions';
-import { labelOperations } from './resources/label';
-import { labelGetDescription } from './resources/label/get';
-import { loyaltyRewardOperations } from './resources/loyaltyReward';
-import { loyaltyRewardCreateDescription } from './resources/loyaltyReward/create';
-import { loyaltyRewardRedeemDescription } from './resources/loyaltyReward/redeem';
+import { labelResource } from './resources/label';
+import { loyaltyRewardResource } from './resources/loyaltyReward';
 import { rewardParameter } from './resources/loyaltyReward/rewardLocator';
-import { loyaltySettingsOperations } from './resources/loyaltySettings';
-import { noteOperations } from './resources/note';
-import { noteCreateDescription } from './resources/note/create';
-import { redeemOperations } from './resources/redeem';
-import { textOperations } from './resources/text';
-import { textSendDescription } from './resources/text/send';
-import { visitOperations } from './resources/visit';
-import { visitCreateManyDescription } from './resources/visit/createMany';
-import { visitGetDescription } from './resources/visit/get';
-import { additionalFieldsParameter, contactOptionsParameter, filtersParameter, getOptionsParameter, updateFieldsParameter } from './shared/collections';
+import { loyaltySettingsResource } from './resources/loyaltySettings';
+import { noteResource } from './resources/note';
+import { redeemResource } from './resources/redeem';
+import { textResource } from './resources/text';
+import { visitResource } from './resources/visit';
 import { requestDefaults, sendSingleRequest } from './shared/operationRouting';
 import { contactParameter, customerParameter, getManyParameter, nameParameter, phoneParameter } from './shared/sharedParameters';
 
+/** The resources, each with its operations (resources/<resource>/index.ts). */
+const resources = [
+	contactResource,
+	activityResource,
+	noteResource,
+	customFieldResource,
+	textResource,
+	conversationResource,
+	visitResource,
+	labelResource,
+	loyaltyRewardResource,
+	redeemResource,
+	loyaltySettingsResource,
+];
+
 /**
- * What n8n receives, as written: the resources' Operation selectors, then every parameter in
- * the order the editor shows them (an operation shows the ones whose display rules name it).
- * A parameter several operations share is declared once (docs/architecture.md, section 1).
+ * What n8n receives: the resources' Operation selectors, the parameters several operations
+ * share, each operation's own parameters, then the shared collections built from every
+ * operation's entries; an operation shows the ones whose display rules name it, in this
+ * order (docs/architecture.md, section 1).
  */
 export const customerEngagementProperties: INodeProperties[] = [
 	transport,
@@ -63,41 +70,21 @@ export const customerEngagementProperties: INodeProperties[] = [
 		],
 		default: 'contact',
 	},
-	contactOperations,
-	activityOperations,
-	noteOperations,
-	customFieldOperations,
-	textOperations,
-	conversationOperations,
-	visitOperations,
-	labelOperations,
-	loyaltyRewardOperations,
-	redeemOperations,
-	loyaltySettingsOperations,
+	...resources.map((resource) => resource.selector),
 	contactEmail,
 	customerParameter,
-	...phoneParameter,
-	...textSendDescription,
+	...shownOnlyThere(phoneParameter, resources),
 	customFieldParameter,
-	...customFieldUpdateOptionsDescription,
 	nameParameter,
-	...customFieldCreateDescription,
-	...labelGetDescription,
 	rewardParameter,
-	...contactParameter,
-	...contactAdjustLoyaltyPointsDescription,
-	...noteCreateDescription,
-	...loyaltyRewardCreateDescription,
-	...visitCreateManyDescription,
-	...visitGetDescription,
+	...shownOnlyThere(contactParameter, resources),
+	...operationParameters(resources),
 	...getManyParameter,
-	additionalFieldsParameter,
-	...loyaltyRewardRedeemDescription,
-	updateFieldsParameter,
+	...sharedCollection('additionalFields', resources),
+	...sharedCollection('updateFields', resources),
 	contactSimplify,
-	filtersParameter,
-	contactOptionsParameter,
-	getOptionsParameter,
+	...sharedCollection('filters', resources),
+	...sharedCollection('options', resources),
 ];
 
 export class CustomerEngagement implements INodeType {

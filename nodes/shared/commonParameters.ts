@@ -1,4 +1,4 @@
-import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 type Show = Record<string, string[]>;
 
@@ -25,21 +25,6 @@ export function getManyParameters(show: Show): INodeProperties[] {
 	];
 }
 
-/** The contract's collection of everything else an operation can be told (`options`). */
-export function optionsCollection(show: Show, options: INodeProperties[]): INodeProperties {
-	return { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, displayOptions: { show }, options };
-}
-
-/** The contract's collection of a Get Many's filters (`filters`). */
-export function filtersCollection(show: Show, options: INodeProperties[]): INodeProperties {
-	return { displayName: 'Filters', name: 'filters', type: 'collection', placeholder: 'Add Filter', default: {}, displayOptions: { show }, options };
-}
-
-/** The contract's collection of a write's optional API fields (`additionalFields`). */
-export function additionalFields(show: Show, options: INodeProperties[]): INodeProperties {
-	return { displayName: 'Additional Fields', name: 'additionalFields', type: 'collection', placeholder: 'Add Field', default: {}, displayOptions: { show }, options };
-}
-
 /**
  * Simplify, as n8n's newer nodes have it: on by default, and placed the same way in every
  * operation (after the operation's own parameters, before its collections). The output
@@ -64,26 +49,4 @@ export function toolNotice(example: string): INodeProperties {
 		default: '',
 		displayOptions: { show: { '@tool': [true] } },
 	};
-}
-
-/**
- * One definition of the hidden flag that shows a parameter several resources share: `shown`
- * where the flag's display rule applies (docs/architecture.md, "One definition per name").
- */
-export function shownFlag(name: string, displayName: string, shown: boolean, displayOptions: IDisplayOptions): INodeProperties {
-	return { displayName, name, type: 'hidden', default: shown, displayOptions };
-}
-
-/**
- * The fields of a collection that several operations share, for `operations` of `resource`:
- * each shown only there (n8n's `/` display rules name the node's own parameters). A field's
- * own `/operation` rule narrows it; a field for none of these operations is left out.
- */
-export function fieldsFor(resource: string, operations: string[], fields: INodeProperties[]): INodeProperties[] {
-	return fields.flatMap((field) => {
-		const own = field.displayOptions?.show?.['/operation'] as string[] | undefined;
-		const shownFor = own ? operations.filter((operation) => own.includes(operation)) : operations;
-		if (shownFor.length === 0) return [];
-		return [{ ...field, displayOptions: { show: { ...field.displayOptions?.show, '/resource': [resource], '/operation': shownFor } } }];
-	});
 }

@@ -82,6 +82,32 @@ it('no two files under nodes/ share a name outside resources/ and __schema__/ (o
 	expect(duplicates).toEqual([]);
 });
 
+/**
+ * Imports run one way, node → resources → shared (docs/architecture.md, section 1): code in a
+ * `shared/` folder (a node's own, or nodes/shared/) imports only code in `shared/` folders, so
+ * a shared file never has to know the operations that use it. Each relative import is
+ * resolved to a file.
+ */
+export function importsOutsideShared(file: string, text = readFileSync(file, 'utf8')): string[] {
+	return [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^;]*?from\s+['"](\.{1,2}\/[^'"]+)['"]/g)]
+		.map((match) => path.relative(nodesFolder, path.resolve(path.dirname(file), match[1])))
+		.filter((target) => !target.split(path.sep).slice(0, -1).includes('shared'));
+}
+
+describe('imports run one way: node → resources → shared', () => {
+	const sharedFiles = filesUnder(nodesFolder).filter((file) => file.endsWith('.ts') && path.relative(nodesFolder, file).split(path.sep).slice(0, -1).includes('shared'));
+
+	it.each(sharedFiles.map((file) => [path.relative(nodesFolder, file), file]))('%s imports only shared code', (_name, file) => {
+		expect(importsOutsideShared(file)).toEqual([]);
+	});
+
+	it('sees an import of a resource from a shared file (so the test above can fail)', () => {
+		const file = path.join(nodesFolder, 'CustomerEngagement', 'shared', 'example.ts');
+		const text = "import type { X } from 'n8n-workflow';\nimport { a } from './locators';\nimport {\n\tcontactFields,\n} from '../resources/contact/fields';\nexport { b } from '../../shared/transport';\n";
+		expect(importsOutsideShared(file, text)).toEqual([path.join('CustomerEngagement', 'resources', 'contact', 'fields')]);
+	});
+});
+
 /** Where a test goes; each failure below names the rule it breaks. */
 const TEST_LAYOUT = `A test's path follows from the code it tests:
 - test/<NodeFolder>/<resource>.test.ts for nodes/<NodeFolder>/resources/<resource>/, and <resource>.<file>.test.ts for one of its files

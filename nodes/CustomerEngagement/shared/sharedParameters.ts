@@ -3,32 +3,24 @@
  * operations that show it: n8n evaluates the value saved under a name once per definition of
  * that name, for every item, whichever operation runs (docs/architecture.md, "One definition
  * per name"). Where n8n's display rules cannot list the operations in one rule, a hidden
- * `<name>Shown` flag says where the parameter is shown.
+ * `<name>Shown` flag says where the parameter is shown (nodes/shared/shownFlags.ts).
  */
 import type { INodeProperties } from 'n8n-workflow';
-import { getManyParameters, shownFlag } from '../../shared/commonParameters';
+import { getManyParameters } from '../../shared/commonParameters';
+import { shownFlag } from '../../shared/shownFlags';
 import { convertSent, numberAsText, sendAsText } from '../../shared/convertSent';
 import { contactLocator, objectLocator } from './locators';
 
-/** Every resource of the node: a flag is false for a resource the node does not declare (n8n's Custom API Call). */
-const RESOURCES = ['activity', 'contact', 'conversation', 'customField', 'label', 'loyaltyReward', 'loyaltySettings', 'note', 'redeem', 'text', 'visit'];
-
 /**
- * Contact, for the operations that act on one contact. Its flag has a definition for every
- * operation, true or false: where it had none, the editor would keep the flag's last value
- * when the user switches operations, and show Contact there.
+ * Contact, for the operations that act on one contact: shown where `contactIdShown` is true
+ * (nodes/shared/shownFlags.ts; the node file adds the flag's `false` everywhere else).
  */
-const contactShown = (shown: boolean, show: Record<string, string[]>) => shownFlag('contactIdShown', 'Contact Shown', shown, { show });
+const contactShown = (show: Record<string, string[]>) => shownFlag('contactIdShown', 'Contact Shown', show);
 export const contactParameter: INodeProperties[] = [
-	contactShown(true, { resource: ['contact'], operation: ['get', 'update', 'delete', 'adjustLoyaltyPoints'] }),
-	contactShown(true, { resource: ['activity', 'note'], operation: ['getAll', 'create'] }),
-	contactShown(true, { resource: ['visit'], operation: ['create'] }),
-	contactShown(true, { resource: ['loyaltyReward'], operation: ['redeem'] }),
-	contactShown(false, { resource: ['contact'], operation: ['create', 'upsert', 'getAll'] }),
-	contactShown(false, { resource: ['visit'], operation: ['createMany', 'get', 'getAll'] }),
-	contactShown(false, { resource: ['loyaltyReward'], operation: ['create', 'delete', 'get', 'getAll', 'update'] }),
-	contactShown(false, { resource: ['conversation', 'customField', 'label', 'loyaltySettings', 'redeem', 'text'] }),
-	shownFlag('contactIdShown', 'Contact Shown', false, { hide: { resource: RESOURCES } }),
+	contactShown({ resource: ['contact'], operation: ['get', 'update', 'delete', 'adjustLoyaltyPoints'] }),
+	contactShown({ resource: ['activity', 'note'], operation: ['getAll', 'create'] }),
+	contactShown({ resource: ['visit'], operation: ['create'] }),
+	contactShown({ resource: ['loyaltyReward'], operation: ['redeem'] }),
 	{ ...contactLocator, displayOptions: { show: { contactIdShown: [true] } } },
 ];
 
@@ -53,13 +45,10 @@ export const customerParameter: INodeProperties = {
 };
 
 /** Phone of Contact → Create and Create or Update and of Conversation → Get (sent in the body; Conversation → Get moves it to its query). */
-const phoneShown = (shown: boolean, show: Record<string, string[]>) => shownFlag('phoneShown', 'Phone Shown', shown, { show });
+const phoneShown = (show: Record<string, string[]>) => shownFlag('phoneShown', 'Phone Shown', show);
 export const phoneParameter: INodeProperties[] = [
-	phoneShown(true, { resource: ['contact'], operation: ['create', 'upsert'] }),
-	phoneShown(true, { resource: ['conversation'], operation: ['get'] }),
-	phoneShown(false, { resource: ['contact'], operation: ['adjustLoyaltyPoints', 'delete', 'get', 'getAll', 'update'] }),
-	phoneShown(false, { resource: ['activity', 'customField', 'label', 'loyaltyReward', 'loyaltySettings', 'note', 'redeem', 'text', 'visit'] }),
-	shownFlag('phoneShown', 'Phone Shown', false, { hide: { resource: RESOURCES } }),
+	phoneShown({ resource: ['contact'], operation: ['create', 'upsert'] }),
+	phoneShown({ resource: ['conversation'], operation: ['get'] }),
 	{
 		displayName: 'Phone',
 		name: 'phone',

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData, INodePropertyOptions } from 'n8n-workflow';
+import type { OperationDescription } from '../../../shared/resourceDescription';
 
 export async function badgesToItems(
 	this: IExecuteSingleFunctions,
@@ -11,7 +12,7 @@ export async function badgesToItems(
 }
 
 /** Its parameters, Return All and Limit, are shared (shared/sharedParameters.ts): the API returns every badge in one response, and Limit trims it. */
-export const badgeGetManyOperation: INodePropertyOptions = {
+const badgeGetManyOperation: INodePropertyOptions = {
 	name: 'Get Many',
 	value: 'getAll',
 	action: 'List the status badge links of each tag',
@@ -21,4 +22,8 @@ export const badgeGetManyOperation: INodePropertyOptions = {
 		request: { method: 'GET', url: '/api/v3/badges/' },
 		output: { postReceive: [badgesToItems] },
 	},
+};
+
+export const badgeGetMany: OperationDescription = {
+	option: badgeGetManyOperation,
 };

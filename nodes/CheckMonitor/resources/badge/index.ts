@@ -1,13 +1,5 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { badgeGetManyOperation } from './getAll';
+import { resourceDescription } from '../../../shared/resourceDescription';
+import { badgeGetMany } from './getAll';
 
-/** The Operation selector of the badge resource: its operations, in the order the editor lists them. */
-export const badgeOperations: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: ['badge'] } },
-	options: [badgeGetManyOperation],
-	default: 'getAll',
-};
+/** The badge resource: its operations, in the order the editor lists them. */
+export const badgeResource = resourceDescription('badge', [badgeGetMany], 'getAll');

@@ -1,7 +1,8 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
+import type { OperationDescription } from '../../../shared/resourceDescription';
 
 /** Its parameters, Return All and Limit, are shared (shared/sharedParameters.ts): the API returns every channel in one response, and Limit trims it. */
-export const channelGetManyOperation: INodePropertyOptions = {
+const channelGetManyOperation: INodePropertyOptions = {
 	name: 'Get Many',
 	value: 'getAll',
 	action: 'List the notification channels of the project',
@@ -11,4 +12,8 @@ export const channelGetManyOperation: INodePropertyOptions = {
 		request: { method: 'GET', url: '/api/v3/channels/' },
 		output: { postReceive: [{ type: 'rootProperty', properties: { property: 'channels' } }] },
 	},
+};
+
+export const channelGetMany: OperationDescription = {
+	option: channelGetManyOperation,
 };

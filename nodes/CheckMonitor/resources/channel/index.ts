@@ -1,13 +1,5 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { channelGetManyOperation } from './getAll';
+import { resourceDescription } from '../../../shared/resourceDescription';
+import { channelGetMany } from './getAll';
 
-/** The Operation selector of the channel resource: its operations, in the order the editor lists them. */
-export const channelOperations: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: ['channel'] } },
-	options: [channelGetManyOperation],
-	default: 'getAll',
-};
+/** The channel resource: its operations, in the order the editor lists them. */
+export const channelResource = resourceDescription('channel', [channelGetMany], 'getAll');

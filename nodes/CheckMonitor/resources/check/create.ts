@@ -1,4 +1,6 @@
 import type { IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { OperationDescription } from '../../../shared/resourceDescription';
+import { checkFields } from './fields';
 import { UNIQUE_FIELDS, validateCheckBody } from './fields';
 
 /** Create answers 201 for a new check and 200 when `unique` matched an existing one. */
@@ -11,7 +13,7 @@ export async function markCreatedOrUpdated(
 	return items.map((item) => ({ json: { ...item.json, outcome } }));
 }
 
-export const checkCreateOperation: INodePropertyOptions = {
+const checkCreateOperation: INodePropertyOptions = {
 	name: 'Create',
 	value: 'create',
 	action: 'Create a check or upsert by unique fields',
@@ -24,11 +26,15 @@ export const checkCreateOperation: INodePropertyOptions = {
 	},
 };
 
+/** Where its collection entries are shown: the node holds one collection of each name for every operation (nodes/shared/resourceDescription.ts). */
+const entryShown = { show: { '/resource': ['check'], '/operation': ['create'] } };
+
 /** Its entry of Options (the collection it shares with Ping → Get Body); its Additional Fields are the check fields (fields.ts). */
-export const checkCreateOptions: INodeProperties[] = [
+const checkCreateOptions: INodeProperties[] = [
 	{
 		displayName: 'Unique',
 		name: 'unique',
+		displayOptions: entryShown,
 		type: 'multiOptions',
 		options: UNIQUE_FIELDS.map((field) => ({ name: field, value: field })),
 		default: [],
@@ -37,3 +43,8 @@ export const checkCreateOptions: INodeProperties[] = [
 		routing: { send: { type: 'body', property: 'unique' } },
 	},
 ];
+
+export const checkCreate: OperationDescription = {
+	option: checkCreateOperation,
+	collections: { additionalFields: checkFields, options: checkCreateOptions },
+};

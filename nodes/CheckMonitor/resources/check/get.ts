@@ -1,9 +1,10 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
+import type { OperationDescription } from '../../../shared/resourceDescription';
 import { CHECK_PATH } from '../../shared/checkParameters';
 import { checksToItems } from './simplify';
 
 /** Its parameters are shared: Check (shared/sharedParameters.ts) and Simplify (simplify.ts). */
-export const checkGetOperation: INodePropertyOptions = {
+const checkGetOperation: INodePropertyOptions = {
 	name: 'Get',
 	value: 'get',
 	action: 'Get a check by UUID or slug',
@@ -13,4 +14,8 @@ export const checkGetOperation: INodePropertyOptions = {
 		request: { method: 'GET', url: CHECK_PATH },
 		output: { postReceive: [checksToItems] },
 	},
+};
+
+export const checkGet: OperationDescription = {
+	option: checkGetOperation,
 };

@@ -1,8 +1,9 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { OperationDescription } from '../../../shared/resourceDescription';
 import { convertSent, listOf } from '../../../shared/convertSent';
 import { checksToItems } from './simplify';
 
-export const checkGetManyOperation: INodePropertyOptions = {
+const checkGetManyOperation: INodePropertyOptions = {
 	name: 'Get Many',
 	value: 'getAll',
 	action: 'List checks filtered by slug or tags',
@@ -15,11 +16,15 @@ export const checkGetManyOperation: INodePropertyOptions = {
 	},
 };
 
+/** Where its collection entries are shown: the node holds one collection of each name for every operation (nodes/shared/resourceDescription.ts). */
+const entryShown = { show: { '/resource': ['check'], '/operation': ['getAll'] } };
+
 /** Its Filters; Return All, Limit and Simplify are shared (shared/sharedParameters.ts, simplify.ts). */
-export const checkGetManyFilters: INodeProperties[] = [
+const checkGetManyFilters: INodeProperties[] = [
 	{
 		displayName: 'Slug',
 		name: 'slug',
+		displayOptions: entryShown,
 		type: 'string',
 		default: '',
 		description: 'Only checks with exactly this slug, e.g. nightly-backup (lowercase letters, digits, - and _). Empty means no slug filter.',
@@ -28,6 +33,7 @@ export const checkGetManyFilters: INodeProperties[] = [
 	{
 		displayName: 'Tags',
 		name: 'tag',
+		displayOptions: entryShown,
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. prod backup',
@@ -36,3 +42,8 @@ export const checkGetManyFilters: INodeProperties[] = [
 		routing: { send: { type: 'query', property: 'tag', preSend: [convertSent('qs', 'tag', (v) => listOf(v, /\s/))] } },
 	},
 ];
+
+export const checkGetMany: OperationDescription = {
+	option: checkGetManyOperation,
+	collections: { filters: checkGetManyFilters },
+};

@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { OperationDescription } from '../../../shared/resourceDescription';
 import { CHECK_PATH } from '../../shared/checkParameters';
 import { checkFields, validateCheckBody } from './fields';
-
-const show = { resource: ['check'], operation: ['update'] };
 
 /** The server unassigns every channel when sent `channels: ""`; this option wins over Channels. */
 async function unassignAllChannels(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
@@ -12,7 +11,7 @@ async function unassignAllChannels(this: IExecuteSingleFunctions, requestOptions
 	return requestOptions;
 }
 
-export const checkUpdateOperation: INodePropertyOptions = {
+const checkUpdateOperation: INodePropertyOptions = {
 	name: 'Update',
 	value: 'update',
 	action: 'Update fields of a check by UUID or slug',
@@ -24,25 +23,21 @@ export const checkUpdateOperation: INodePropertyOptions = {
 	},
 };
 
-/** Its own parameter; Check is shared (shared/sharedParameters.ts). */
-export const checkUpdateDescription: INodeProperties[] = [
+/** Its Update Fields: a check's fields (fields.ts), and one of its own. Check is shared (shared/sharedParameters.ts). */
+const checkUpdateFields: INodeProperties[] = [
+	...checkFields,
 	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: { show },
-		options: [
-			...checkFields,
-			{
-				displayName: 'Unassign All Channels',
-				name: 'unassignAllChannels',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to remove every integration from the check (overrides Channels)',
-				routing: { send: { type: 'body', property: 'unassignAllChannels', preSend: [unassignAllChannels] } },
-			},
-		],
+		displayName: 'Unassign All Channels',
+		name: 'unassignAllChannels',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to remove every integration from the check (overrides Channels)',
+		displayOptions: { show: { '/resource': ['check'], '/operation': ['update'] } },
+		routing: { send: { type: 'body', property: 'unassignAllChannels', preSend: [unassignAllChannels] } },
 	},
 ];
+
+export const checkUpdate: OperationDescription = {
+	option: checkUpdateOperation,
+	collections: { updateFields: checkUpdateFields },
+};

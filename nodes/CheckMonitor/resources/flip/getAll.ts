@@ -6,6 +6,7 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
+import type { OperationDescription } from '../../../shared/resourceDescription';
 import { toInstant } from '../../../shared/dates';
 import { invalidInput } from '../../../shared/invalidInput';
 import { CHECK_PATH } from '../../shared/checkParameters';
@@ -59,7 +60,7 @@ export async function flipsToItems(
 		.reverse();
 }
 
-export const flipGetManyOperation: INodePropertyOptions = {
+const flipGetManyOperation: INodePropertyOptions = {
 	name: 'Get Many',
 	value: 'getAll',
 	action: 'List the up and down changes of a check',
@@ -72,11 +73,15 @@ export const flipGetManyOperation: INodePropertyOptions = {
 	},
 };
 
+/** Where its collection entries are shown: the node holds one collection of each name for every operation (nodes/shared/resourceDescription.ts). */
+const entryShown = { show: { '/resource': ['flip'], '/operation': ['getAll'] } };
+
 /** Its Filters; Check, Return All and Limit are shared (shared/sharedParameters.ts). */
-export const flipGetManyFilters: INodeProperties[] = [
+const flipGetManyFilters: INodeProperties[] = [
 	{
 		displayName: 'End',
 		name: 'end',
+		displayOptions: entryShown,
 		type: 'dateTime',
 		default: '',
 		description: 'Only flips before this time, an ISO 8601 date-time, e.g. 2026-05-01T00:00:00Z',
@@ -85,6 +90,7 @@ export const flipGetManyFilters: INodeProperties[] = [
 	{
 		displayName: 'Seconds',
 		name: 'seconds',
+		displayOptions: entryShown,
 		type: 'number',
 		typeOptions: { minValue: 0, maxValue: MAX_SECONDS },
 		default: 3600,
@@ -94,9 +100,15 @@ export const flipGetManyFilters: INodeProperties[] = [
 	{
 		displayName: 'Start',
 		name: 'start',
+		displayOptions: entryShown,
 		type: 'dateTime',
 		default: '',
 		description: 'Only flips at or after this time, an ISO 8601 date-time, e.g. 2026-04-01T00:00:00Z',
 		routing: { send: { type: 'query', property: 'start' } },
 	},
 ];
+
+export const flipGetMany: OperationDescription = {
+	option: flipGetManyOperation,
+	collections: { filters: flipGetManyFilters },
+};

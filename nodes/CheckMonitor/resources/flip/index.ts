@@ -1,13 +1,5 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { flipGetManyOperation } from './getAll';
+import { resourceDescription } from '../../../shared/resourceDescription';
+import { flipGetMany } from './getAll';
 
-/** The Operation selector of the flip resource: its operations, in the order the editor lists them. */
-export const flipOperations: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: ['flip'] } },
-	options: [flipGetManyOperation],
-	default: 'getAll',
-};
+/** The flip resource: its operations, in the order the editor lists them. */
+export const flipResource = resourceDescription('flip', [flipGetMany], 'getAll');

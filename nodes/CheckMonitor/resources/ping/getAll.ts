@@ -5,6 +5,7 @@ import type {
 	INodeExecutionData,
 	INodePropertyOptions,
 } from 'n8n-workflow';
+import type { OperationDescription } from '../../../shared/resourceDescription';
 import { CHECK_PATH } from '../../shared/checkParameters';
 import { sentCheckId } from '../../shared/sentCheck';
 
@@ -21,7 +22,7 @@ export async function pingsToItems(
 }
 
 /** Its parameters are shared: Check, Return All and Limit (shared/sharedParameters.ts). */
-export const pingGetManyOperation: INodePropertyOptions = {
+const pingGetManyOperation: INodePropertyOptions = {
 	name: 'Get Many',
 	value: 'getAll',
 	action: 'List the recent pings of a check',
@@ -31,4 +32,8 @@ export const pingGetManyOperation: INodePropertyOptions = {
 		request: { method: 'GET', url: `${CHECK_PATH}/pings/` },
 		output: { postReceive: [pingsToItems] },
 	},
+};
+
+export const pingGetMany: OperationDescription = {
+	option: pingGetManyOperation,
 };

@@ -6,6 +6,7 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
+import type { OperationDescription } from '../../../shared/resourceDescription';
 import { sentRequestOf } from '../../../shared/transport';
 import { CHECK_PATH } from '../../shared/checkParameters';
 
@@ -39,7 +40,7 @@ export async function pingBodyToItem(
 	return [item];
 }
 
-export const pingGetBodyOperation: INodePropertyOptions = {
+const pingGetBodyOperation: INodePropertyOptions = {
 	name: 'Get Body',
 	value: 'getBody',
 	action: 'Get the logged body of a ping by its number',
@@ -58,7 +59,7 @@ export const pingGetBodyOperation: INodePropertyOptions = {
 };
 
 /** Its own parameter; Check (shared/sharedParameters.ts) and Options are shared. */
-export const pingGetBodyDescription: INodeProperties[] = [
+const pingGetBodyDescription: INodeProperties[] = [
 	{
 		displayName: 'Ping Number',
 		name: 'pingNumber',
@@ -71,13 +72,23 @@ export const pingGetBodyDescription: INodeProperties[] = [
 	},
 ];
 
+/** Where its collection entries are shown: the node holds one collection of each name for every operation (nodes/shared/resourceDescription.ts). */
+const entryShown = { show: { '/resource': ['ping'], '/operation': ['getBody'] } };
+
 /** Its entry of Options (the collection it shares with Check → Create). */
-export const pingGetBodyOptions: INodeProperties[] = [
+const pingGetBodyOptions: INodeProperties[] = [
 	{
 		displayName: 'Put Body in Binary Field',
 		name: 'binaryPropertyName',
+		displayOptions: entryShown,
 		type: 'string',
 		default: 'data',
 		description: 'Also return the body as binary data in the field of this name, e.g. data (for non-text bodies)',
 	},
 ];
+
+export const pingGetBody: OperationDescription = {
+	option: pingGetBodyOperation,
+	parameters: pingGetBodyDescription,
+	collections: { options: pingGetBodyOptions },
+};

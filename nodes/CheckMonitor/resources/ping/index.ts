@@ -1,15 +1,7 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { pingGetBodyOperation } from './getBody';
-import { pingGetManyOperation } from './getAll';
-import { pingSendOperation } from './send';
+import { resourceDescription } from '../../../shared/resourceDescription';
+import { pingGetMany } from './getAll';
+import { pingGetBody } from './getBody';
+import { pingSend } from './send';
 
-/** The Operation selector of the ping resource: its operations, in the order the editor lists them. */
-export const pingOperations: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: ['ping'] } },
-	options: [pingGetBodyOperation, pingGetManyOperation, pingSendOperation],
-	default: 'getAll',
-};
+/** The ping resource: its operations, in the order the editor lists them. */
+export const pingResource = resourceDescription('ping', [pingGetBody, pingGetMany, pingSend], 'getAll');

@@ -13,6 +13,7 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
+import type { OperationDescription } from '../../../shared/resourceDescription';
 import { UUID } from '../../shared/checkParameters';
 import { PING_BY_SLUG, PING_BY_UUID } from '../../../shared/applyCredential';
 import { type RequestData, sendRequest } from '../../../shared/transport';
@@ -25,7 +26,7 @@ const show = { resource: ['ping'], operation: ['send'] };
 /** What the real server stores of a ping body (it answers with `Ping-Body-Limit`). */
 export const DEFAULT_PING_BODY_LIMIT = 10_000;
 
-export const pingSendOperation: INodePropertyOptions = {
+const pingSendOperation: INodePropertyOptions = {
 	name: 'Send',
 	value: 'send',
 	action: 'Ping a check with a job start or result',
@@ -39,7 +40,7 @@ export const pingSendOperation: INodePropertyOptions = {
 };
 
 /** Its own parameters; Check (shared/sharedParameters.ts) and Additional Fields are shared. */
-export const pingSendDescription: INodeProperties[] = [
+const pingSendDescription: INodeProperties[] = [
 	{
 		displayName: 'Signal',
 		name: 'signal',
@@ -68,11 +69,15 @@ export const pingSendDescription: INodeProperties[] = [
 	},
 ];
 
+/** Where its collection entries are shown: the node holds one collection of each name for every operation (nodes/shared/resourceDescription.ts). */
+const entryShown = { show: { '/resource': ['ping'], '/operation': ['send'] } };
+
 /** Its Additional Fields, read by sendPing. */
-export const pingSendFields: INodeProperties[] = [
+const pingSendFields: INodeProperties[] = [
 	{
 		displayName: 'Body',
 		name: 'body',
+		displayOptions: entryShown,
 		type: 'string',
 		typeOptions: { rows: 4 },
 		default: '',
@@ -82,6 +87,7 @@ export const pingSendFields: INodeProperties[] = [
 	{
 		displayName: 'Create Missing Check',
 		name: 'create',
+		displayOptions: entryShown,
 		type: 'boolean',
 		default: false,
 		description: 'Whether to create the check when no check has this slug (only when pinging by slug)',
@@ -89,6 +95,7 @@ export const pingSendFields: INodeProperties[] = [
 	{
 		displayName: 'Run ID',
 		name: 'rid',
+		displayOptions: entryShown,
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. 3f1b6c2e-8a4d-4e5f-9c7b-1a2d3e4f5a6b',
@@ -98,6 +105,7 @@ export const pingSendFields: INodeProperties[] = [
 	{
 		displayName: 'Run ID From Execution',
 		name: 'ridFromExecution',
+		displayOptions: entryShown,
 		type: 'boolean',
 		default: false,
 		description:
@@ -186,3 +194,9 @@ export async function sendPing(this: IExecutePaginationFunctions, requestData: R
 	}
 	return [{ json, pairedItem: { item: this.getItemIndex() } }];
 }
+
+export const pingSend: OperationDescription = {
+	option: pingSendOperation,
+	parameters: pingSendDescription,
+	collections: { additionalFields: pingSendFields },
+};

@@ -1,4 +1,5 @@
 import type { IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData, INodePropertyOptions } from 'n8n-workflow';
+import type { OperationDescription } from '../../../shared/resourceDescription';
 
 /** The server answers the text "OK" (as text/html), not JSON. */
 async function statusToItem(
@@ -11,7 +12,7 @@ async function statusToItem(
 }
 
 /** It takes no parameters: the service answers for itself, not for a check. */
-export const statusGetOperation: INodePropertyOptions = {
+const statusGetOperation: INodePropertyOptions = {
 	name: 'Get',
 	value: 'get',
 	action: 'Check that the monitoring service is up',
@@ -24,4 +25,8 @@ export const statusGetOperation: INodePropertyOptions = {
 			postReceive: [statusToItem],
 		},
 	},
+};
+
+export const statusGet: OperationDescription = {
+	option: statusGetOperation,
 };

@@ -1,4 +1,5 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { OperationDescription } from '../../../shared/resourceDescription';
 import { dateCursorPagination } from '../../../shared/pagination';
 import { customerEngagementApi } from '../../shared/customerEngagementApi';
 
@@ -14,7 +15,7 @@ const paginateActivities = dateCursorPagination(customerEngagementApi, {
 	nextCursor: (items) => items[items.length - 1]?.json.date as string | undefined,
 });
 
-export const activityGetManyOperation: INodePropertyOptions = {
+const activityGetManyOperation: INodePropertyOptions = {
 	name: 'Get Many',
 	value: 'getAll',
 	action: 'List the activities of a contact by ID',
@@ -26,11 +27,15 @@ export const activityGetManyOperation: INodePropertyOptions = {
 	},
 };
 
+/** Where its collection entries are shown: the node holds one collection of each name for every operation (nodes/shared/resourceDescription.ts). */
+const entryShown = { show: { '/resource': ['activity'], '/operation': ['getAll'] } };
+
 /** Its Filters; Contact, Return All and Limit are shared (shared/sharedParameters.ts). */
-export const activityGetManyFilters: INodeProperties[] = [
+const activityGetManyFilters: INodeProperties[] = [
 	{
 		displayName: 'Type',
 		name: 'type',
+		displayOptions: entryShown,
 		type: 'options',
 		options: ACTIVITY_TYPES.map((type) => ({
 			name: type.split('_').map((w) => w[0] + w.slice(1).toLowerCase()).join(' '),
@@ -41,3 +46,8 @@ export const activityGetManyFilters: INodeProperties[] = [
 		routing: { send: { type: 'query', property: 'type' } },
 	},
 ];
+
+export const activityGetMany: OperationDescription = {
+	option: activityGetManyOperation,
+	collections: { filters: activityGetManyFilters },
+};

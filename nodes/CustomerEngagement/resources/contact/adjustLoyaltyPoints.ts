@@ -1,11 +1,12 @@
 import type { IDataObject, IExecutePaginationFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { OperationDescription } from '../../../shared/resourceDescription';
 import { sendAsText } from '../../../shared/convertSent';
 import { type RequestData, sendRequest, sentRequestOf } from '../../../shared/transport';
 import { customerEngagementApi } from '../../shared/customerEngagementApi';
 
 const show = { resource: ['contact'], operation: ['adjustLoyaltyPoints'] };
 
-export const contactAdjustLoyaltyPointsOperation: INodePropertyOptions = {
+const contactAdjustLoyaltyPointsOperation: INodePropertyOptions = {
 	name: 'Adjust Loyalty Points',
 	value: 'adjustLoyaltyPoints',
 	action: 'Add or remove points of a contact by ID',
@@ -18,7 +19,7 @@ export const contactAdjustLoyaltyPointsOperation: INodePropertyOptions = {
 };
 
 /** Its own parameter; Contact (shared/sharedParameters.ts), Additional Fields and Options are shared. */
-export const contactAdjustLoyaltyPointsDescription: INodeProperties[] = [
+const contactAdjustLoyaltyPointsDescription: INodeProperties[] = [
 	{
 		displayName: 'Points Value',
 		name: 'pointsValue',
@@ -31,11 +32,15 @@ export const contactAdjustLoyaltyPointsDescription: INodeProperties[] = [
 	},
 ];
 
+/** Where its collection entries are shown: the node holds one collection of each name for every operation (nodes/shared/resourceDescription.ts). */
+const entryShown = { show: { '/resource': ['contact'], '/operation': ['adjustLoyaltyPoints'] } };
+
 /** Its Additional Fields. */
-export const contactAdjustLoyaltyPointsFields: INodeProperties[] = [
+const contactAdjustLoyaltyPointsFields: INodeProperties[] = [
 	{
 		displayName: 'Employee PIN',
 		name: 'employeePin',
+		displayOptions: entryShown,
 		type: 'string',
 		typeOptions: { password: true },
 		default: '',
@@ -45,6 +50,7 @@ export const contactAdjustLoyaltyPointsFields: INodeProperties[] = [
 	{
 		displayName: 'Note',
 		name: 'note',
+		displayOptions: entryShown,
 		type: 'string',
 		default: '',
 		description: 'Free text attached to the loyalty transaction, e.g. Birthday bonus',
@@ -53,10 +59,11 @@ export const contactAdjustLoyaltyPointsFields: INodeProperties[] = [
 ];
 
 /** Its entry of Options (the collection it shares with Get Many). */
-export const contactAdjustLoyaltyPointsOptions: INodeProperties[] = [
+const contactAdjustLoyaltyPointsOptions: INodeProperties[] = [
 	{
 		displayName: 'Read New Balance',
 		name: 'readNewBalance',
+		displayOptions: entryShown,
 		type: 'boolean',
 		default: true,
 		description:
@@ -87,3 +94,8 @@ export async function adjustLoyaltyPoints(this: IExecutePaginationFunctions, req
 	return [{ json, pairedItem: { item: this.getItemIndex() } }];
 }
 
+export const contactAdjustLoyaltyPoints: OperationDescription = {
+	option: contactAdjustLoyaltyPointsOperation,
+	parameters: contactAdjustLoyaltyPointsDescription,
+	collections: { additionalFields: contactAdjustLoyaltyPointsFields, options: contactAdjustLoyaltyPointsOptions },
+};

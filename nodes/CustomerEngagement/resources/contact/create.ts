@@ -1,10 +1,12 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
+import type { OperationDescription } from '../../../shared/resourceDescription';
+import { contactFields } from './fields';
 import { apiDates } from '../../shared/inputChecks';
 import { requireEmailOrPhone } from './emailOrPhone';
 import { simplifyContacts } from './simplify';
 
 /** Its parameters are shared with Create or Update: Email (emailOrPhone.ts), Phone (shared/sharedParameters.ts), Additional Fields (fields.ts) and Simplify. */
-export const contactCreateOperation: INodePropertyOptions = {
+const contactCreateOperation: INodePropertyOptions = {
 	name: 'Create',
 	value: 'create',
 	action: 'Create a contact from email or phone',
@@ -15,4 +17,9 @@ export const contactCreateOperation: INodePropertyOptions = {
 		send: { preSend: [requireEmailOrPhone, apiDates({ birthDate: 'Birth Date' })] },
 		output: { postReceive: [simplifyContacts] },
 	},
+};
+
+export const contactCreate: OperationDescription = {
+	option: contactCreateOperation,
+	collections: { additionalFields: contactFields },
 };

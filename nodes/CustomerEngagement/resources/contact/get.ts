@@ -1,8 +1,9 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
+import type { OperationDescription } from '../../../shared/resourceDescription';
 import { simplifyContacts } from './simplify';
 
 /** Its parameters are shared: Contact (shared/sharedParameters.ts) and Simplify (simplify.ts). */
-export const contactGetOperation: INodePropertyOptions = {
+const contactGetOperation: INodePropertyOptions = {
 	name: 'Get',
 	value: 'get',
 	action: 'Get a contact by ID',
@@ -12,4 +13,8 @@ export const contactGetOperation: INodePropertyOptions = {
 		request: { method: 'GET', url: '/v1/contacts/{contactId}' },
 		output: { postReceive: [simplifyContacts] },
 	},
+};
+
+export const contactGet: OperationDescription = {
+	option: contactGetOperation,
 };

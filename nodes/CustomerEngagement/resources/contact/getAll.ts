@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { OperationDescription } from '../../../shared/resourceDescription';
 import { paginatePages } from '../../shared/operationRouting';
 import { simplifyContacts } from './simplify';
 
@@ -11,7 +12,7 @@ async function sortAndOrder(this: IExecuteSingleFunctions, requestOptions: IHttp
 }
 
 /** Its parameters are shared: Return All and Limit, Simplify, and its Filters and Options below (shared/collections.ts). */
-export const contactGetManyOperation: INodePropertyOptions = {
+const contactGetManyOperation: INodePropertyOptions = {
 	name: 'Get Many',
 	value: 'getAll',
 	action: 'List contacts or find by email or phone',
@@ -24,11 +25,15 @@ export const contactGetManyOperation: INodePropertyOptions = {
 	},
 };
 
+/** Where its collection entries are shown: the node holds one collection of each name for every operation (nodes/shared/resourceDescription.ts). */
+const entryShown = { show: { '/resource': ['contact'], '/operation': ['getAll'] } };
+
 /** Its Filters: email or phone, sent in the query. */
-export const contactGetManyFilters: INodeProperties[] = [
+const contactGetManyFilters: INodeProperties[] = [
 	{
 		displayName: 'Email',
 		name: 'email',
+		displayOptions: entryShown,
 		type: 'string',
 		placeholder: 'name@email.com',
 		default: '',
@@ -38,6 +43,7 @@ export const contactGetManyFilters: INodeProperties[] = [
 	{
 		displayName: 'Phone',
 		name: 'phone',
+		displayOptions: entryShown,
 		type: 'string',
 		default: '',
 		description: 'Only the contact with exactly this phone number, e.g. +15550100 (use one filter at a time; empty means no filter)',
@@ -46,10 +52,11 @@ export const contactGetManyFilters: INodeProperties[] = [
 ];
 
 /** Its entry of Options (the collection it shares with Adjust Loyalty Points). */
-export const contactGetManyOptions: INodeProperties[] = [
+const contactGetManyOptions: INodeProperties[] = [
 	{
 		displayName: 'Sort',
 		name: 'sort',
+		displayOptions: entryShown,
 		type: 'options',
 		options: [
 			{ name: 'Registration Date, Newest First', value: 'REGISTRATION_DATE:DESC' },
@@ -62,3 +69,8 @@ export const contactGetManyOptions: INodeProperties[] = [
 		routing: { send: { type: 'query', property: 'sort', preSend: [sortAndOrder] } },
 	},
 ];
+
+export const contactGetMany: OperationDescription = {
+	option: contactGetManyOperation,
+	collections: { filters: contactGetManyFilters, options: contactGetManyOptions },
+};

@@ -1,4 +1,6 @@
 import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
+import type { OperationDescription } from '../../../shared/resourceDescription';
+import { contactFields } from './fields';
 import { readMergeWrite } from '../../../shared/safeUpdate';
 import { customerEngagementApi } from '../../shared/customerEngagementApi';
 import { apiDates } from '../../shared/inputChecks';
@@ -33,7 +35,7 @@ export const updateContact = readMergeWrite(customerEngagementApi, 'contactId', 
  * Its parameters are shared: Contact (shared/sharedParameters.ts), Update Fields (the fields
  * in fields.ts) and Simplify (simplify.ts).
  */
-export const contactUpdateOperation: INodePropertyOptions = {
+const contactUpdateOperation: INodePropertyOptions = {
 	name: 'Update',
 	value: 'update',
 	action: 'Update fields of a contact by ID',
@@ -45,4 +47,9 @@ export const contactUpdateOperation: INodePropertyOptions = {
 		operations: { pagination: updateContact },
 		output: { postReceive: [simplifyContacts] },
 	},
+};
+
+export const contactUpdate: OperationDescription = {
+	option: contactUpdateOperation,
+	collections: { updateFields: contactFields },
 };

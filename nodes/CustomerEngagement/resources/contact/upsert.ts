@@ -1,4 +1,6 @@
 import type { IDataObject, IExecutePaginationFunctions, INodeExecutionData, INodePropertyOptions } from 'n8n-workflow';
+import type { OperationDescription } from '../../../shared/resourceDescription';
+import { contactFields } from './fields';
 import { type RequestData, sendRequest } from '../../../shared/transport';
 import { invalidInput } from '../../../shared/invalidInput';
 import { customerEngagementApi } from '../../shared/customerEngagementApi';
@@ -89,7 +91,7 @@ export async function upsertContact(
 }
 
 /** Its parameters are Create's (create.ts). */
-export const contactUpsertOperation: INodePropertyOptions = {
+const contactUpsertOperation: INodePropertyOptions = {
 	name: 'Create or Update',
 	value: 'upsert',
 	action: 'Upsert a contact found by email or phone',
@@ -101,4 +103,9 @@ export const contactUpsertOperation: INodePropertyOptions = {
 		operations: { pagination: upsertContact },
 		output: { postReceive: [simplifyContacts] },
 	},
+};
+
+export const contactUpsert: OperationDescription = {
+	option: contactUpsertOperation,
+	collections: { additionalFields: contactFields },
 };

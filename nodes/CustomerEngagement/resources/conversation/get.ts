@@ -4,6 +4,7 @@
  * The node returns them oldest first: one item per message, or one per page in raw mode.
  */
 import type { IDataObject, IExecutePaginationFunctions, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { OperationDescription } from '../../../shared/resourceDescription';
 import { pairedWithInput, type RequestData, sendRequest } from '../../../shared/transport';
 import { invalidInput } from '../../../shared/invalidInput';
 import { customerEngagementApi } from '../../shared/customerEngagementApi';
@@ -83,7 +84,7 @@ export async function paginateConversation(
 	}));
 }
 
-export const conversationGetOperation: INodePropertyOptions = {
+const conversationGetOperation: INodePropertyOptions = {
 	name: 'Get',
 	value: 'get',
 	action: 'Get the texts exchanged with a contact',
@@ -96,11 +97,15 @@ export const conversationGetOperation: INodePropertyOptions = {
 	},
 };
 
+/** Where its collection entries are shown: the node holds one collection of each name for every operation (nodes/shared/resourceDescription.ts). */
+const entryShown = { show: { '/resource': ['conversation'], '/operation': ['get'] } };
+
 /** Its entry of Options (the collection it shares with Loyalty Reward → Get); Customer and Phone are shared (shared/sharedParameters.ts). */
-export const conversationGetOptions: INodeProperties[] = [
+const conversationGetOptions: INodeProperties[] = [
 	{
 		displayName: 'Output',
 		name: 'output',
+		displayOptions: entryShown,
 		type: 'options',
 		options: [
 			{ name: 'One Item per Message', value: 'messages' },
@@ -110,3 +115,8 @@ export const conversationGetOptions: INodeProperties[] = [
 		description: 'How to return the conversation: one item per message, or the pages as the API sent them',
 	},
 ];
+
+export const conversationGet: OperationDescription = {
+	option: conversationGetOperation,
+	collections: { options: conversationGetOptions },
+};

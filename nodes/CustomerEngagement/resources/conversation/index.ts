@@ -1,13 +1,5 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { conversationGetOperation } from './get';
+import { resourceDescription } from '../../../shared/resourceDescription';
+import { conversationGet } from './get';
 
-/** The Operation selector of the conversation resource: its operations, in the order the editor lists them. */
-export const conversationOperations: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: ['conversation'] } },
-	options: [conversationGetOperation],
-	default: 'get',
-};
+/** The conversation resource: its operations, in the order the editor lists them. */
+export const conversationResource = resourceDescription('conversation', [conversationGet], 'get');

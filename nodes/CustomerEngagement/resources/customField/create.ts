@@ -1,10 +1,11 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { OperationDescription } from '../../../shared/resourceDescription';
 import { convertSent, numberAsText } from '../../../shared/convertSent';
 import { FIELD_TYPES, withTypeName } from './fieldTypes';
 
 const show = { resource: ['customField'], operation: ['create'] };
 
-export const customFieldCreateOperation: INodePropertyOptions = {
+const customFieldCreateOperation: INodePropertyOptions = {
 	name: 'Create',
 	value: 'create',
 	action: 'Create a custom field for contacts',
@@ -14,7 +15,7 @@ export const customFieldCreateOperation: INodePropertyOptions = {
 };
 
 /** Its own parameter; Name (shared/sharedParameters.ts) and Additional Fields are shared. */
-export const customFieldCreateDescription: INodeProperties[] = [
+const customFieldCreateDescription: INodeProperties[] = [
 	{
 		displayName: 'Type',
 		name: 'type',
@@ -28,12 +29,15 @@ export const customFieldCreateDescription: INodeProperties[] = [
 	},
 ];
 
+/** Where its collection entries are shown: the node holds one collection of each name for every operation (nodes/shared/resourceDescription.ts). */
+const entryShown = { show: { '/resource': ['customField'], '/operation': ['create'] } };
+
 /** Its Additional Fields: the options of a select field. */
-export const customFieldCreateFields: INodeProperties[] = [
+const customFieldCreateFields: INodeProperties[] = [
 	{
 		displayName: 'Options',
 		name: 'options',
-		displayOptions: { show: { '/type': ['single_select', 'multi_select'] } },
+		displayOptions: { show: { ...entryShown.show, '/type': ['single_select', 'multi_select'] } },
 		type: 'string',
 		typeOptions: { multipleValues: true },
 		default: [],
@@ -41,3 +45,9 @@ export const customFieldCreateFields: INodeProperties[] = [
 		routing: { send: { type: 'body', property: 'options', preSend: [convertSent('body', 'options', (v) => ([] as unknown[]).concat(v).map((value) => ({ value: numberAsText(value) })))] } },
 	},
 ];
+
+export const customFieldCreate: OperationDescription = {
+	option: customFieldCreateOperation,
+	parameters: customFieldCreateDescription,
+	collections: { additionalFields: customFieldCreateFields },
+};

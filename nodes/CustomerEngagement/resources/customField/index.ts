@@ -1,16 +1,12 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { customFieldCreateOperation } from './create';
-import { customFieldGetManyOperation } from './getAll';
-import { customFieldRenameOperation } from './rename';
-import { customFieldUpdateOptionsOperation } from './updateOptions';
+import { resourceDescription } from '../../../shared/resourceDescription';
+import { customFieldCreate } from './create';
+import { customFieldGetMany } from './getAll';
+import { customFieldRename } from './rename';
+import { customFieldUpdateOptions } from './updateOptions';
 
-/** The Operation selector of the customField resource: its operations, in the order the editor lists them. */
-export const customFieldOperations: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: ['customField'] } },
-	options: [customFieldCreateOperation, customFieldGetManyOperation, customFieldRenameOperation, customFieldUpdateOptionsOperation],
-	default: 'getAll',
-};
+/** The customField resource: its operations, in the order the editor lists them. */
+export const customFieldResource = resourceDescription(
+	'customField',
+	[customFieldCreate, customFieldGetMany, customFieldRename, customFieldUpdateOptions],
+	'getAll',
+);

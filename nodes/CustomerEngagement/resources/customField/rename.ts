@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, IN8nHttpFullResponse, INodeExecutionData, INodePropertyOptions } from 'n8n-workflow';
+import type { OperationDescription } from '../../../shared/resourceDescription';
 import { sentRequestOf } from '../../../shared/transport';
 
 /** Rename takes the new name as a bare JSON string body (routing can only build objects). */
@@ -24,7 +25,7 @@ async function renameResult(
 }
 
 /** Its parameters are shared: Custom Field (customFieldLocator.ts) and Name (shared/sharedParameters.ts). */
-export const customFieldRenameOperation: INodePropertyOptions = {
+const customFieldRenameOperation: INodePropertyOptions = {
 	name: 'Rename',
 	value: 'rename',
 	action: 'Rename a custom field by ID',
@@ -34,4 +35,8 @@ export const customFieldRenameOperation: INodePropertyOptions = {
 		send: { preSend: [nameAsJsonString] },
 		output: { postReceive: [renameResult] },
 	},
+};
+
+export const customFieldRename: OperationDescription = {
+	option: customFieldRenameOperation,
 };

@@ -1,10 +1,11 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { OperationDescription } from '../../../shared/resourceDescription';
 import { convertSent, numberAsText } from '../../../shared/convertSent';
 import { withTypeName } from './fieldTypes';
 
 const show = { resource: ['customField'], operation: ['updateOptions'] };
 
-export const customFieldUpdateOptionsOperation: INodePropertyOptions = {
+const customFieldUpdateOptionsOperation: INodePropertyOptions = {
 	name: 'Update Options',
 	value: 'updateOptions',
 	action: 'Change or add options of a select field',
@@ -14,7 +15,7 @@ export const customFieldUpdateOptionsOperation: INodePropertyOptions = {
 };
 
 /** Its own parameter; Custom Field is shared with Rename (customFieldLocator.ts). */
-export const customFieldUpdateOptionsDescription: INodeProperties[] = [
+const customFieldUpdateOptionsDescription: INodeProperties[] = [
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -47,3 +48,8 @@ export const customFieldUpdateOptionsDescription: INodeProperties[] = [
 		},
 	},
 ];
+
+export const customFieldUpdateOptions: OperationDescription = {
+	option: customFieldUpdateOptionsOperation,
+	parameters: customFieldUpdateOptionsDescription,
+};

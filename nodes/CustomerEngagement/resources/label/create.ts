@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { OperationDescription } from '../../../shared/resourceDescription';
 import { invalidInput } from '../../../shared/invalidInput';
 
 /** The colors the API accepts for a label. */
@@ -32,7 +33,7 @@ export async function validateLabelColor(
 	return requestOptions;
 }
 
-export const labelCreateOperation: INodePropertyOptions = {
+const labelCreateOperation: INodePropertyOptions = {
 	name: 'Create',
 	value: 'create',
 	action: 'Create a label that contacts can carry',
@@ -40,11 +41,15 @@ export const labelCreateOperation: INodePropertyOptions = {
 	routing: { request: { method: 'POST', url: '/v1/labels' }, send: { preSend: [validateLabelColor] } },
 };
 
+/** Where its collection entries are shown: the node holds one collection of each name for every operation (nodes/shared/resourceDescription.ts). */
+const entryShown = { show: { '/resource': ['label'], '/operation': ['create'] } };
+
 /** Its Additional Fields; Name is shared (shared/sharedParameters.ts). */
-export const labelCreateFields: INodeProperties[] = [
+const labelCreateFields: INodeProperties[] = [
 	{
 		displayName: 'Color',
 		name: 'color',
+		displayOptions: entryShown,
 		type: 'options',
 		default: 'GREY',
 		options: LABEL_COLORS.map((color) => ({
@@ -58,3 +63,8 @@ export const labelCreateFields: INodeProperties[] = [
 		routing: { send: { type: 'body', property: 'color' } },
 	},
 ];
+
+export const labelCreate: OperationDescription = {
+	option: labelCreateOperation,
+	collections: { additionalFields: labelCreateFields },
+};

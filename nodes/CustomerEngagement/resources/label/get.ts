@@ -1,7 +1,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { OperationDescription } from '../../../shared/resourceDescription';
 import { labelLocator } from '../../shared/locators';
 
-export const labelGetOperation: INodePropertyOptions = {
+const labelGetOperation: INodePropertyOptions = {
 	name: 'Get',
 	value: 'get',
 	action: 'Get a label by ID',
@@ -11,6 +12,11 @@ export const labelGetOperation: INodePropertyOptions = {
 	},
 };
 
-export const labelGetDescription: INodeProperties[] = [
+const labelGetDescription: INodeProperties[] = [
 	{ ...labelLocator, displayOptions: { show: { resource: ['label'], operation: ['get'] } } },
 ];
+
+export const labelGet: OperationDescription = {
+	option: labelGetOperation,
+	parameters: labelGetDescription,
+};

@@ -1,8 +1,9 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
+import type { OperationDescription } from '../../../shared/resourceDescription';
 import { paginatePages } from '../../shared/operationRouting';
 
 /** Its parameters, Return All and Limit, are shared (shared/sharedParameters.ts). */
-export const labelGetManyOperation: INodePropertyOptions = {
+const labelGetManyOperation: INodePropertyOptions = {
 	name: 'Get Many',
 	value: 'getAll',
 	action: 'List the labels contacts can carry',
@@ -11,4 +12,8 @@ export const labelGetManyOperation: INodePropertyOptions = {
 		request: { method: 'GET', url: '/v1/labels' },
 		operations: { pagination: paginatePages },
 	},
+};
+
+export const labelGetMany: OperationDescription = {
+	option: labelGetManyOperation,
 };

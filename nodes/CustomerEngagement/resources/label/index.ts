@@ -1,15 +1,7 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { labelCreateOperation } from './create';
-import { labelGetOperation } from './get';
-import { labelGetManyOperation } from './getAll';
+import { resourceDescription } from '../../../shared/resourceDescription';
+import { labelCreate } from './create';
+import { labelGet } from './get';
+import { labelGetMany } from './getAll';
 
-/** The Operation selector of the label resource: its operations, in the order the editor lists them. */
-export const labelOperations: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: ['label'] } },
-	options: [labelCreateOperation, labelGetOperation, labelGetManyOperation],
-	default: 'getAll',
-};
+/** The label resource: its operations, in the order the editor lists them. */
+export const labelResource = resourceDescription('label', [labelCreate, labelGet, labelGetMany], 'getAll');

@@ -1,4 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { OperationDescription } from '../../../shared/resourceDescription';
+import { rewardFields } from './fields';
 import { apiDates } from '../../shared/inputChecks';
 import { sendAsText } from '../../../shared/convertSent';
 import { checkReward, REWARD_DATES } from './fields';
@@ -7,7 +9,7 @@ const show = { resource: ['loyaltyReward'], operation: ['create'] };
 
 export const validateNewReward = checkReward(true);
 
-export const loyaltyRewardCreateOperation: INodePropertyOptions = {
+const loyaltyRewardCreateOperation: INodePropertyOptions = {
 	name: 'Create',
 	value: 'create',
 	action: 'Create a loyalty reward worth points',
@@ -20,7 +22,7 @@ export const loyaltyRewardCreateOperation: INodePropertyOptions = {
 };
 
 /** Its own parameters; Additional Fields are shared with Update (fields.ts). */
-export const loyaltyRewardCreateDescription: INodeProperties[] = [
+const loyaltyRewardCreateDescription: INodeProperties[] = [
 	{
 		displayName: 'Title',
 		name: 'title',
@@ -43,3 +45,9 @@ export const loyaltyRewardCreateDescription: INodeProperties[] = [
 		routing: { send: { type: 'body', property: 'points' } },
 	},
 ];
+
+export const loyaltyRewardCreate: OperationDescription = {
+	option: loyaltyRewardCreateOperation,
+	parameters: loyaltyRewardCreateDescription,
+	collections: { additionalFields: rewardFields },
+};

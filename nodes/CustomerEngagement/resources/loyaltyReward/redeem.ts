@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { OperationDescription } from '../../../shared/resourceDescription';
 import { sentRequestOf } from '../../../shared/transport';
 import { sendAsText } from '../../../shared/convertSent';
 import { sendContactIdInBody } from '../../shared/operationRouting';
@@ -15,7 +16,7 @@ export async function redeemResult(
 	return [{ json: { success: true, rewardId: sent.parameters.rewardId, contactId: (sent.body as IDataObject).contactId } }];
 }
 
-export const loyaltyRewardRedeemOperation: INodePropertyOptions = {
+const loyaltyRewardRedeemOperation: INodePropertyOptions = {
 	name: 'Redeem',
 	value: 'redeem',
 	action: 'Redeem a loyalty reward for a contact',
@@ -29,7 +30,7 @@ export const loyaltyRewardRedeemOperation: INodePropertyOptions = {
 };
 
 /** Its own parameter; Loyalty Reward (rewardLocator.ts) and Contact (shared/sharedParameters.ts) are shared. */
-export const loyaltyRewardRedeemDescription: INodeProperties[] = [
+const loyaltyRewardRedeemDescription: INodeProperties[] = [
 	{
 		displayName: 'Additional Fields',
 		name: 'redeemFields',
@@ -43,3 +44,8 @@ export const loyaltyRewardRedeemDescription: INodeProperties[] = [
 		],
 	},
 ];
+
+export const loyaltyRewardRedeem: OperationDescription = {
+	option: loyaltyRewardRedeemOperation,
+	parameters: loyaltyRewardRedeemDescription,
+};

@@ -1,4 +1,6 @@
 import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
+import type { OperationDescription } from '../../../shared/resourceDescription';
+import { rewardFields } from './fields';
 import { readMergeWrite } from '../../../shared/safeUpdate';
 import { customerEngagementApi } from '../../shared/customerEngagementApi';
 import { apiDates } from '../../shared/inputChecks';
@@ -26,7 +28,7 @@ export const updateReward = readMergeWrite(customerEngagementApi, 'rewardId', me
 export const validateRewardChanges = checkReward(false);
 
 /** Its parameters are shared: Loyalty Reward (rewardLocator.ts) and Update Fields (the fields in fields.ts). */
-export const loyaltyRewardUpdateOperation: INodePropertyOptions = {
+const loyaltyRewardUpdateOperation: INodePropertyOptions = {
 	name: 'Update',
 	value: 'update',
 	action: 'Update fields of a loyalty reward by ID',
@@ -37,4 +39,9 @@ export const loyaltyRewardUpdateOperation: INodePropertyOptions = {
 		send: { preSend: [validateRewardChanges, apiDates(REWARD_DATES)] },
 		operations: { pagination: updateReward },
 	},
+};
+
+export const loyaltyRewardUpdate: OperationDescription = {
+	option: loyaltyRewardUpdateOperation,
+	collections: { updateFields: rewardFields },
 };

@@ -1,9 +1,10 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { OperationDescription } from '../../../shared/resourceDescription';
 import { sendAsText } from '../../../shared/convertSent';
 
 const show = { resource: ['note'], operation: ['create'] };
 
-export const noteCreateOperation: INodePropertyOptions = {
+const noteCreateOperation: INodePropertyOptions = {
 	name: 'Create',
 	value: 'create',
 	action: 'Add a note to a contact by ID',
@@ -12,7 +13,7 @@ export const noteCreateOperation: INodePropertyOptions = {
 };
 
 /** Its own parameter; Contact is shared (shared/sharedParameters.ts). */
-export const noteCreateDescription: INodeProperties[] = [
+const noteCreateDescription: INodeProperties[] = [
 	{
 		displayName: 'Text',
 		name: 'text',
@@ -25,3 +26,8 @@ export const noteCreateDescription: INodeProperties[] = [
 		routing: sendAsText('text'),
 	},
 ];
+
+export const noteCreate: OperationDescription = {
+	option: noteCreateOperation,
+	parameters: noteCreateDescription,
+};

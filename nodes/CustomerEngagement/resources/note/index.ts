@@ -1,13 +1,5 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { noteCreateOperation } from './create';
+import { resourceDescription } from '../../../shared/resourceDescription';
+import { noteCreate } from './create';
 
-/** The Operation selector of the note resource: its operations, in the order the editor lists them. */
-export const noteOperations: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: ['note'] } },
-	options: [noteCreateOperation],
-	default: 'create',
-};
+/** The note resource: its operations, in the order the editor lists them. */
+export const noteResource = resourceDescription('note', [noteCreate], 'create');

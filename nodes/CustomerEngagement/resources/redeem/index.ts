@@ -1,13 +1,5 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { redeemGetManyOperation } from './getAll';
+import { resourceDescription } from '../../../shared/resourceDescription';
+import { redeemGetMany } from './getAll';
 
-/** The Operation selector of the redeem resource: its operations, in the order the editor lists them. */
-export const redeemOperations: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: ['redeem'] } },
-	options: [redeemGetManyOperation],
-	default: 'getAll',
-};
+/** The redeem resource: its operations, in the order the editor lists them. */
+export const redeemResource = resourceDescription('redeem', [redeemGetMany], 'getAll');

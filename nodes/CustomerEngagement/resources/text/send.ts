@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { OperationDescription } from '../../../shared/resourceDescription';
 import { sendAsText } from '../../../shared/convertSent';
 import { invalidInput } from '../../../shared/invalidInput';
 import { apiDates, given } from '../../shared/inputChecks';
@@ -21,7 +22,7 @@ export async function validateText(
 	return requestOptions;
 }
 
-export const textSendOperation: INodePropertyOptions = {
+const textSendOperation: INodePropertyOptions = {
 	name: 'Send',
 	value: 'send',
 	action: 'Text a contact or a phone number',
@@ -34,7 +35,7 @@ export const textSendOperation: INodePropertyOptions = {
 };
 
 /** Its own parameters; Customer and Additional Fields are shared (shared/sharedParameters.ts, shared/collections.ts). */
-export const textSendDescription: INodeProperties[] = [
+const textSendDescription: INodeProperties[] = [
 	{
 		displayName: 'To Phone',
 		name: 'toPhone',
@@ -58,15 +59,25 @@ export const textSendDescription: INodeProperties[] = [
 	},
 ];
 
+/** Where its collection entries are shown: the node holds one collection of each name for every operation (nodes/shared/resourceDescription.ts). */
+const entryShown = { show: { '/resource': ['text'], '/operation': ['send'] } };
+
 /** Its Additional Fields. */
-export const textSendFields: INodeProperties[] = [
-	{ displayName: 'Agent ID', name: 'agentId', type: 'string', default: '', description: 'ID of the agent who sends the text, e.g. 5f1d3c0e9a7b (optional)', routing: sendAsText('agentId') },
+const textSendFields: INodeProperties[] = [
+	{ displayName: 'Agent ID', name: 'agentId', displayOptions: entryShown, type: 'string', default: '', description: 'ID of the agent who sends the text, e.g. 5f1d3c0e9a7b (optional)', routing: sendAsText('agentId') },
 	{
 		displayName: 'Scheduled Date',
 		name: 'scheduledDate',
+		displayOptions: entryShown,
 		type: 'dateTime',
 		default: '',
 		description: 'When to send, an ISO 8601 date-time, e.g. 2026-05-01T09:00:00Z; empty or in the past sends at once',
 		routing: { send: { type: 'body', property: 'scheduledDate' } },
 	},
 ];
+
+export const textSend: OperationDescription = {
+	option: textSendOperation,
+	parameters: textSendDescription,
+	collections: { additionalFields: textSendFields },
+};

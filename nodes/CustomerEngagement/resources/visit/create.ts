@@ -1,8 +1,9 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { OperationDescription } from '../../../shared/resourceDescription';
 import { sendContactIdInBody } from '../../shared/operationRouting';
 import { apiDates } from '../../shared/inputChecks';
 
-export const visitCreateOperation: INodePropertyOptions = {
+const visitCreateOperation: INodePropertyOptions = {
 	name: 'Create',
 	value: 'create',
 	action: 'Record a visit of a contact by ID',
@@ -14,9 +15,17 @@ export const visitCreateOperation: INodePropertyOptions = {
 	},
 };
 
+/** Where its collection entries are shown: the node holds one collection of each name for every operation (nodes/shared/resourceDescription.ts). */
+const entryShown = { show: { '/resource': ['visit'], '/operation': ['create'] } };
+
 /** Its Additional Fields; Contact is shared (shared/sharedParameters.ts). */
-export const visitCreateFields: INodeProperties[] = [
-	{ displayName: 'Amount Spent', name: 'amountSpent', type: 'number', typeOptions: { minValue: 0 }, default: 0, description: 'Dollars spent, e.g. 12.5; earns points per dollar when that is set up', routing: { send: { type: 'body', property: 'amountSpent' } } },
-	{ displayName: 'Date', name: 'date', type: 'dateTime', default: '', description: 'When the visit happened, an ISO 8601 date-time in the past, e.g. 2024-05-01T18:30:00Z; no visit notification is sent for a dated visit', routing: { send: { type: 'body', property: 'date' } } },
-	{ displayName: 'Points', name: 'points', type: 'number', default: 0, description: 'Whole number of points earned, e.g. 1; when left out, the loyalty settings decide', routing: { send: { type: 'body', property: 'points' } } },
+const visitCreateFields: INodeProperties[] = [
+	{ displayName: 'Amount Spent', name: 'amountSpent', displayOptions: entryShown, type: 'number', typeOptions: { minValue: 0 }, default: 0, description: 'Dollars spent, e.g. 12.5; earns points per dollar when that is set up', routing: { send: { type: 'body', property: 'amountSpent' } } },
+	{ displayName: 'Date', name: 'date', displayOptions: entryShown, type: 'dateTime', default: '', description: 'When the visit happened, an ISO 8601 date-time in the past, e.g. 2024-05-01T18:30:00Z; no visit notification is sent for a dated visit', routing: { send: { type: 'body', property: 'date' } } },
+	{ displayName: 'Points', name: 'points', displayOptions: entryShown, type: 'number', default: 0, description: 'Whole number of points earned, e.g. 1; when left out, the loyalty settings decide', routing: { send: { type: 'body', property: 'points' } } },
 ];
+
+export const visitCreate: OperationDescription = {
+	option: visitCreateOperation,
+	collections: { additionalFields: visitCreateFields },
+};

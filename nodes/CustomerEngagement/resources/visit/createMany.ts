@@ -15,6 +15,7 @@ import {
 	type INodeProperties,
 	type INodePropertyOptions,
 } from 'n8n-workflow';
+import type { OperationDescription } from '../../../shared/resourceDescription';
 import { numberAsText } from '../../../shared/convertSent';
 import { type RequestData, sendRequest } from '../../../shared/transport';
 import { invalidInput } from '../../../shared/invalidInput';
@@ -114,7 +115,7 @@ export async function createVisits(
 	);
 }
 
-export const visitCreateManyOperation: INodePropertyOptions = {
+const visitCreateManyOperation: INodePropertyOptions = {
 	name: 'Create Many',
 	value: 'createMany',
 	action: 'Record several visits in one request',
@@ -127,7 +128,7 @@ export const visitCreateManyOperation: INodePropertyOptions = {
 	},
 };
 
-export const visitCreateManyDescription: INodeProperties[] = [
+const visitCreateManyDescription: INodeProperties[] = [
 	{
 		displayName: 'Visits',
 		name: 'visits',
@@ -139,3 +140,8 @@ export const visitCreateManyDescription: INodeProperties[] = [
 		displayOptions: { show: { resource: ['visit'], operation: ['createMany'] } },
 	},
 ];
+
+export const visitCreateMany: OperationDescription = {
+	option: visitCreateManyOperation,
+	parameters: visitCreateManyDescription,
+};

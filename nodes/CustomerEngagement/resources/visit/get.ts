@@ -1,6 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { OperationDescription } from '../../../shared/resourceDescription';
 
-export const visitGetOperation: INodePropertyOptions = {
+const visitGetOperation: INodePropertyOptions = {
 	name: 'Get',
 	value: 'get',
 	action: 'Get a visit by ID',
@@ -8,7 +9,7 @@ export const visitGetOperation: INodePropertyOptions = {
 	routing: { request: { method: 'GET', url: '/v1/visits/{visitId}' } },
 };
 
-export const visitGetDescription: INodeProperties[] = [
+const visitGetDescription: INodeProperties[] = [
 	{
 		displayName: 'Visit ID',
 		name: 'visitId',
@@ -20,3 +21,8 @@ export const visitGetDescription: INodeProperties[] = [
 		displayOptions: { show: { resource: ['visit'], operation: ['get'] } },
 	},
 ];
+
+export const visitGet: OperationDescription = {
+	option: visitGetOperation,
+	parameters: visitGetDescription,
+};
