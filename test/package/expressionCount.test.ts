@@ -21,15 +21,14 @@
  *
  * Package-wide: one rule for the expressions n8n evaluates, measured on every operation of both action nodes.
  */
-import { NodeHelpers, type ICredentialDataDecryptedObject, type INodeProperties, type INodeTypeDescription } from 'n8n-workflow';
-import { RoutingNode } from 'n8n-core';
+import type { ICredentialDataDecryptedObject, INodeTypeDescription } from 'n8n-workflow';
 import { CheckMonitor } from '../../nodes/CheckMonitor/CheckMonitor.node.ts';
 import { CustomerEngagement } from '../../nodes/CustomerEngagement/CustomerEngagement.node.ts';
 import { byId, runNode } from '../support/engine';
 import { countExpressions } from '../support/expressionCounter';
+import { expressionFloor } from '../support/expressionFloor';
 import { useCheckMonitorServer, useCustomerEngagementServer } from '../support/setup';
 
-const WALKS = typeof (RoutingNode.prototype as unknown as Record<string, unknown>).resolveBaseUrl === 'function' ? 2 : 1;
 const ITEMS = 3;
 
 const nodes = {
@@ -59,31 +58,6 @@ test('each parameter has one definition, except where n8n cannot show one defini
 	});
 });
 
-/** Every expression in the parameters, with its top-level parameter and the option of it that holds it. */
-function expressionsIn(value: unknown, top?: string, option?: string): Array<{ text: string; top: string; leaf: string }> {
-	if (typeof value === 'string') return value.startsWith('=') ? [{ text: value.slice(1), top: top!, leaf: option ?? top! }] : [];
-	if (Array.isArray(value)) return value.flatMap((v) => expressionsIn(v, top, option));
-	if (value && typeof value === 'object') {
-		return Object.entries(value).flatMap(([key, v]) => (top === undefined ? expressionsIn(v, key) : expressionsIn(v, top, option ?? key)));
-	}
-	return [];
-}
-
-/** How often n8n's engine reads a parameter besides its walks, from the description. */
-function readsOf(description: INodeTypeDescription, saved: Record<string, unknown>, top: string, leaf: string): number {
-	const parameters = NodeHelpers.getNodeParameters(description.properties, saved as never, true, false, null, description) as Record<string, unknown>;
-	const shown = description.properties.find(
-		(p) => p.name === top && NodeHelpers.displayParameter(parameters as never, p, null, description, parameters as never),
-	) as INodeProperties;
-	const option = (shown.options as INodeProperties[] | undefined)?.find(
-		(o) => o.name === leaf && (!o.displayOptions || NodeHelpers.displayParameter(parameters as never, o, null, description, parameters as never)),
-	);
-	const definition = shown.routing || shown.type === 'fixedCollection' ? shown : (option ?? shown);
-	const routed = definition.routing ? WALKS : 1;
-	const fixedCollection = definition.type === 'fixedCollection' ? WALKS : 0;
-	return routed + fixedCollection;
-}
-
 interface Case {
 	parameters: Record<string, unknown>;
 	items: (i: number) => Record<string, unknown>;
@@ -107,14 +81,8 @@ async function expectOnlyTheUsersExpressions(type: keyof typeof nodes, name: str
 }
 
 function expectFloor(type: keyof typeof nodes, name: string, testCase: Case, counted: Map<string, number>) {
-	const description = nodes[type];
-	const definitions = (top: string) => description.properties.filter((p) => p.name === top).length;
-	const expected = new Map<string, number>();
-	for (const { text, top, leaf } of expressionsIn(testCase.parameters)) {
-		expected.set(text, WALKS * definitions(top) + readsOf(description, testCase.parameters, top, leaf));
-	}
 	const perItem = new Map([...counted].map(([text, n]) => [text, n / ITEMS]));
-	expect([name, Object.fromEntries(perItem)]).toEqual([name, Object.fromEntries(expected)]);
+	expect([name, Object.fromEntries(perItem)]).toEqual([name, expressionFloor(nodes[type], testCase.parameters)]);
 }
 
 describe('Customer Engagement', () => {

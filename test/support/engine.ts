@@ -39,6 +39,8 @@ import {
 	type ExecutionError,
 } from 'n8n-workflow';
 import { CheckMonitorApi } from '../../credentials/CheckMonitorApi.credentials';
+import { expressionFloor, expressionsIn } from './expressionFloor';
+import { countExpressions } from './expressionCounter';
 import { CustomerEngagementApi } from '../../credentials/CustomerEngagementApi.credentials';
 import { CheckMonitor } from '../../nodes/CheckMonitor/CheckMonitor.node.ts';
 import { CustomerEngagement } from '../../nodes/CustomerEngagement/CustomerEngagement.node.ts';
@@ -345,19 +347,29 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		'manual',
 		runExecutionData,
 	);
+	const description = nodeTypes.getByNameAndVersion(node.type).description;
+	// An action node run with expressions: each evaluated only as often as n8n needs (expressionFloor.ts).
+	const counter = description.requestDefaults && expressionsIn(options.parameters).length > 0 ? countExpressions() : undefined;
 	try {
 		await workflowExecute.processRunExecutionData(workflow);
 	} catch (error) {
+		counter?.stop();
 		// Checks n8n makes before running (e.g. a required parameter is empty).
 		return { items: [], error: error as ExecutionError, run: { data: { resultData: { runData: {}, error } } } as unknown as IRun };
 	}
 	const run = await done;
+	counter?.stop();
 	const taskData = run.data.resultData.runData[nodeName]?.[0];
-	return {
+	const result = {
 		items: taskData?.data?.main?.[0] ?? [],
 		error: run.data.resultData.error ?? taskData?.error,
 		run,
 	};
+	if (counter && !result.error && result.items.every((item) => !item.error)) {
+		const perItem = Object.fromEntries([...counter.byText].map(([text, n]) => [text, n / input.length]));
+		expect(['expressions evaluated per item', perItem]).toEqual(['expressions evaluated per item', expressionFloor(description, options.parameters)]);
+	}
+	return result;
 }
 
 /** The context n8n gives a node's list searches and load-options methods in the editor. */
