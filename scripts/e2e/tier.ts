@@ -29,6 +29,7 @@ import { ensureN8n, importWorkflows, N8N_VERSION, n8nCli, n8nDir } from '../shar
 import { packPackage } from '../release/pack';
 import { publishTarball, startRegistry, type LocalRegistry } from '../release/registry';
 import { exitWhenPrinted } from '../shared/exitWhenPrinted';
+import { contractOperations } from '../../test/support/nodeContract';
 
 type Check = (items: IDataObject[]) => string | undefined;
 interface Step {
@@ -291,6 +292,12 @@ async function main() {
 
 	const ceSteps = customerEngagementSteps(ce);
 	const cmSteps = checkMonitorSteps(seeded);
+	// Every operation of the node contract (docs/node-contract.md) runs here: a new one needs a step.
+	for (const [node, steps] of [['customerEngagement', ceSteps], ['checkMonitor', cmSteps]] as const) {
+		const run = new Set(steps.map((step) => `${String(step.parameters.resource)}.${String(step.parameters.operation)}`));
+		const missing = Object.entries(contractOperations(node)).flatMap(([resource, operations]) => operations.map((o) => `${resource}.${o}`)).filter((o) => !run.has(o));
+		record(`${node} › every operation of docs/node-contract.md has a step here`, missing.length ? `no step for ${missing.join(', ')}` : undefined);
+	}
 	const workflows: Array<{ id: string; steps: Step[]; workflow: IDataObject }> = [
 		{ id: 'e2eCustomerEng1', steps: ceSteps, workflow: chain('e2eCustomerEng1', 'Customer Engagement: every operation', ceSteps) },
 		{ id: 'e2eCheckMonitor1', steps: cmSteps, workflow: chain('e2eCheckMonitor1', 'Check Monitor: every operation', cmSteps) },
