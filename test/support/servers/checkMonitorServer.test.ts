@@ -69,7 +69,7 @@ test.each([
 	// A ping changes the row (n_pings, last_ping) with its flip.
 	server.receivePing(check.uuid);
 	expect(await row()).toEqual(['up', 1, expect.any(String), false]);
-	// A resume clears last_ping (#98): after a ping, a pause and a resume change the row.
+	// A resume clears last_ping (docs/api/check-monitor.md): after a ping, a pause and a resume change the row.
 	await api().post(`/api/v3/checks/${check.uuid}/pause`, '');
 	await api().post(`/api/v3/checks/${check.uuid}/resume`, '');
 	expect(await row()).toEqual(['new', 1, null, false]);
