@@ -8,7 +8,7 @@
  * execution runs the new code and the editor shows the new parameters without a restart.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, globSync, mkdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, globSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
@@ -28,6 +28,21 @@ function copyAssets(): void {
 function writeMetadata(): void {
 	execFileSync(process.execPath, [require.resolve('n8n-core/bin/generate-metadata')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
 	rmSync(path.join(root, 'dist', 'methods'), { recursive: true, force: true });
+}
+
+/**
+ * The files of `from` whose content differs in `to`, copied: n8n reloads the package on the
+ * first file event, so a whole copy of dist/ would make it reload more than once.
+ */
+function copyChanged(from: string, to: string): void {
+	for (const file of globSync('**/*', { cwd: from, withFileTypes: false }) as string[]) {
+		const source = path.join(from, file);
+		const target = path.join(to, file);
+		if (statSync(source).isDirectory()) continue;
+		if (existsSync(target) && readFileSync(target).equals(readFileSync(source))) continue;
+		mkdirSync(path.dirname(target), { recursive: true });
+		cpSync(source, target);
+	}
 }
 
 export interface Rebuilt {
@@ -61,7 +76,7 @@ export function rebuildOnChange(installedPackage: string, log: (line: string) =>
 		copyAssets();
 		writeMetadata();
 		if (!existsSync(installedPackage)) return log(`  ${installedPackage} is missing: start n8n with npm run dev`);
-		cpSync(path.join(root, 'dist'), path.join(installedPackage, 'dist'), { recursive: true });
+		copyChanged(path.join(root, 'dist'), path.join(installedPackage, 'dist'));
 		const copiedAt = Date.now();
 		log(`  rebuilt in ${((copiedAt - changedAt) / 1000).toFixed(1)} s; n8n reloads the package`);
 		onRebuilt({ changedAt, copiedAt });
