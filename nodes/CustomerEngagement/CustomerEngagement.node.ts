@@ -71,6 +71,9 @@ export const customerEngagementProperties: INodeProperties[] = [
 		default: 'contact',
 	},
 	...resources.map((resource) => resource.selector),
+	// The parameters several operations share. Email, Custom Field and Loyalty Reward are one
+	// resource's, and come here rather than in their operations' `parameters` because each
+	// operation shows them before Phone, Name or Contact.
 	contactEmail,
 	customerParameter,
 	...shownOnlyThere(phoneParameter, resources),

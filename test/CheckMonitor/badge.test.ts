@@ -26,3 +26,11 @@ describe('Return All and Limit, one request either way', () => {
 		expect(server.requestLines()).toEqual(['GET /api/v3/badges/']);
 	});
 });
+
+test('badge getAll, on 3 items: no expression of its own; the badges read 3 times', async () => {
+	server.seedCheck({ tags: 'prod' });
+	const result = await run({ resource: 'badge', operation: 'getAll' }, { items: [{}, {}, {}] });
+	expect(result.error).toBeUndefined();
+	expect(json(result).map((b) => b.tag)).toEqual(['prod', '*', 'prod', '*', 'prod', '*']);
+	expect(server.requestLines()).toEqual(Array(3).fill('GET /api/v3/badges/'));
+});

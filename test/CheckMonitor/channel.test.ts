@@ -22,3 +22,11 @@ describe('Return All and Limit, one request either way', () => {
 		expect(server.requestLines()).toEqual(['GET /api/v3/channels/']);
 	});
 });
+
+test('channel getAll, on 3 items: no expression of its own; the integrations read 3 times', async () => {
+	const channel = server.seedChannel('ops', 'slack');
+	const result = await run({ resource: 'channel', operation: 'getAll' }, { items: [{}, {}, {}] });
+	expect(result.error).toBeUndefined();
+	expect(json(result)).toEqual([channel, channel, channel]);
+	expect(server.requestLines()).toEqual(Array(3).fill('GET /api/v3/channels/'));
+});

@@ -257,6 +257,70 @@ describe('check', () => {
 		expect(result.items[1].json.error).toBe('Timeout: must be between 60 and 31536000 seconds, got 5');
 		expect(server.requests).toHaveLength(1);
 	});
+
+	test('Create, every value an expression: each evaluated only as often as n8n needs; 3 checks sent', async () => {
+		const result = await run({ resource: 'check', operation: 'create', additionalFields: { name: '={{ $json.name }}' } }, { items: [0, 1, 2].map((i) => ({ name: `N${i}` })) });
+		expect(result.error).toBeUndefined();
+		expect(json(result).map((c) => [c.name, c.outcome])).toEqual([0, 1, 2].map((i) => [`N${i}`, 'created']));
+		expect(server.requestLines()).toEqual(Array(3).fill('POST /api/v3/checks/'));
+		expect(server.requests.map((r) => r.body)).toEqual([{ name: 'N0' }, { name: 'N1' }, { name: 'N2' }]);
+	});
+
+	test('Get, every value an expression: each evaluated only as often as n8n needs; 3 checks read', async () => {
+		const uuids = [0, 1, 2].map((i) => server.seedCheck({ name: `c${i}` }).uuid);
+		const result = await run({ resource: 'check', operation: 'get', checkId: byId('={{ $json.check }}') }, { items: uuids.map((check) => ({ check })) });
+		expect(result.error).toBeUndefined();
+		expect(json(result).map((c) => c.name)).toEqual(['c0', 'c1', 'c2']);
+		expect(server.requestLines()).toEqual(uuids.map((uuid) => `GET /api/v3/checks/${uuid}`));
+	});
+
+	test('Get Many, every value an expression: each evaluated only as often as n8n needs; 3 searches by slug sent', async () => {
+		for (const i of [0, 1, 2]) server.seedCheck({ name: `c${i}`, slug: `c${i}` });
+		const result = await run(
+			{ resource: 'check', operation: 'getAll', returnAll: true, filters: { slug: '={{ $json.slug }}' } },
+			{ items: [0, 1, 2].map((i) => ({ slug: `c${i}` })) },
+		);
+		expect(result.error).toBeUndefined();
+		expect(json(result).map((c) => c.slug)).toEqual(['c0', 'c1', 'c2']);
+		expect(server.requestLines()).toEqual(['GET /api/v3/checks/?slug=c0', 'GET /api/v3/checks/?slug=c1', 'GET /api/v3/checks/?slug=c2']);
+	});
+
+	test('Update, every value an expression: each evaluated only as often as n8n needs; 3 updates sent', async () => {
+		const uuids = [0, 1, 2].map((i) => server.seedCheck({ name: `c${i}` }).uuid);
+		const result = await run(
+			{ resource: 'check', operation: 'update', checkId: byId('={{ $json.check }}'), updateFields: { desc: '={{ $json.desc }}' } },
+			{ items: uuids.map((check, i) => ({ check, desc: `D${i}` })) },
+		);
+		expect(result.error).toBeUndefined();
+		expect(json(result).map((c) => [c.name, c.desc])).toEqual([0, 1, 2].map((i) => [`c${i}`, `D${i}`]));
+		expect(server.requestLines()).toEqual(uuids.map((uuid) => `POST /api/v3/checks/${uuid}`));
+		expect(server.requests.map((r) => r.body)).toEqual([{ desc: 'D0' }, { desc: 'D1' }, { desc: 'D2' }]);
+	});
+
+	test('Pause, every value an expression: each evaluated only as often as n8n needs; 3 checks paused', async () => {
+		const uuids = [0, 1, 2].map(() => server.seedCheck().uuid);
+		const result = await run({ resource: 'check', operation: 'pause', checkId: byId('={{ $json.check }}') }, { items: uuids.map((check) => ({ check })) });
+		expect(result.error).toBeUndefined();
+		expect(json(result).map((c) => c.status)).toEqual(['paused', 'paused', 'paused']);
+		expect(server.requestLines()).toEqual(uuids.map((uuid) => `POST /api/v3/checks/${uuid}/pause`));
+	});
+
+	test('Resume, every value an expression: each evaluated only as often as n8n needs; 3 checks resumed', async () => {
+		const uuids = [0, 1, 2].map(() => server.seedCheck({ status: 'paused' }).uuid);
+		const result = await run({ resource: 'check', operation: 'resume', checkId: byId('={{ $json.check }}') }, { items: uuids.map((check) => ({ check })) });
+		expect(result.error).toBeUndefined();
+		expect(json(result).map((c) => c.status)).toEqual(['new', 'new', 'new']);
+		expect(server.requestLines()).toEqual(uuids.map((uuid) => `POST /api/v3/checks/${uuid}/resume`));
+	});
+
+	test('Delete, every value an expression: each evaluated only as often as n8n needs; 3 checks deleted', async () => {
+		const uuids = [0, 1, 2].map(() => server.seedCheck().uuid);
+		const result = await run({ resource: 'check', operation: 'delete', checkId: byId('={{ $json.check }}') }, { items: uuids.map((check) => ({ check })) });
+		expect(result.error).toBeUndefined();
+		expect(json(result)).toHaveLength(3);
+		expect(server.requestLines()).toEqual(uuids.map((uuid) => `DELETE /api/v3/checks/${uuid}`));
+		expect(server.checks.size).toBe(0);
+	});
 });
 
 describe('on each server release: Check → Pause of a paused check', () => {

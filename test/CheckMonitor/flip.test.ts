@@ -64,6 +64,18 @@ describe('flip', () => {
 		const result = await run({ resource: 'flip', operation: 'getAll', checkId: byId(check.uuid), returnAll: true });
 		expect(result.error?.message).toBe('The server rejected the flips filter');
 	});
+
+	test('Get Many, every value an expression: each evaluated only as often as n8n needs; the flips of 3 checks read', async () => {
+		const uuids = [0, 1, 2].map(() => server.seedCheck().uuid);
+		for (const uuid of uuids) server.seedFlip(uuid, new Date(Date.now() - 60_000), 1);
+		const result = await run(
+			{ resource: 'flip', operation: 'getAll', returnAll: true, checkId: byId('={{ $json.check }}'), filters: { seconds: '={{ $json.seconds }}' } },
+			{ items: uuids.map((check, i) => ({ check, seconds: 3600 + i })) },
+		);
+		expect(result.error).toBeUndefined();
+		expect(json(result).map((f) => [f.checkId, f.to])).toEqual(uuids.map((uuid) => [uuid, 'up']));
+		expect(server.requestLines()).toEqual(uuids.map((uuid, i) => `GET /api/v3/checks/${uuid}/flips/?seconds=${3600 + i}`));
+	});
 });
 
 describe('filters at their bounds', () => {

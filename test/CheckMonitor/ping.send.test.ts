@@ -93,6 +93,19 @@ describe('ping send', () => {
 		expect(result.items[0].json.warning).toBeUndefined();
 	});
 
+	test('every value an expression: each evaluated only as often as n8n needs; 3 pings sent with their bodies', async () => {
+		const checks = [0, 1, 2].map(() => server.seedCheck());
+		const result = await run(
+			{ checkId: byId('={{ $json.check }}'), signal: '={{ $json.signal }}', additionalFields: { body: '={{ $json.body }}' } },
+			{ items: checks.map((check, i) => ({ check: check.uuid, signal: 'fail', body: `log ${i}` })) },
+		);
+		expect(result.error).toBeUndefined();
+		expect(json(result)).toEqual(checks.map((check) => ({ signal: 'fail', check: { id: check.uuid }, rid: null, answer: 'OK', created: false, bodyBytes: 5 })));
+		expect(server.requestLines()).toEqual(checks.map((check) => `POST /ping/${check.uuid}/fail`));
+		expect(server.requests.map((r) => r.rawBody)).toEqual(['log 0', 'log 1', 'log 2']);
+		expect(checks.map((check) => check.pings.map((p) => p.type))).toEqual([['fail'], ['fail'], ['fail']]);
+	});
+
 	test('a body over the server\'s Ping-Body-Limit is sent, and the output warns what the server kept', async () => {
 		const check = server.seedCheck();
 		const body = 'x'.repeat(12_000);

@@ -62,6 +62,27 @@ describe('ping', () => {
 		expect(result.error?.message).toBe('Ping Number: is empty');
 		expect(server.requests).toHaveLength(0);
 	});
+
+	test('Get Many, every value an expression: each evaluated only as often as n8n needs; the pings of 3 checks read', async () => {
+		const uuids = [0, 1, 2].map(() => server.seedCheck().uuid);
+		for (const uuid of uuids) server.receivePing(uuid, '', 'body');
+		const result = await run({ resource: 'ping', operation: 'getAll', returnAll: true, checkId: byId('={{ $json.check }}') }, { items: uuids.map((check) => ({ check })) });
+		expect(result.error).toBeUndefined();
+		expect(json(result).map((p) => [p.checkId, p.n])).toEqual(uuids.map((uuid) => [uuid, 1]));
+		expect(server.requestLines()).toEqual(uuids.map((uuid) => `GET /api/v3/checks/${uuid}/pings/`));
+	});
+
+	test('Get Body, every value an expression: each evaluated only as often as n8n needs; 3 bodies read', async () => {
+		const uuids = [0, 1, 2].map(() => server.seedCheck().uuid);
+		uuids.forEach((uuid, i) => server.receivePing(uuid, '', `body ${i}`));
+		const result = await run(
+			{ resource: 'ping', operation: 'getBody', checkId: byId('={{ $json.check }}'), pingNumber: '={{ $json.n }}' },
+			{ items: uuids.map((check) => ({ check, n: 1 })) },
+		);
+		expect(result.error).toBeUndefined();
+		expect(json(result)).toEqual(uuids.map((checkId, i) => ({ checkId, pingNumber: 1, body: `body ${i}`, size: 6 })));
+		expect(server.requestLines()).toEqual(uuids.map((uuid) => `GET /api/v3/checks/${uuid}/pings/1/body`));
+	});
 });
 
 describe('on each server release: pings beyond 1,000 (an account whose log keeps 1,500)', () => {

@@ -13,3 +13,10 @@ test.each([
 	expect(server.requestLines()).toEqual(['GET /api/v3/status/']);
 	expect(json(result)).toEqual([expected]);
 });
+
+test('status get, on 3 items: no expression of its own; the status read 3 times', async () => {
+	const result = await run({ resource: 'status', operation: 'get' }, { items: [{}, {}, {}] });
+	expect(result.error).toBeUndefined();
+	expect(json(result).map((s) => s.ok)).toEqual([true, true, true]);
+	expect(server.requestLines()).toEqual(Array(3).fill('GET /api/v3/status/'));
+});

@@ -51,3 +51,12 @@ test('activities with a limit above one page ask the second page only for the re
 		`GET /v1/contacts/${contact.id}/activities?perPage=30&beforeDate=${encodeURIComponent(cursor)}`,
 	]);
 });
+
+test('Get Many, every value an expression: each evaluated only as often as n8n needs; the activities of 3 contacts read', async () => {
+	const ids = [0, 1, 2].map(() => server.seedContact().id as string);
+	ids.forEach((contactId, i) => server.state.activities.push({ contactId, activityType: 'NOTE', date: new Date(Date.UTC(2026, 0, 1 + i)).toISOString(), data: { i } }));
+	const result = await run({ resource: 'activity', operation: 'getAll', returnAll: true, contactId: byId('={{ $json.id }}') }, { items: ids.map((id) => ({ id })) });
+	expect(result.error).toBeUndefined();
+	expect(result.items.map((item) => item.json.data)).toEqual([{ i: 0 }, { i: 1 }, { i: 2 }]);
+	expect(server.requestLines()).toEqual(ids.map((id) => `GET /v1/contacts/${id}/activities?perPage=100`));
+});

@@ -244,6 +244,84 @@ describe('contact', () => {
 		expect(server.requestLines()).toEqual([`PUT /v1/contacts/${contact.id}/loyalty-points`, `GET /v1/contacts/${contact.id}`]);
 		expect(json(result)).toEqual([{ contactId: contact.id, pointsValue: 5, loyaltyPointsCount: null }]);
 	});
+
+	test('Create, every value an expression: each evaluated only as often as n8n needs; 3 contacts sent', async () => {
+		server.state.customFields.set('cf_1', { id: 'cf_1', name: 'Size', type: 'single_select', options: [{ id: 'op_s', value: 'S' }] });
+		const result = await run(
+			{
+				resource: 'contact',
+				operation: 'create',
+				email: '={{ $json.email }}',
+				additionalFields: { firstName: '={{ $json.first }}', customFields: { field: [{ id: 'cf_1', value: '={{ $json.size }}' }] } },
+			},
+			{ items: [0, 1, 2].map((i) => ({ email: `new${i}@example.com`, first: `F${i}`, size: 'op_s' })) },
+		);
+		expect(result.error).toBeUndefined();
+		expect(json(result).map((c) => [c.email, c.firstName])).toEqual([0, 1, 2].map((i) => [`new${i}@example.com`, `F${i}`]));
+		expect(server.requestLines()).toEqual(['GET /v1/custom-fields', 'POST /v1/contacts', 'POST /v1/contacts', 'POST /v1/contacts']);
+		expect(server.requests.slice(1).map((r) => r.body)).toEqual(
+			[0, 1, 2].map((i) => ({ email: `new${i}@example.com`, firstName: `F${i}`, customFields: [{ id: 'cf_1', value: 'op_s' }] })),
+		);
+	});
+
+	test('Get, every value an expression: each evaluated only as often as n8n needs; 3 contacts read', async () => {
+		const ids = [0, 1, 2].map(() => server.seedContact().id as string);
+		const result = await run({ resource: 'contact', operation: 'get', contactId: byId('={{ $json.id }}') }, { items: ids.map((id) => ({ id })) });
+		expect(result.error).toBeUndefined();
+		expect(json(result).map((c) => c.id)).toEqual(ids);
+		expect(server.requestLines()).toEqual(ids.map((id) => `GET /v1/contacts/${id}`));
+	});
+
+	test('Get Many, every value an expression: each evaluated only as often as n8n needs; 3 searches by email sent', async () => {
+		const ids = [0, 1, 2].map((i) => server.seedContact({ email: `c${i}@example.com` }).id as string);
+		const result = await run(
+			{ resource: 'contact', operation: 'getAll', returnAll: true, filters: { email: '={{ $json.email }}' } },
+			{ items: [0, 1, 2].map((i) => ({ email: `c${i}@example.com` })) },
+		);
+		expect(result.error).toBeUndefined();
+		expect(json(result).map((c) => c.id)).toEqual(ids);
+		expect(server.requestLines()).toEqual([0, 1, 2].map((i) => `GET /v1/contacts?email=c${i}%40example.com&page=1&perPage=100`));
+	});
+
+	test('Update, every value an expression: each evaluated only as often as n8n needs; 3 contacts read and written', async () => {
+		const contacts = [0, 1, 2].map((i) => server.seedContact({ email: `c${i}@example.com`, firstName: `F${i}` }));
+		const ids = contacts.map((c) => c.id as string);
+		const result = await run(
+			{ resource: 'contact', operation: 'update', contactId: byId('={{ $json.id }}'), updateFields: { lastName: '={{ $json.last }}' } },
+			{ items: ids.map((id, i) => ({ id, last: `L${i}` })) },
+		);
+		expect(result.error).toBeUndefined();
+		expect(json(result).map((c) => [c.id, c.firstName, c.lastName])).toEqual(ids.map((id, i) => [id, `F${i}`, `L${i}`]));
+		// The items run side by side: each its read, then its write.
+		const puts = server.requests.filter((r) => r.method === 'PUT');
+		expect(server.requestLines().sort()).toEqual([...ids.map((id) => `GET /v1/contacts/${id}`), ...ids.map((id) => `PUT /v1/contacts/${id}`)].sort());
+		expect(ids.map((id) => puts.find((r) => r.path === `/v1/contacts/${id}`)?.body)).toEqual(
+			[0, 1, 2].map((i) => expect.objectContaining({ email: `c${i}@example.com`, firstName: `F${i}`, lastName: `L${i}` })),
+		);
+	});
+
+	test('Adjust Loyalty Points, every value an expression: each evaluated only as often as n8n needs; 3 changes sent, 3 balances read', async () => {
+		const ids = [0, 1, 2].map(() => server.seedContact().id as string);
+		const result = await run(
+			{ resource: 'contact', operation: 'adjustLoyaltyPoints', contactId: byId('={{ $json.id }}'), pointsValue: '={{ $json.points }}' },
+			{ items: ids.map((id, i) => ({ id, points: i + 1 })) },
+		);
+		expect(result.error).toBeUndefined();
+		expect(json(result)).toEqual(ids.map((contactId, i) => ({ contactId, pointsValue: i + 1, loyaltyPointsCount: i + 1 })));
+		// The items run side by side: each its change, then its balance.
+		const puts = server.requests.filter((r) => r.method === 'PUT');
+		expect(server.requestLines().sort()).toEqual([...ids.map((id) => `PUT /v1/contacts/${id}/loyalty-points`), ...ids.map((id) => `GET /v1/contacts/${id}`)].sort());
+		expect(ids.map((id) => puts.find((r) => r.path === `/v1/contacts/${id}/loyalty-points`)?.body)).toEqual([{ pointsValue: 1 }, { pointsValue: 2 }, { pointsValue: 3 }]);
+	});
+
+	test('Delete, every value an expression: each evaluated only as often as n8n needs; 3 contacts deleted', async () => {
+		const ids = [0, 1, 2].map(() => server.seedContact().id as string);
+		const result = await run({ resource: 'contact', operation: 'delete', contactId: byId('={{ $json.id }}') }, { items: ids.map((id) => ({ id })) });
+		expect(result.error).toBeUndefined();
+		expect(json(result).map((c) => c.id)).toEqual(ids);
+		expect(server.requestLines()).toEqual(ids.map((id) => `DELETE /v1/contacts/${id}`));
+		expect(server.state.contacts.size).toBe(0);
+	});
 });
 
 describe('the safe update carries every field the API would null', () => {

@@ -39,6 +39,25 @@ describe('create or update', () => {
 		expect(json(result)[0]).toMatchObject({ outcome: 'updated', firstName: 'Bob', lastName: 'Stone' });
 		expect(server.requestLines()[0]).toBe('GET /v1/contacts?phone=%2B15550100&page=1&perPage=1');
 	});
+
+	test('Create or Update, every value an expression: each evaluated only as often as n8n needs; 3 contacts looked up by email and updated', async () => {
+		const ids = [0, 1, 2].map((i) => server.seedContact({ email: `c${i}@example.com`, phone: `+1555010${i}` }).id as string);
+		const result = await runNode({
+			type: 'customerEngagement',
+			parameters: { resource: 'contact', operation: 'upsert', email: '={{ $json.email }}', additionalFields: { lastName: '={{ $json.last }}' } },
+			credentials: credentials(),
+			items: [0, 1, 2].map((i) => ({ email: `c${i}@example.com`, last: `L${i}` })),
+		});
+		expect(result.error).toBeUndefined();
+		expect(json(result).map((c) => [c.outcome, c.id, c.lastName])).toEqual(ids.map((id, i) => ['updated', id, `L${i}`]));
+		// The items run side by side: each its look-up, then its write.
+		const puts = server.requests.filter((r) => r.method === 'PUT');
+		expect(server.requestLines().sort()).toEqual([...[0, 1, 2].map((i) => `GET /v1/contacts?email=c${i}%40example.com&page=1&perPage=1`), ...ids.map((id) => `PUT /v1/contacts/${id}`)].sort());
+		expect(ids.map((id) => puts.find((r) => r.path === `/v1/contacts/${id}`)?.body)).toEqual(
+			[0, 1, 2].map((i) => expect.objectContaining({ email: `c${i}@example.com`, phone: `+1555010${i}`, lastName: `L${i}` })),
+		);
+		expect(server.state.contacts.size).toBe(3);
+	});
 });
 
 describe('each write refuses, by itself, to write to the wrong record', () => {

@@ -52,4 +52,18 @@ describe('conversation', () => {
 		expect(result.error?.message).toBe('Customer or Phone: enter at least one (Customer wins when both are given)');
 		expect(server.requests).toHaveLength(0);
 	});
+
+	test('Get, every value an expression: each evaluated only as often as n8n needs; the conversations of 3 customers read', async () => {
+		const ids = [0, 1, 2].map((i) => server.seedContact({ phone: `+1555010${i}` }).id as string);
+		ids.forEach((id, i) => server.seedMessage(id, `m${i}`, new Date(Date.UTC(2026, 0, 1 + i)).toISOString()));
+		const result = await run({ resource: 'conversation', operation: 'get', customerId: '={{ $json.id }}' }, { items: ids.map((id) => ({ id })) });
+		expect(result.error).toBeUndefined();
+		expect(json(result).map((m) => [m.contactId, m.content])).toEqual(ids.map((id, i) => [id, `m${i}`]));
+		// Each customer's page, then the page before it (empty); the items run side by side.
+		const expected = ids.flatMap((id, i) => [
+			`GET /v1/texts/conversations?customerId=${id}`,
+			`GET /v1/texts/conversations?customerId=${id}&beforeDate=${encodeURIComponent(new Date(Date.UTC(2026, 0, 1 + i)).toISOString())}`,
+		]);
+		expect(server.requestLines().sort()).toEqual(expected.sort());
+	});
 });

@@ -83,4 +83,49 @@ describe('custom field', () => {
 		const result = await run({ resource: 'customField', operation: 'create', name: 'Size', type: 'text' });
 		expect(result.error?.message).toBe('The Customer Engagement API rejected the request (NOT_UNIQUE): A custom field named "Size" already exists');
 	});
+
+	test('Create, every value an expression: each evaluated only as often as n8n needs; 3 fields sent', async () => {
+		const result = await run(
+			{ resource: 'customField', operation: 'create', name: '={{ $json.name }}', type: 'single_select', additionalFields: { options: '={{ $json.options }}' } },
+			{ items: [0, 1, 2].map((i) => ({ name: `F${i}`, options: ['A', 'B'] })) },
+		);
+		expect(result.error).toBeUndefined();
+		expect(json(result).map((f) => f.name)).toEqual(['F0', 'F1', 'F2']);
+		expect(server.requestLines()).toEqual(['POST /v1/custom-fields', 'POST /v1/custom-fields', 'POST /v1/custom-fields']);
+		expect(server.requests.map((r) => r.body)).toEqual(
+			[0, 1, 2].map((i) => ({ name: `F${i}`, type: 'single_select', options: [{ value: 'A' }, { value: 'B' }] })),
+		);
+	});
+
+	test('Get Many, on 3 items: no expression of its own; the fields read 3 times', async () => {
+		seedFields();
+		const result = await run({ resource: 'customField', operation: 'getAll', returnAll: true }, { items: [{}, {}, {}] });
+		expect(result.error).toBeUndefined();
+		expect(json(result).map((f) => f.id)).toEqual(['cf_size', 'cf_city', 'cf_size', 'cf_city', 'cf_size', 'cf_city']);
+		expect(server.requestLines()).toEqual(['GET /v1/custom-fields', 'GET /v1/custom-fields', 'GET /v1/custom-fields']);
+	});
+
+	test('Rename, every value an expression: each evaluated only as often as n8n needs; 3 names sent', async () => {
+		seedFields();
+		const result = await run(
+			{ resource: 'customField', operation: 'rename', customFieldId: byId('={{ $json.field }}'), name: '={{ $json.name }}' },
+			{ items: [0, 1, 2].map((i) => ({ field: 'cf_size', name: `N${i}` })) },
+		);
+		expect(result.error).toBeUndefined();
+		expect(json(result).map((f) => [f.id, f.name])).toEqual([0, 1, 2].map((i) => ['cf_size', `N${i}`]));
+		expect(server.requestLines()).toEqual(Array(3).fill('PUT /v1/custom-fields/cf_size/name'));
+		expect(server.requests.map((r) => r.rawBody)).toEqual(['"N0"', '"N1"', '"N2"']);
+	});
+
+	test('Update Options, every value an expression: each evaluated only as often as n8n needs; 3 option lists sent', async () => {
+		server.state.customFields.set('cf_s', { id: 'cf_s', name: 'S', type: 'single_select', options: [] });
+		const result = await run(
+			{ resource: 'customField', operation: 'updateOptions', customFieldId: byId('={{ $json.field }}'), options: { option: [{ id: '', value: '={{ $json.value }}' }] } },
+			{ items: [0, 1, 2].map((i) => ({ field: 'cf_s', value: `V${i}` })) },
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(3);
+		expect(server.requestLines()).toEqual(Array(3).fill('PUT /v1/custom-fields/cf_s/option'));
+		expect(server.requests.map((r) => r.body)).toEqual([0, 1, 2].map((i) => ({ options: [{ value: `V${i}` }] })));
+	});
 });

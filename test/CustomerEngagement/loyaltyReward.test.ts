@@ -122,7 +122,94 @@ describe('loyalty reward, redeem', () => {
 		expect(json(redeems)).toEqual([expect.objectContaining({ loyaltyRewardId: reward.id, contactId: contact.id, points: 3, note: 'counter' })]);
 		expect(server.requestLines()[1]).toBe(`GET /v1/loyalty-rewards/redeems?loyaltyRewardId=${reward.id}&page=1&perPage=100`);
 	});
+
+	test('Create, every value an expression: each evaluated only as often as n8n needs; 3 rewards sent', async () => {
+		const result = await run(
+			{ resource: 'loyaltyReward', operation: 'create', title: '={{ $json.title }}', points: '={{ $json.points }}' },
+			{ items: [0, 1, 2].map((i) => ({ title: `R${i}`, points: i + 1 })) },
+		);
+		expect(result.error).toBeUndefined();
+		expect(json(result).map((r) => [r.title, r.points])).toEqual([['R0', 1], ['R1', 2], ['R2', 3]]);
+		expect(server.requestLines()).toEqual(Array(3).fill('POST /v1/loyalty-rewards'));
+		expect(server.requests.map((r) => r.body)).toEqual([0, 1, 2].map((i) => ({ title: `R${i}`, points: i + 1 })));
+	});
+
+	test('Get, every value an expression: each evaluated only as often as n8n needs; 3 rewards read', async () => {
+		const ids = seedRewards();
+		const result = await run({ resource: 'loyaltyReward', operation: 'get', rewardId: byId('={{ $json.reward }}') }, { items: ids.map((reward) => ({ reward })) });
+		expect(result.error).toBeUndefined();
+		expect(json(result).map((r) => r.id)).toEqual(ids);
+		expect(server.requestLines()).toEqual(ids.map((id) => `GET /v1/loyalty-rewards/${id}`));
+	});
+
+	test('Update, every value an expression: each evaluated only as often as n8n needs; 3 rewards read and written', async () => {
+		const ids = seedRewards();
+		const result = await run(
+			{ resource: 'loyaltyReward', operation: 'update', rewardId: byId('={{ $json.reward }}'), updateFields: { points: '={{ $json.points }}' } },
+			{ items: ids.map((reward, i) => ({ reward, points: i + 2 })) },
+		);
+		expect(result.error).toBeUndefined();
+		expect(json(result).map((r) => [r.id, r.title, r.points])).toEqual(ids.map((id, i) => [id, `Coffee ${i}`, i + 2]));
+		// The items run side by side: each its read, then its write.
+		const puts = server.requests.filter((r) => r.method === 'PUT');
+		expect(server.requestLines().sort()).toEqual([...ids.map((id) => `GET /v1/loyalty-rewards/${id}`), ...ids.map((id) => `PUT /v1/loyalty-rewards/${id}`)].sort());
+		expect(ids.map((id) => puts.find((r) => r.path === `/v1/loyalty-rewards/${id}`)?.body)).toEqual(
+			[0, 1, 2].map((i) => ({ points: i + 2, startDate: null, expiredDate: null, expires: false, type: 'ITEM', value: null, itemId: null, itemName: null, quantity: { total: null, perContact: null } })),
+		);
+	});
+
+	test('Get Many, on 3 items: no expression of its own; the rewards read 3 times', async () => {
+		const ids = seedRewards();
+		const result = await run({ resource: 'loyaltyReward', operation: 'getAll', returnAll: true }, { items: [{}, {}, {}] });
+		expect(result.error).toBeUndefined();
+		expect(json(result).map((r) => r.id)).toEqual([...ids, ...ids, ...ids]);
+		expect(server.requestLines()).toEqual(Array(3).fill('GET /v1/loyalty-rewards?page=1&perPage=100'));
+	});
+
+	test('Redeem, every value an expression: each evaluated only as often as n8n needs; 3 redeems sent', async () => {
+		const [rewardId] = seedRewards();
+		const contacts = [0, 1, 2].map(() => server.seedContact({ loyaltyPointsCount: 100 }).id as string);
+		const result = await run(
+			{ resource: 'loyaltyReward', operation: 'redeem', rewardId: byId('={{ $json.reward }}'), contactId: byId('={{ $json.id }}') },
+			{ items: contacts.map((id) => ({ reward: rewardId, id })) },
+		);
+		expect(result.error).toBeUndefined();
+		expect(json(result)).toEqual(contacts.map((contactId) => ({ success: true, rewardId, contactId })));
+		expect(server.requestLines()).toEqual(Array(3).fill(`POST /v1/loyalty-rewards/${rewardId}/redeem`));
+		expect(server.requests.map((r) => r.body)).toEqual(contacts.map((contactId) => ({ contactId })));
+	});
+
+	test('Delete, every value an expression: each evaluated only as often as n8n needs; 3 rewards deleted', async () => {
+		const ids = seedRewards();
+		const result = await run({ resource: 'loyaltyReward', operation: 'delete', rewardId: byId('={{ $json.reward }}') }, { items: ids.map((reward) => ({ reward })) });
+		expect(result.error).toBeUndefined();
+		expect(json(result).map((r) => r.id)).toEqual(ids);
+		expect(server.requestLines()).toEqual(ids.map((id) => `DELETE /v1/loyalty-rewards/${id}`));
+		expect(server.state.rewards.size).toBe(0);
+	});
+
+	test('redeem Get Many, every value an expression: each evaluated only as often as n8n needs; the redeems of 3 contacts read', async () => {
+		const [rewardId] = seedRewards();
+		const contacts = [0, 1, 2].map(() => server.seedContact().id as string);
+		for (const contactId of contacts) server.seedRedeem({ loyaltyRewardId: rewardId, contactId });
+		const result = await run(
+			{ resource: 'redeem', operation: 'getAll', returnAll: true, filters: { contactId: '={{ $json.id }}' } },
+			{ items: contacts.map((id) => ({ id })) },
+		);
+		expect(result.error).toBeUndefined();
+		expect(json(result).map((r) => [r.loyaltyRewardId, r.contactId])).toEqual(contacts.map((id) => [rewardId, id]));
+		expect(server.requestLines()).toEqual(contacts.map((id) => `GET /v1/loyalty-rewards/redeems?contactId=${id}&page=1&perPage=100`));
+	});
 });
+
+/** Three rewards of 1 point, as the API stores them. */
+function seedRewards(): string[] {
+	return [0, 1, 2].map((i) => {
+		const id = `rw_${i}`;
+		server.state.rewards.set(id, { id, title: `Coffee ${i}`, points: 1, quantity: { total: null, perContact: null }, startDate: null, expiredDate: null, expires: false, type: 'ITEM', value: null, itemId: null, itemName: null });
+		return id;
+	});
+}
 
 function valueAt(record: unknown, path: string): unknown {
 	return path.split('.').reduce<unknown>((value, key) => (value as IDataObject | undefined)?.[key], record);

@@ -12,3 +12,15 @@ test('note create', async () => {
 	expect(server.requests[0].body).toEqual({ text: 'Called back' });
 	expect(json(result)[0]).toMatchObject({ text: 'Called back', contactId: contact.id });
 });
+
+test('note create, every value an expression: each evaluated only as often as n8n needs; 3 notes sent', async () => {
+	const ids = [0, 1, 2].map(() => server.seedContact().id as string);
+	const result = await run(
+		{ resource: 'note', operation: 'create', contactId: byId('={{ $json.id }}'), text: '={{ $json.text }}' },
+		{ items: ids.map((id, i) => ({ id, text: `T${i}` })) },
+	);
+	expect(result.error).toBeUndefined();
+	expect(json(result).map((n) => [n.contactId, n.text])).toEqual(ids.map((id, i) => [id, `T${i}`]));
+	expect(server.requestLines()).toEqual(ids.map((id) => `POST /v1/contacts/${id}/notes`));
+	expect(server.requests.map((r) => r.body)).toEqual([{ text: 'T0' }, { text: 'T1' }, { text: 'T2' }]);
+});

@@ -48,4 +48,16 @@ describe('text', () => {
 		const result = await run({ resource: 'text', operation: 'send', customerId: contact.id, message: 'Hi' });
 		expect(result.error?.message).toBe('The Customer Engagement API rejected the request (ILLEGAL_ARGUMENT): The recipient has unsubscribed from texts');
 	});
+
+	test('Send, every value an expression: each evaluated only as often as n8n needs; 3 texts sent', async () => {
+		const ids = [0, 1, 2].map((i) => server.seedContact({ phone: `+1555010${i}` }).id as string);
+		const result = await run(
+			{ resource: 'text', operation: 'send', customerId: '={{ $json.id }}', message: '={{ $json.message }}' },
+			{ items: ids.map((id, i) => ({ id, message: `M${i}` })) },
+		);
+		expect(result.error).toBeUndefined();
+		expect(json(result)).toEqual(Array(3).fill({ id: expect.any(String), status: 'Sent' }));
+		expect(server.requestLines()).toEqual(Array(3).fill('POST /v1/texts'));
+		expect(server.requests.map((r) => r.body)).toEqual(ids.map((customerId, i) => ({ customerId, message: `M${i}` })));
+	});
 });

@@ -137,4 +137,48 @@ describe('visit', () => {
 		expect(json(list)).toEqual([visit]);
 		expect(server.requestLines()).toEqual([`GET /v1/visits/${visit.id}`, `GET /v1/visits?contactId=${contact.id}&page=1&perPage=100`]);
 	});
+
+	test('Create, every value an expression: each evaluated only as often as n8n needs; 3 visits sent', async () => {
+		const ids = [0, 1, 2].map(() => server.seedContact().id as string);
+		const result = await run(
+			{ resource: 'visit', operation: 'create', contactId: byId('={{ $json.id }}'), additionalFields: { points: '={{ $json.points }}' } },
+			{ items: ids.map((id, i) => ({ id, points: i })) },
+		);
+		expect(result.error).toBeUndefined();
+		expect(json(result).map((v) => [v.contactId, v.points])).toEqual(ids.map((id, i) => [id, i]));
+		expect(server.requestLines()).toEqual(Array(3).fill('POST /v1/visits'));
+		expect(server.requests.map((r) => r.body)).toEqual(ids.map((contactId, i) => ({ contactId, points: i })));
+	});
+
+	test('Create Many, every value an expression: each evaluated only as often as n8n needs; 3 batches sent', async () => {
+		const ids = [0, 1, 2].map(() => server.seedContact().id as string);
+		const result = await run(
+			{ resource: 'visit', operation: 'createMany', visits: '={{ JSON.stringify([{ contactId: $json.id }]) }}' },
+			{ items: ids.map((id) => ({ id })) },
+		);
+		expect(result.error).toBeUndefined();
+		expect(json(result).map((v) => v.contactId)).toEqual(ids);
+		expect(server.requestLines()).toEqual(Array(3).fill('POST /v1/visits/all'));
+		expect(server.requests.map((r) => r.body)).toEqual(ids.map((contactId) => [{ contactId }]));
+	});
+
+	test('Get, every value an expression: each evaluated only as often as n8n needs; 3 visits read', async () => {
+		const visits = [0, 1, 2].map(() => server.seedVisit({ contactId: server.seedContact().id as string }));
+		const result = await run({ resource: 'visit', operation: 'get', visitId: '={{ $json.visit }}' }, { items: visits.map((v) => ({ visit: v.id })) });
+		expect(result.error).toBeUndefined();
+		expect(json(result)).toEqual(visits);
+		expect(server.requestLines()).toEqual(visits.map((v) => `GET /v1/visits/${v.id}`));
+	});
+
+	test('Get Many, every value an expression: each evaluated only as often as n8n needs; the visits of 3 contacts read', async () => {
+		const ids = [0, 1, 2].map(() => server.seedContact().id as string);
+		const visits = ids.map((contactId) => server.seedVisit({ contactId }));
+		const result = await run(
+			{ resource: 'visit', operation: 'getAll', returnAll: true, filters: { contactId: '={{ $json.id }}' } },
+			{ items: ids.map((id) => ({ id })) },
+		);
+		expect(result.error).toBeUndefined();
+		expect(json(result)).toEqual(visits);
+		expect(server.requestLines()).toEqual(ids.map((id) => `GET /v1/visits?contactId=${id}&page=1&perPage=100`));
+	});
 });

@@ -1,40 +1,23 @@
 /**
- * How many expressions n8n evaluates per item, for every operation of both action nodes.
+ * How many expressions n8n evaluates per item, for both action nodes.
  *
- * Every user-written value below is an expression; n8n's evaluation is counted by text
- * (test/support/expressionCounter.ts). The node itself must add no expression of its own
- * (no base URL, auth header, route or value conversion as an expression), and each user
- * expression must be evaluated no more often than n8n's routing engine itself needs:
+ * `runNode` (test/support/engine.ts) checks every run of an action node that succeeds: each
+ * expression the user wrote is evaluated exactly as often as n8n's engine needs
+ * (test/support/expressionFloor.ts: the walks over every definition of its name, and the reads
+ * routing adds), and none is the node's own. Each operation's test file runs the operation on
+ * several items with every value an expression, so that check covers every operation.
  *
- * - The engine walks the node's top-level definitions for every item and evaluates the
- *   value stored under each definition's name: once per definition of that name. n8n-core
- *   2.38+ walks them twice (the second time to find the base URL), so WALKS = 2 there.
- * - A field with routing is read once more in each walk (getNodeParameter); one without
- *   routing is read once, by the operation's own code.
- * - A fixed collection (a list of entries) is resolved once more in each walk, where the
- *   engine routes its entries.
- *
- * So an expression in parameter `name` costs WALKS × definitions(name) + reads. A parameter
- * several operations share is declared once (docs/architecture.md, "One definition per
- * name"); the names that still have several definitions are listed, with the reason, in the
- * first test.
- *
- * Package-wide: one rule for the expressions n8n evaluates, measured on every operation of both action nodes.
+ * Package-wide: the parameter names of each node that have more than one definition (each
+ * costs a further evaluation per item, whichever operation runs), the rule counted by hand, and
+ * proof that the automatic check fails on a planted extra evaluation, so it cannot silently
+ * stop working.
  */
-import type { ICredentialDataDecryptedObject, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeTypeDescription } from 'n8n-workflow';
 import { CheckMonitor } from '../../nodes/CheckMonitor/CheckMonitor.node.ts';
 import { CustomerEngagement } from '../../nodes/CustomerEngagement/CustomerEngagement.node.ts';
-import { byId, runNode } from '../support/engine';
-import { countExpressions } from '../support/expressionCounter';
-import { expressionFloor } from '../support/expressionFloor';
-import { useCheckMonitorServer, useCustomerEngagementServer } from '../support/setup';
-
-const ITEMS = 3;
-
-const nodes = {
-	customerEngagement: new CustomerEngagement().description,
-	checkMonitor: new CheckMonitor().description,
-};
+import { byId, registerOperationVariant, runNode } from '../support/engine';
+import { expressionFloor, WALKS } from '../support/expressionFloor';
+import { useCustomerEngagementServer } from '../support/setup';
 
 function definitionCounts(description: INodeTypeDescription): Record<string, number> {
 	const counts: Record<string, number> = {};
@@ -44,152 +27,75 @@ function definitionCounts(description: INodeTypeDescription): Record<string, num
 }
 
 test('each parameter has one definition, except where n8n cannot show one definition in exactly the right places', () => {
-	expect(definitionCounts(nodes.customerEngagement)).toEqual({
+	expect(definitionCounts(new CustomerEngagement().description)).toEqual({
 		// One per resource: each lists different operations; never an expression.
 		operation: 11,
 		// Contact Get Many and Conversation/Reward Get share a collection but not the operations;
 		// Custom Field Update Options' `options` is the API's own field (a list), not a collection.
 		options: 3,
 	});
-	expect(definitionCounts(nodes.checkMonitor)).toEqual({
+	expect(definitionCounts(new CheckMonitor().description)).toEqual({
 		operation: 6,
 		// The check of every Check, Ping and Flip operation is one: By Slug, once Ping Send's
 		// own mode (a definition of its own), is every operation's (checkIdBySlug).
 	});
 });
 
-interface Case {
-	parameters: Record<string, unknown>;
-	items: (i: number) => Record<string, unknown>;
-}
-
-/** Run the case on ITEMS items (each item must succeed), counting what n8n evaluates. */
-async function countedRun(type: keyof typeof nodes, testCase: Case, credentials: Record<string, ICredentialDataDecryptedObject>): Promise<Map<string, number>> {
-	const counter = countExpressions();
-	const result = await runNode({
-		type,
-		parameters: testCase.parameters as never,
-		credentials,
-		items: Array.from({ length: ITEMS }, (_, i) => testCase.items(i)) as never,
-	}).finally(() => counter.stop());
-	expect(result.error).toBeUndefined();
-	return counter.byText;
-}
-
-async function expectOnlyTheUsersExpressions(type: keyof typeof nodes, name: string, testCase: Case, credentials: Record<string, ICredentialDataDecryptedObject>) {
-	expectFloor(type, name, testCase, await countedRun(type, testCase, credentials));
-}
-
-function expectFloor(type: keyof typeof nodes, name: string, testCase: Case, counted: Map<string, number>) {
-	const perItem = new Map([...counted].map(([text, n]) => [text, n / ITEMS]));
-	expect([name, Object.fromEntries(perItem)]).toEqual([name, expressionFloor(nodes[type], testCase.parameters)]);
-}
-
-describe('Customer Engagement', () => {
-	const { server, credentials } = useCustomerEngagementServer();
-	const contacts: string[] = [];
-	let labelId = '';
-	let rewardId = '';
-	let fieldId = '';
-	let visitId = '';
-
-	beforeEach(() => {
-		contacts.length = 0;
-		for (let i = 0; i < ITEMS; i++) contacts.push(server.seedContact({ email: `c${i}@example.com`, phone: `+1555010${i}` }).id as string);
-		labelId = 'lb_1';
-		server.state.labels.set(labelId, { id: labelId, name: 'VIP', color: 'GREY' });
-		fieldId = 'cf_1';
-		server.state.customFields.set(fieldId, { id: fieldId, name: 'Size', type: 'single_select', options: [{ id: 'op_s', value: 'S' }] });
-		for (let i = 0; i < ITEMS; i++) {
-			server.state.rewards.set(`rw_${i}`, { id: `rw_${i}`, title: `Coffee ${i}`, points: 1, quantity: { total: null, perContact: null }, startDate: null, expiredDate: null, expires: false, type: 'ITEM', value: null, itemId: null, itemName: null });
-		}
-		rewardId = 'rw_0';
-		for (const contactId of contacts) server.state.contacts.get(contactId)!.loyaltyPointsCount = 100;
-		visitId = server.seedVisit({ contactId: contacts[0] }).id as string;
-	});
-
-	const id = '={{ $json.id }}';
-	const cases: Record<string, Case> = {
-		'contact create': {
-			parameters: {
-				resource: 'contact',
-				operation: 'create',
-				email: '={{ $json.email }}',
-				additionalFields: { firstName: '={{ $json.first }}', customFields: { field: [{ id: 'cf_1', value: '={{ $json.size }}' }] } },
-			},
-			items: (i) => ({ email: `new${i}@example.com`, first: `F${i}`, size: 'op_s' }),
-		},
-		'contact upsert': { parameters: { resource: 'contact', operation: 'upsert', email: '={{ $json.email }}', additionalFields: { lastName: '={{ $json.last }}' } }, items: (i) => ({ email: `c${i}@example.com`, last: `L${i}` }) },
-		'contact get': { parameters: { resource: 'contact', operation: 'get', contactId: byId(id) }, items: (i) => ({ id: contacts[i] }) },
-		'contact getAll': { parameters: { resource: 'contact', operation: 'getAll', returnAll: true, filters: { email: '={{ $json.email }}' } }, items: (i) => ({ email: `c${i}@example.com` }) },
-		'contact update': { parameters: { resource: 'contact', operation: 'update', contactId: byId(id), updateFields: { lastName: '={{ $json.last }}' } }, items: (i) => ({ id: contacts[i], last: `L${i}` }) },
-		'contact adjustLoyaltyPoints': { parameters: { resource: 'contact', operation: 'adjustLoyaltyPoints', contactId: byId(id), pointsValue: '={{ $json.points }}' }, items: (i) => ({ id: contacts[i], points: i + 1 }) },
-		'contact delete': { parameters: { resource: 'contact', operation: 'delete', contactId: byId(id) }, items: (i) => ({ id: contacts[i] }) },
-		'activity getAll': { parameters: { resource: 'activity', operation: 'getAll', returnAll: true, contactId: byId(id) }, items: (i) => ({ id: contacts[i] }) },
-		'note create': { parameters: { resource: 'note', operation: 'create', contactId: byId(id), text: '={{ $json.text }}' }, items: (i) => ({ id: contacts[i], text: `T${i}` }) },
-		'customField create': { parameters: { resource: 'customField', operation: 'create', name: '={{ $json.name }}', type: 'single_select', additionalFields: { options: '={{ $json.options }}' } }, items: (i) => ({ name: `F${i}`, options: ['A', 'B'] }) },
-		'customField getAll': { parameters: { resource: 'customField', operation: 'getAll', returnAll: true }, items: () => ({}) },
-		'customField rename': { parameters: { resource: 'customField', operation: 'rename', customFieldId: byId('={{ $json.field }}'), name: '={{ $json.name }}' }, items: (i) => ({ field: fieldId, name: `N${i}` }) },
-		'customField updateOptions': { parameters: { resource: 'customField', operation: 'updateOptions', customFieldId: byId('={{ $json.field }}'), options: { option: [{ id: '', value: '={{ $json.value }}' }] } }, items: (i) => ({ field: fieldId, value: `V${i}` }) },
-		'text send': { parameters: { resource: 'text', operation: 'send', customerId: '={{ $json.id }}', message: '={{ $json.message }}' }, items: (i) => ({ id: contacts[i], message: `M${i}` }) },
-		'conversation get': { parameters: { resource: 'conversation', operation: 'get', customerId: '={{ $json.id }}' }, items: (i) => ({ id: contacts[i] }) },
-		'visit create': { parameters: { resource: 'visit', operation: 'create', contactId: byId(id), additionalFields: { points: '={{ $json.points }}' } }, items: (i) => ({ id: contacts[i], points: i }) },
-		'visit createMany': { parameters: { resource: 'visit', operation: 'createMany', visits: '={{ JSON.stringify([{ contactId: $json.id }]) }}' }, items: (i) => ({ id: contacts[i] }) },
-		'visit get': { parameters: { resource: 'visit', operation: 'get', visitId: '={{ $json.visit }}' }, items: () => ({ visit: visitId }) },
-		'visit getAll': { parameters: { resource: 'visit', operation: 'getAll', returnAll: true, filters: { contactId: '={{ $json.id }}' } }, items: (i) => ({ id: contacts[i] }) },
-		'label create': { parameters: { resource: 'label', operation: 'create', name: '={{ $json.name }}' }, items: (i) => ({ name: `L${i}` }) },
-		'label get': { parameters: { resource: 'label', operation: 'get', labelId: byId('={{ $json.label }}') }, items: () => ({ label: labelId }) },
-		'label getAll': { parameters: { resource: 'label', operation: 'getAll', returnAll: true }, items: () => ({}) },
-		'loyaltyReward create': { parameters: { resource: 'loyaltyReward', operation: 'create', title: '={{ $json.title }}', points: '={{ $json.points }}' }, items: (i) => ({ title: `R${i}`, points: i + 1 }) },
-		'loyaltyReward get': { parameters: { resource: 'loyaltyReward', operation: 'get', rewardId: byId('={{ $json.reward }}') }, items: () => ({ reward: rewardId }) },
-		'loyaltyReward update': { parameters: { resource: 'loyaltyReward', operation: 'update', rewardId: byId('={{ $json.reward }}'), updateFields: { points: '={{ $json.points }}' } }, items: (i) => ({ reward: rewardId, points: i + 2 }) },
-		'loyaltyReward getAll': { parameters: { resource: 'loyaltyReward', operation: 'getAll', returnAll: true }, items: () => ({}) },
-		'loyaltyReward redeem': { parameters: { resource: 'loyaltyReward', operation: 'redeem', rewardId: byId('={{ $json.reward }}'), contactId: byId(id) }, items: (i) => ({ reward: rewardId, id: contacts[i] }) },
-		'loyaltyReward delete': { parameters: { resource: 'loyaltyReward', operation: 'delete', rewardId: byId('={{ $json.reward }}') }, items: (i) => ({ reward: `rw_${i}` }) },
-		'redeem getAll': { parameters: { resource: 'redeem', operation: 'getAll', returnAll: true, filters: { contactId: '={{ $json.id }}' } }, items: (i) => ({ id: contacts[i] }) },
-		'loyaltySettings get': { parameters: { resource: 'loyaltySettings', operation: 'get' }, items: () => ({}) },
-		'loyaltySettings update': { parameters: { resource: 'loyaltySettings', operation: 'update', updateFields: { checkin: '={{ $json.points }}' } }, items: (i) => ({ points: i }) },
-	};
-
-	test.each(Object.keys(cases))('%s: only the user\'s expressions, each as often as n8n itself needs', async (name) => {
-		await expectOnlyTheUsersExpressions('customerEngagement', name, cases[name], credentials());
-		expect(server.requests.length).toBeGreaterThan(0);
-	});
-
+test('the floor, counted by hand: an ID the transport reads, a routed field, an entry of a fixed collection', () => {
+	const description = new CustomerEngagement().description;
+	// Contact Get: the walks, and the transport's read of the ID (no routing of its own).
+	expect(expressionFloor(description, { resource: 'contact', operation: 'get', contactId: byId('={{ $json.id }}') })).toEqual({ '{{ $json.id }}': WALKS + 1 });
+	// Label Create: Name is sent by its routing, read once more in each walk.
+	expect(expressionFloor(description, { resource: 'label', operation: 'create', name: '={{ $json.name }}' })).toEqual({ '{{ $json.name }}': 2 * WALKS });
+	// Custom Field Update Options: three definitions of `options`; the list is routed, and resolved again to route its entries, in each walk.
+	expect(
+		expressionFloor(description, { resource: 'customField', operation: 'updateOptions', customFieldId: byId('cf_1'), options: { option: [{ id: '', value: '={{ $json.value }}' }] } }),
+	).toEqual({ '{{ $json.value }}': 3 * WALKS + WALKS + WALKS });
 });
 
-describe('Check Monitor', () => {
-	const { server, credentials } = useCheckMonitorServer();
-	const checks: string[] = [];
+describe('the check runNode makes fails when an operation evaluates an expression more often, or one of its own', () => {
+	const { server, credentials } = useCustomerEngagementServer();
+	const items = [{ name: 'L0' }, { name: 'L1' }, { name: 'L2' }];
 
-	beforeEach(() => {
-		checks.length = 0;
-		for (let i = 0; i < ITEMS; i++) {
-			const check = server.seedCheck({ name: `c${i}`, slug: `c${i}` });
-			server.receivePing(check.uuid, '', 'body');
-			checks.push(check.uuid);
-		}
+	/** Label → Create whose routing runs `hook` before its own checks. */
+	function plantedLabelCreate(type: string, hook: (this: IExecuteSingleFunctions) => void) {
+		registerOperationVariant(type, new CustomerEngagement(), { resource: 'label', operation: 'create' }, (routing) => ({
+			...routing,
+			send: {
+				...routing.send,
+				preSend: [
+					async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+						hook.call(this);
+						return requestOptions;
+					},
+					...(routing.send?.preSend ?? []),
+				],
+			},
+		}));
+	}
+
+	test('the operation as it is passes the check', async () => {
+		const result = await runNode({ type: 'customerEngagement', parameters: { resource: 'label', operation: 'create', name: '={{ $json.name }}' }, credentials: credentials(), items });
+		expect(result.error).toBeUndefined();
+		expect(server.requests.map((r) => r.body)).toEqual(items);
 	});
 
-	const check = byId('={{ $json.check }}');
-	const cases: Record<string, Case> = {
-		'check create': { parameters: { resource: 'check', operation: 'create', additionalFields: { name: '={{ $json.name }}' } }, items: (i) => ({ name: `N${i}` }) },
-		'check get': { parameters: { resource: 'check', operation: 'get', checkId: check }, items: (i) => ({ check: checks[i] }) },
-		'check getAll': { parameters: { resource: 'check', operation: 'getAll', returnAll: true, filters: { slug: '={{ $json.slug }}' } }, items: (i) => ({ slug: `c${i}` }) },
-		'check update': { parameters: { resource: 'check', operation: 'update', checkId: check, updateFields: { desc: '={{ $json.desc }}' } }, items: (i) => ({ check: checks[i], desc: `D${i}` }) },
-		'check pause': { parameters: { resource: 'check', operation: 'pause', checkId: check }, items: (i) => ({ check: checks[i] }) },
-		'check delete': { parameters: { resource: 'check', operation: 'delete', checkId: check }, items: (i) => ({ check: checks[i] }) },
-		'ping getAll': { parameters: { resource: 'ping', operation: 'getAll', returnAll: true, checkId: check }, items: (i) => ({ check: checks[i] }) },
-		'ping getBody': { parameters: { resource: 'ping', operation: 'getBody', checkId: check, pingNumber: '={{ $json.n }}' }, items: (i) => ({ check: checks[i], n: 1 }) },
-		'flip getAll': { parameters: { resource: 'flip', operation: 'getAll', returnAll: true, checkId: check, filters: { seconds: '={{ $json.seconds }}' } }, items: (i) => ({ check: checks[i], seconds: 3600 + i }) },
-		'channel getAll': { parameters: { resource: 'channel', operation: 'getAll' }, items: () => ({}) },
-		'badge getAll': { parameters: { resource: 'badge', operation: 'getAll' }, items: () => ({}) },
-		'status get': { parameters: { resource: 'status', operation: 'get' }, items: () => ({}) },
-	};
-
-	test.each(Object.keys(cases))('%s: only the user\'s expressions, each as often as n8n itself needs', async (name) => {
-		await expectOnlyTheUsersExpressions('checkMonitor', name, cases[name], credentials());
-		expect(server.requests.length).toBeGreaterThan(0);
+	test('a parameter read once more per item: the run throws the mismatch, naming the expression', async () => {
+		plantedLabelCreate('labelCreateReadTwice', function () {
+			this.getNodeParameter('name');
+		});
+		const run = runNode({ type: 'labelCreateReadTwice', parameters: { resource: 'label', operation: 'create', name: '={{ $json.name }}' }, credentials: credentials(), items });
+		await expect(run).rejects.toThrow(/expressions evaluated per item[\s\S]*\{\{ \$json\.name \}\}/);
+		// The run itself succeeded: only the count is wrong.
+		expect(server.requests.map((r) => r.body)).toEqual(items);
 	});
 
+	test('an expression of the node\'s own, in a run without any of the user\'s: the run throws the mismatch', async () => {
+		plantedLabelCreate('labelCreateOwnExpression', function () {
+			this.evaluateExpression('={{ "planted" }}', 0);
+		});
+		const run = runNode({ type: 'labelCreateOwnExpression', parameters: { resource: 'label', operation: 'create', name: 'VIP' }, credentials: credentials() });
+		await expect(run).rejects.toThrow(/expressions evaluated per item[\s\S]*planted/);
+		expect(server.requests.map((r) => r.body)).toEqual([{ name: 'VIP' }]);
+	});
 });

@@ -12,8 +12,8 @@
  *   engine routes its entries.
  *
  * So an expression in parameter `name` costs WALKS × definitions(name) + reads. `runNode`
- * (engine.ts) checks every run of an action node whose parameters hold an expression
- * against this.
+ * (engine.ts) checks every run of an action node against this (one without expressions must
+ * evaluate none), unless the run failed or an item did.
  */
 import { RoutingNode } from 'n8n-core';
 import { NodeHelpers, type INodeProperties, type INodeTypeDescription } from 'n8n-workflow';
@@ -21,7 +21,7 @@ import { NodeHelpers, type INodeProperties, type INodeTypeDescription } from 'n8
 export const WALKS = typeof (RoutingNode.prototype as unknown as Record<string, unknown>).resolveBaseUrl === 'function' ? 2 : 1;
 
 /** Every expression in the parameters, with its top-level parameter and the option of it that holds it. */
-export function expressionsIn(value: unknown, top?: string, option?: string): Array<{ text: string; top: string; leaf: string }> {
+function expressionsIn(value: unknown, top?: string, option?: string): Array<{ text: string; top: string; leaf: string }> {
 	if (typeof value === 'string') return value.startsWith('=') ? [{ text: value.slice(1), top: top!, leaf: option ?? top! }] : [];
 	if (Array.isArray(value)) return value.flatMap((v) => expressionsIn(v, top, option));
 	if (value && typeof value === 'object') {
