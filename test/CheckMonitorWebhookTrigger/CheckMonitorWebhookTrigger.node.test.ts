@@ -229,10 +229,10 @@ describe('bad input: 400 with what is wrong, nothing started', () => {
 		expect([t.executions.length, t.store.saves]).toEqual([0, 0]);
 	});
 
-	test('a JSON Content-Type with a body that does not parse is refused by n8n before the node runs', async () => {
+	test('a JSON Content-Type with a body that does not parse is refused by n8n before the node runs: 422 with its own words', async () => {
 		const t = await trigger();
 		const answer = await post(t.url, '{"event": "down",', { 'Content-Type': 'application/json', 'X-Check-Monitor-Secret': SECRET });
-		expect(answer.status).toBeGreaterThanOrEqual(400);
+		expect([answer.status, answer.data.message]).toEqual([422, 'Failed to parse request body']);
 		expect(t.executions).toHaveLength(0);
 	});
 

@@ -137,23 +137,25 @@ export async function startWebhookProcess(options: {
 }
 
 /**
- * n8n's parseBody for a webhook node other than its own Webhook node: a JSON Content-Type is
- * parsed (a body that does not parse is refused before the node runs), other text types
- * become a string; anything else leaves the body unset (the raw bytes stay on req.rawBody).
+ * n8n's parseBody (read in 1.123.81 and 2.41.1, middlewares/body-parser.js), which n8n runs
+ * for every webhook node of typeVersion 1: exactly `application/json` is parsed, and a body
+ * that does not parse is refused with 422 before the node runs; `text/plain` becomes a
+ * string; with no Content-Type the body stays unset (the raw bytes on req.rawBody).
  */
 function parseBodyAsN8nDoes(req: express.Request, rawBody: Buffer, res: express.Response): boolean {
-	const contentType = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+	// n8n's parseIncomingMessage: the type without its parameters, the charset as the encoding.
+	const [type, ...parameters] = (req.headers['content-type'] ?? '').split(';');
+	const contentType = type.trim().toLowerCase();
+	const charset = parameters.map((p) => p.trim().split('=')).find(([key]) => key.toLowerCase() === 'charset')?.[1];
+	const encoding = (charset?.toLowerCase() ?? 'utf-8') as BufferEncoding;
 	req.body = undefined;
 	if (rawBody.length === 0) return true;
-	if (contentType === 'application/json') {
-		try {
-			req.body = JSON.parse(rawBody.toString('utf8'));
-		} catch (error) {
-			res.status(400).json({ code: 400, message: 'Failed to parse request body', hint: (error as Error).message });
-			return false;
-		}
-	} else if (contentType.startsWith('text/')) {
-		req.body = rawBody.toString('utf8');
+	try {
+		if (contentType === 'application/json') req.body = JSON.parse(rawBody.toString(encoding));
+		else if (contentType === 'text/plain') req.body = rawBody.toString(encoding);
+	} catch (error) {
+		res.status(422).json({ code: 422, message: 'Failed to parse request body', hint: (error as Error).message });
+		return false;
 	}
 	return true;
 }

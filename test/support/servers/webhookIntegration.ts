@@ -112,7 +112,7 @@ export function expandPlaceholders(template: string, values: PlaceholderValues, 
 	const names = Object.keys(context).sort((a, b) => b.length - a.length);
 	const pattern = new RegExp(names.map((n) => n.replace('$', '\\$')).join('|'), 'g');
 	const expanded = template.replace(pattern, (name) => context[name]);
-	return where === 'header' ? expanded.replace(/[^\u0000-\u00ff]/g, (c) => `&#${c.codePointAt(0)};`) : expanded;
+	return where === 'header' ? [...expanded].map((c) => (c.codePointAt(0)! > 0xff ? `&#${c.codePointAt(0)};` : c)).join('') : expanded;
 }
 
 const isPrivate = (host: string) => /^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|169\.254\.|0\.|localhost$|\[?::1\]?$|\[?f[cd])/i.test(host);
