@@ -148,6 +148,9 @@ export class CheckMonitorWebhookTrigger implements INodeType {
 				return answer(200, 'Received before; this change already started the workflow');
 			}
 		}
-		return { workflowData: [[deliveryItem(delivery)]] };
+		// Answered by the node, as every other answer: n8n's own answer for a node that declares
+		// no response data is the text "firstEntryJson". n8n saves the static data right after.
+		answer(200, 'Workflow was started');
+		return { workflowData: [[deliveryItem(delivery)]], noWebhookResponse: true };
 	}
 }

@@ -100,23 +100,32 @@ export async function startWebhookProcess(options: {
 		const data = { ...additionalData(options.credentials), httpRequest: req, httpResponse: res };
 		const webhookData = { httpMethod: 'POST', node: node.name, path: `${webhookId}/${description.path}`, webhookDescription: description, workflowId, workflowExecuteAdditionalData: data, webhookId } as unknown as IWebhookData;
 		const context = new WebhookContext(workflow, workflow.getNode(node.name)!, data, 'webhook', webhookData, [], null);
+		// What the node writes goes out at once, as in n8n; held only when a test asked for a late answer.
+		const end = res.end.bind(res) as (...args: unknown[]) => express.Response;
+		let written: unknown[] | undefined;
+		if (lateMs > 0) res.end = ((...args: unknown[]) => ((written = args), res)) as typeof res.end;
 		const result = await nodeType.webhook!.call(context);
-		// n8n's WorkflowStaticDataService.saveStaticData, right after the node's webhook().
+		// n8n's WorkflowStaticDataService.saveStaticData, once the answer is settled.
 		if (workflow.staticData.__dataChanged === true) {
 			const saved = JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
 			delete saved.__dataChanged;
 			store.data = saved;
 			store.saves++;
 		}
-		if (result.noWebhookResponse) return;
-		if (result.workflowData === undefined) return void res.status(200).json(result.webhookResponse ?? { message: 'Webhook call received' });
-		executions.push(result.workflowData[0]);
-		if (lateMs > 0) {
-			const ms = lateMs;
-			lateMs = 0;
-			await new Promise((resolve) => setTimeout(resolve, ms));
+		if (result.workflowData !== undefined) {
+			executions.push(result.workflowData[0]);
+			if (lateMs > 0) {
+				const ms = lateMs;
+				lateMs = 0;
+				await new Promise((resolve) => setTimeout(resolve, ms));
+			}
 		}
-		if (!res.destroyed) res.status(200).json({ message: 'Workflow was started' });
+		res.end = end as typeof res.end;
+		if (res.destroyed) return;
+		if (written) return void end(...written);
+		if (result.noWebhookResponse) return;
+		// n8n's onReceived answer for a node declaring no response data.
+		res.status(200).send(result.workflowData === undefined ? { message: 'Webhook call received' } : 'firstEntryJson');
 	}
 
 	const server: Server = await new Promise((resolve) => {
