@@ -15,6 +15,7 @@ import path from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 import { CheckMonitorServer, CM_KEY, CM_PING_KEY } from '../../test/support/servers/checkMonitorServer';
 import { CE_TOKEN, CustomerEngagementServer } from '../../test/support/servers/customerEngagementServer';
+import { SANDBOX_WEBHOOK_SECRET } from '../../test/support/servers/sandbox';
 import { queueModeChecks } from './queueMode';
 import { startScriptChecks } from './startScript';
 import { installPublished, publishedPackage, setPublishedPackage } from '../release/communityInstall';
@@ -283,6 +284,8 @@ async function main() {
 	await n8nCli(userFolder, ['import:credentials', `--input=${file('credentials.json', [
 		{ ...CREDENTIALS.customerEngagementApi, type: 'customerEngagementApi', data: { baseUrl: `${ce.url}/`, accessToken: CE_TOKEN } },
 		{ ...CREDENTIALS.checkMonitorApi, type: 'checkMonitorApi', data: { baseUrl: cm.url, apiKey: CM_KEY, pingKey: CM_PING_KEY } },
+		// The instant-flips example's credential (the example is imported with the others).
+		{ id: 'cmWebhookSandbox1', name: 'Check Monitor Webhook sandbox', type: 'checkMonitorWebhook', data: { headerName: 'X-Check-Monitor-Secret', secret: SANDBOX_WEBHOOK_SECRET } },
 	])}`]);
 
 	const ceSteps = customerEngagementSteps(ce);

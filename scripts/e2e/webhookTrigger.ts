@@ -164,6 +164,8 @@ export async function webhookTriggerChecks(record: Record): Promise<void> {
 		const notes = () => sink.state.notes.map((n) => String(n.text));
 		const flipAt = (check: typeof job) => `${check.flips[check.flips.length - 1].created.toISOString().slice(0, 19)}+00:00`;
 		const deliver = async (check: typeof job, action: string) => {
+			// A change's key has whole seconds: one check's two downs in one second are one change.
+			await new Promise((resolve) => setTimeout(resolve, 1100));
 			cm.receivePing(check.uuid, action);
 			await cm.webhooks.idle();
 			return flipAt(check);
