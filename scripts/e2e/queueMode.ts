@@ -23,6 +23,7 @@ import { importWorkflows, n8nCli, n8nDir, publishWorkflow, startN8n } from '../s
 import { freePort } from '../shared/ports';
 import { waitUntil } from '../shared/progress';
 import { ensureServerPackages, startPostgres, startRedis, stopProcess, type Service } from '../shared/services';
+import { runAlone } from './runAlone';
 import { attemptsOf, panelIntegration, roundRobinProxy, WEBHOOK_CREDENTIAL, WEBHOOK_SECRET, webhookNoteWorkflow, webhookRegistered } from './webhookTrigger';
 
 type Record = (name: string, message?: string) => void;
@@ -255,3 +256,6 @@ export async function queueModeChecks(record: Record): Promise<void> {
 		await cm.stop();
 	}
 }
+
+/** Alone: `npx tsx scripts/e2e/queueMode.ts`, on N8N_VERSION. */
+if (require.main === module) void runAlone('Queue mode', queueModeChecks);

@@ -4,7 +4,8 @@
  * (scripts/release/), credentials pointing at the stand-in servers; one workflow runs every
  * operation of each node in a chain, then lazy loading, the examples, MCP and an AI Agent.
  * Beside them, each in an n8n of its own: every trigger event published and polled on
- * schedule (triggers.ts), queue mode, and `npm start` itself. Ends with "N passed, N failed".
+ * schedule (triggers.ts), the webhook trigger (webhookTrigger.ts), queue mode, and
+ * `npm start` itself. Ends with "N passed, N failed".
  *
  * matrix.ts publishes once for all versions and passes the registry in E2E_REGISTRY; run
  * alone (`npm run test:e2e`), this starts a registry of its own.
@@ -17,6 +18,7 @@ import { CheckMonitorServer, CM_KEY, CM_PING_KEY } from '../../test/support/serv
 import { CE_TOKEN, CustomerEngagementServer } from '../../test/support/servers/customerEngagementServer';
 import { SANDBOX_WEBHOOK_SECRET } from '../../test/support/servers/sandbox';
 import { queueModeChecks } from './queueMode';
+import { webhookTriggerChecks } from './webhookTrigger';
 import { startScriptChecks } from './startScript';
 import { installPublished, publishedPackage, setPublishedPackage } from '../release/communityInstall';
 import { lazyLoadingChecks } from './lazyLoading';
@@ -262,6 +264,8 @@ async function main() {
 		// durable scheduler where n8n has it for poll triggers (2.41 on).
 		schedulerChecks('in-memory', record),
 		...(durableSchedulerAvailable() ? [schedulerChecks('durable', record)] : []),
+		// The webhook trigger fed by the stand-in's Webhook integration, in single mode.
+		webhookTriggerChecks(record),
 		// Queue mode: Redis, PostgreSQL, a main and two workers; E2E_QUEUE=0 skips it.
 		...(process.env.E2E_QUEUE !== '0' ? [queueModeChecks(record)] : []),
 		// npm start itself (ports, kept data, reset, examples that fire); E2E_START=0 skips it.
