@@ -62,8 +62,12 @@ export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 export function connectInstantExample(sandbox: Sandbox, n8nUrl: string): void {
 	const cm = sandbox.cm;
 	cm.webhooks.allowPrivateIps = true;
+	// Connected again after a restart (n8n on another port): the earlier one is removed.
 	for (const [id, integration] of cm.webhooks.integrations) {
-		if (integration.name === 'n8n (instant flips)') cm.webhooks.integrations.delete(id);
+		if (integration.name !== 'n8n (instant flips)') continue;
+		cm.webhooks.integrations.delete(id);
+		cm.channels = cm.channels.filter((channel) => channel.id !== id);
+		for (const check of cm.checks.values()) check.channels = check.channels.filter((channel) => channel !== id);
 	}
 	const request = {
 		method: 'POST' as const,
