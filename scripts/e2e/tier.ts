@@ -4,8 +4,8 @@
  * (scripts/release/), credentials pointing at the stand-in servers; one workflow runs every
  * operation of each node in a chain, then lazy loading, the examples, MCP and an AI Agent.
  * Beside them, each in an n8n of its own: every trigger event published and polled on
- * schedule (triggers.ts), the webhook trigger (webhookTrigger.ts), queue mode, and
- * `npm start` itself. Ends with "N passed, N failed".
+ * schedule (triggers.ts), queue mode, and `npm start` itself; after the rest, the webhook
+ * trigger (webhookTrigger.ts). Ends with "N passed, N failed".
  *
  * matrix.ts publishes once for all versions and passes the registry in E2E_REGISTRY; run
  * alone (`npm run test:e2e`), this starts a registry of its own.
@@ -264,8 +264,6 @@ async function main() {
 		// durable scheduler where n8n has it for poll triggers (2.41 on).
 		schedulerChecks('in-memory', record),
 		...(durableSchedulerAvailable() ? [schedulerChecks('durable', record)] : []),
-		// The webhook trigger fed by the stand-in's Webhook integration, in single mode.
-		webhookTriggerChecks(record),
 		// Queue mode: Redis, PostgreSQL, a main and two workers; E2E_QUEUE=0 skips it.
 		...(process.env.E2E_QUEUE !== '0' ? [queueModeChecks(record)] : []),
 		// npm start itself (ports, kept data, reset, examples that fire); E2E_START=0 skips it.
@@ -347,6 +345,9 @@ async function main() {
 	await mcpChecks(userFolder, ce, cm, record);
 	// An AI Agent using the tools, with a scripted OpenAI-compatible model on 127.0.0.1.
 	await agentChecks(userFolder, ce, cm, record);
+	// The webhook trigger fed by the stand-in's Webhook integration, in single mode: here,
+	// after the parts above, rather than beside them, so that one n8n fewer starts at once.
+	await webhookTriggerChecks(record);
 	await ce.stop();
 	await cm.stop();
 	await Promise.all(beside);
