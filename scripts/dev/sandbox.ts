@@ -2,10 +2,11 @@
  * `npm run sandbox`: both local API servers on fixed loopback ports with a little demo
  * data, for trying the nodes in an n8n of your own. Keys play events (a visit, a check
  * going down, ...) so trigger workflows fire. Ports: CE_PORT (4010), CM_PORT (4020),
- * checked before anything starts. Ctrl+C or q stops them.
+ * checked before anything starts; the Webhook integration calls the n8n at N8N_URL
+ * (http://127.0.0.1:5678). Ctrl+C or q stops them.
  */
 import { busyPorts } from '../shared/ports';
-import { describeKeys, playFromKeyboard, startSandbox } from '../../test/support/servers/sandbox';
+import { connectInstantExample, describeKeys, playFromKeyboard, startSandbox } from '../../test/support/servers/sandbox';
 
 async function main() {
 	const cePort = Number(process.env.CE_PORT || 4010);
@@ -19,6 +20,8 @@ async function main() {
 		process.exit(1);
 	}
 	const sandbox = await startSandbox(cePort, cmPort);
+	// Changes are pushed to examples/check-down-instant-note.json in the n8n at N8N_URL.
+	connectInstantExample(sandbox, process.env.N8N_URL || 'http://127.0.0.1:5678');
 	for (const line of sandbox.describe()) console.log(line);
 	const stop = async () => {
 		stopKeys();

@@ -17,7 +17,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import path from 'node:path';
 import { CM_KEY, CM_PING_KEY } from '../../test/support/servers/checkMonitorServer';
 import { CE_TOKEN } from '../../test/support/servers/customerEngagementServer';
-import { describeKeys, playFromKeyboard, startSandbox, type Sandbox } from '../../test/support/servers/sandbox';
+import { connectInstantExample, describeKeys, playFromKeyboard, SANDBOX_WEBHOOK_SECRET, startSandbox, type Sandbox } from '../../test/support/servers/sandbox';
 import { ensureN8n, importWorkflows, N8N_VERSION, n8nCli, startN8n } from '../shared/n8nRuntime';
 import { installTarball } from '../release/manualInstall';
 import { LOGIN } from '../shared/editorSession';
@@ -177,6 +177,7 @@ export async function startEnvironment(config: StartConfig): Promise<Environment
 				JSON.stringify([
 					{ id: 'ceSandboxCred01', name: 'Customer Engagement sandbox', type: 'customerEngagementApi', data: { baseUrl: ce.url, accessToken: CE_TOKEN } },
 					{ id: 'cmSandboxCred01', name: 'Check Monitor sandbox', type: 'checkMonitorApi', data: { baseUrl: cm.url, apiKey: CM_KEY, pingKey: CM_PING_KEY } },
+					{ id: 'cmWebhookSandbox1', name: 'Check Monitor Webhook sandbox', type: 'checkMonitorWebhook', data: { headerName: 'X-Check-Monitor-Secret', secret: SANDBOX_WEBHOOK_SECRET } },
 				]),
 			);
 			await n8nCli(folder, ['import:credentials', `--input=${path.join(work, 'credentials.json')}`]);
@@ -189,6 +190,8 @@ export async function startEnvironment(config: StartConfig): Promise<Environment
 		const exited = new Promise<number | null>((resolve) => n8n.once('exit', resolve));
 		await phase(`Start n8n ${N8N_VERSION} on http://127.0.0.1:${config.n8nPort} (its output: ${logFile})`, () => waitUntilReady(logFile, exited), log);
 		const url = `http://127.0.0.1:${config.n8nPort}`;
+		// The stand-in pushes each check's change to "Check down, instantly" (once published).
+		connectInstantExample(sandbox, url);
 		// Only now, with our own n8n ready on the port we checked, is anything sent to it.
 		if (!existsSync(path.join(folder, 'owner-set-up'))) {
 			const setup = await fetch(`${url}/rest/owner/setup`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(LOGIN) });

@@ -5,7 +5,7 @@
  * so this checks what the editor uses, on an n8n started with the package as installed:
  * - n8n's debug log says it lazy-loaded the package, and no package fell back to a full load;
  * - the node and credential types the editor downloads (/types/nodes.json,
- *   /types/credentials.json) hold the four nodes, the two AI-tool variants n8n makes of
+ *   /types/credentials.json) hold the five nodes, the two AI-tool variants n8n makes of
  *   the action nodes, and both credentials with the nodes they serve;
  * - through the editor's REST API, each needing a class n8n has not loaded yet: a
  *   credential test, a list search (contacts, checks) and load options (labels, channels).
@@ -74,8 +74,8 @@ export async function lazyLoadingChecks(userFolder: string, credentials: LazyCre
 			const editor = await editorSession(url);
 			const nodeTypes = (await editor.getJson('/types/nodes.json')) as Array<{ name: string; version: number | number[]; properties?: unknown[] }>;
 			const ours = nodeTypes.filter((t) => t.name.startsWith(`${PKG}.`)).map((t) => t.name.slice(PKG.length + 1)).sort();
-			const expected = ['checkMonitor', 'checkMonitorTool', 'checkMonitorTrigger', 'customerEngagement', 'customerEngagementTool', 'customerEngagementTrigger'];
-			record('lazy loading › the editor gets the four nodes and both AI-tool variants', check(JSON.stringify(ours) === JSON.stringify(expected), `got ${JSON.stringify(ours)}`));
+			const expected = ['checkMonitor', 'checkMonitorTool', 'checkMonitorTrigger', 'checkMonitorWebhookTrigger', 'customerEngagement', 'customerEngagementTool', 'customerEngagementTrigger'];
+			record('lazy loading › the editor gets the five nodes and both AI-tool variants', check(JSON.stringify(ours) === JSON.stringify(expected), `got ${JSON.stringify(ours)}`));
 			const credentialTypes = (await editor.getJson('/types/credentials.json')) as Array<{ name: string; supportedNodes?: string[] }>;
 			const served = Object.fromEntries(credentialTypes.filter((c) => ['customerEngagementApi', 'checkMonitorApi'].includes(c.name)).map((c) => [c.name, [...(c.supportedNodes ?? [])].sort()]));
 			record(

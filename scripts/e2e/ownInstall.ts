@@ -22,6 +22,9 @@ import { startN8n } from '../shared/n8nRuntime';
 import { freePort } from '../shared/ports';
 import { stopProcess } from '../shared/services';
 
+/** The nodes package.json names: n8n's install must report each. */
+const packageNodes = (JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as { n8n: { nodes: string[] } }).n8n.nodes.length;
+
 type Record = (name: string, message?: string) => void;
 
 /** Every file under a folder with a digest of its content, package.json parsed (n8n rewrites its layout). */
@@ -74,7 +77,7 @@ export async function ownInstallChecks(tierFolder: string, record: Record): Prom
 		const nodesJson = (f: string) => (JSON.parse(readFileSync(path.join(f, '.n8n', 'nodes', 'package.json'), 'utf8')) as { dependencies?: object }).dependencies;
 		const problems = [
 			...(installed.installedVersion === published.version ? [] : [`n8n answered version ${String(installed.installedVersion)}`]),
-			...((installed.installedNodes ?? []).length === 4 ? [] : [`n8n installed ${JSON.stringify(installed.installedNodes)}`]),
+			...((installed.installedNodes ?? []).length === packageNodes ? [] : [`n8n installed ${JSON.stringify(installed.installedNodes)} (package.json names ${packageNodes})`]),
 			...(differing.length === 0 ? [] : [`files that differ: ${differing.slice(0, 10).join(', ')}`]),
 			...(JSON.stringify(nodesJson(folder)) === JSON.stringify(nodesJson(tierFolder)) ? [] : [`nodes/package.json dependencies: n8n ${JSON.stringify(nodesJson(folder))}, tier ${JSON.stringify(nodesJson(tierFolder))}`]),
 		];

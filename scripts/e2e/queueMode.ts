@@ -6,7 +6,10 @@
  * Checks: production executions of both action nodes (started by a webhook on the main)
  * run on the workers with exactly the requests expected; a published Customer Engagement
  * Trigger, polled by the main, emits each inserted visit exactly once across a main
- * restart between polls. Everything started is stopped by PID.
+ * restart between polls. A Check Monitor Webhook Trigger's production webhooks go to an
+ * `n8n webhook` process: the stand-in server's delivery starts one execution on a worker,
+ * and a retry (its first answer held past the server's time limit) that reaches the main, a
+ * process of its own, starts none. Everything started is stopped by PID.
  */
 import { type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -20,6 +23,8 @@ import { importWorkflows, n8nCli, n8nDir, publishWorkflow, startN8n } from '../s
 import { freePort } from '../shared/ports';
 import { waitUntil } from '../shared/progress';
 import { ensureServerPackages, startPostgres, startRedis, stopProcess, type Service } from '../shared/services';
+import { runAlone } from './runAlone';
+import { attemptsOf, panelIntegration, roundRobinProxy, WEBHOOK_CREDENTIAL, WEBHOOK_SECRET, webhookNoteWorkflow, webhookRegistered } from './webhookTrigger';
 
 type Record = (name: string, message?: string) => void;
 const PKG = 'n8n-nodes-engagement-monitor';
@@ -82,6 +87,7 @@ export async function queueModeChecks(record: Record): Promise<void> {
 	let main: ChildProcess | undefined;
 	const ce = await new CustomerEngagementServer().start();
 	const cm = await new CheckMonitorServer().start();
+	let proxy: Awaited<ReturnType<typeof roundRobinProxy>> | undefined;
 	try {
 		await ensureServerPackages();
 		const redis = await startRedis();
@@ -108,6 +114,7 @@ export async function queueModeChecks(record: Record): Promise<void> {
 		const install = async (name: string) => (await installPublished(n8nDir, mkdtempSync(path.join(work, name)))).folder;
 		const mainFolder = await install('main-');
 		const workerFolders = [await install('worker1-'), await install('worker2-')];
+		const webhookFolder = await install('webhook-');
 		const file = (name: string, data: unknown) => {
 			const target = path.join(work, name);
 			writeFileSync(target, JSON.stringify(data, null, 1));
@@ -117,10 +124,13 @@ export async function queueModeChecks(record: Record): Promise<void> {
 		await n8nCli(mainFolder, ['import:credentials', `--input=${file('credentials.json', [
 			{ ...CE_CREDENTIAL, type: 'customerEngagementApi', data: { baseUrl: ce.url, accessToken: CE_TOKEN } },
 			{ ...CM_CREDENTIAL, type: 'checkMonitorApi', data: { baseUrl: cm.url, apiKey: CM_KEY } },
+			{ ...WEBHOOK_CREDENTIAL, type: 'checkMonitorWebhook', data: { headerName: 'X-Check-Monitor-Secret', secret: WEBHOOK_SECRET } },
 		])}`], 180_000, shared);
-		await importWorkflows(mainFolder, [webhookWorkflow(), visitTriggerWorkflow(String(contact.id))], shared);
+		const flipsWebhookId = '9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+		await importWorkflows(mainFolder, [webhookWorkflow(), visitTriggerWorkflow(String(contact.id)), webhookNoteWorkflow('queueFlipNote001', flipsWebhookId, String(contact.id), {}, CE_CREDENTIAL)], shared);
 		await publishWorkflow(mainFolder, 'queueWebhook0001', shared);
 		await publishWorkflow(mainFolder, 'queueVisitNote01', shared);
+		await publishWorkflow(mainFolder, 'queueFlipNote001', shared);
 
 		const workerLogs = workerFolders.map((folder) => path.join(folder, 'worker.log'));
 		for (const [i, folder] of workerFolders.entries()) {
@@ -134,6 +144,10 @@ export async function queueModeChecks(record: Record): Promise<void> {
 			const offset = read(mainLog).length;
 			return await waitUntil(() => /Editor is now accessible via/.test(read(mainLog).slice(offset)), 180_000);
 		};
+		// Production webhooks go to an `n8n webhook` process, as behind a queue-mode load balancer.
+		const webhookPort = await freePort();
+		const webhookLog = path.join(webhookFolder, 'webhook.log');
+		processes.push(startN8n(webhookFolder, webhookPort, { command: ['webhook'], brokerPort: await freePort(), logFile: webhookLog, extraEnv: shared }));
 		const workersReady = await waitUntil(() => workerLogs.every((log) => /n8n worker is now ready|Worker ready|worker is now ready/i.test(read(log))), 180_000);
 		const mainReady = await startMain();
 		record('queue mode › a main and two workers start on Redis and PostgreSQL', workersReady && mainReady ? undefined : `main ready: ${mainReady}, workers ready: ${workersReady}; see ${mainLog}, ${workerLogs.join(', ')}`);
@@ -199,9 +213,42 @@ export async function queueModeChecks(record: Record): Promise<void> {
 			'queue mode › a published trigger emits each inserted visit exactly once across a main restart',
 			JSON.stringify(notes().sort()) === JSON.stringify(expected) ? undefined : `notes ${JSON.stringify(notes())}, visits ${JSON.stringify(expected)}`,
 		);
+
+		// 3. The webhook trigger: the first attempt to the webhook process, its retry to the main.
+		const webhookReady = await waitUntil(() => /Webhook listener waiting for requests/.test(read(webhookLog)), 120_000);
+		const production = (port: number) => `http://127.0.0.1:${port}/webhook/${flipsWebhookId}/webhook`;
+		if (!webhookReady || !(await webhookRegistered(production(webhookPort))) || !(await webhookRegistered(production(mainPort)))) {
+			record('queue mode › a webhook trigger\'s change, retried to another process, starts one execution', `the webhook process (ready: ${webhookReady}) or the main did not answer ${production(0)}; see ${webhookLog}`);
+			return;
+		}
+		proxy = await roundRobinProxy([`http://127.0.0.1:${webhookPort}`, `http://127.0.0.1:${mainPort}`]);
+		cm.webhooks.allowPrivateIps = true;
+		cm.webhooks.timeoutMs = 4000;
+		const job = cm.seedCheck({ name: 'queue job' });
+		cm.receivePing(job.uuid);
+		const integration = cm.addWebhookIntegration({ name: 'n8n (queue)', ...panelIntegration(`${proxy.url}/webhook/${flipsWebhookId}/webhook`) }, 'none');
+		job.channels = [integration.id];
+		const flipNotes = () => ce.state.notes.map((n) => String(n.text)).filter((n) => n.startsWith('queue job '));
+		const onWorkersBeforeFlip = startedOnWorker(workerLogs);
+		proxy.holdNext(6000);
+		cm.receivePing(job.uuid, 'fail');
+		await cm.webhooks.idle();
+		await waitUntil(() => flipNotes().length >= 1, 60_000);
+		await new Promise((resolve) => setTimeout(resolve, 5000));
+		const attempts = attemptsOf(cm, job.uuid);
+		const routed = proxy.routed.map((port) => (port === String(webhookPort) ? 'webhook process' : 'main'));
+		record(
+			'queue mode › a webhook trigger\'s change reaches an `n8n webhook` process, runs on a worker; its retry, reaching the main, starts nothing',
+			flipNotes().length === 1 && startedOnWorker(workerLogs) - onWorkersBeforeFlip === 1 &&
+				attempts.join(' | ') === '1:Connection timed out | 2:200 Received before; this change already started the workflow' &&
+				routed.join(',') === 'webhook process,main'
+				? undefined
+				: `notes ${JSON.stringify(flipNotes())}; attempts ${JSON.stringify(attempts)}; routed to ${routed.join(', ')}; worker executions ${startedOnWorker(workerLogs) - onWorkersBeforeFlip}`,
+		);
 	} catch (error) {
 		record('queue mode › runs', (error as Error).message.slice(0, 1500));
 	} finally {
+		await proxy?.close();
 		await stopProcess(main);
 		for (const child of processes) await stopProcess(child);
 		for (const service of services.reverse()) await service.stop();
@@ -209,3 +256,6 @@ export async function queueModeChecks(record: Record): Promise<void> {
 		await cm.stop();
 	}
 }
+
+/** Alone: `npx tsx scripts/e2e/queueMode.ts`, on N8N_VERSION. */
+if (require.main === module) void runAlone('Queue mode', queueModeChecks);

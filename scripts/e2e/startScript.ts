@@ -46,6 +46,7 @@ export async function startScriptChecks(record: Record): Promise<void> {
 		// Between starts, as a user would in the editor: publish the two trigger examples.
 		await publishWorkflow(config.folder, 'exVisitThankYou');
 		await publishWorkflow(config.folder, 'exCheckDownNote');
+		await publishWorkflow(config.folder, 'exCheckDownInstant');
 		environment = await startEnvironment(config);
 		const second = await editorSession(environment.url);
 		const names = await second.workflowNames();
@@ -68,11 +69,17 @@ export async function startScriptChecks(record: Record): Promise<void> {
 			playEvent(environment.sandbox, 'down');
 			const texted = await waitUntil(() => ce.requests.some((r) => r.method === 'POST' && r.path === '/v1/texts'), 150_000);
 			record('npm start › key "v" (a visit) makes "New visit: thank you" text the contact', texted ? undefined : 'no text was sent within 150 s');
-			const noted = await waitUntil(() => ce.state.notes.length > notesBefore, 150_000);
-			const note = String(ce.state.notes.at(-1)?.text ?? '');
+			const added = () => ce.state.notes.slice(notesBefore).map((n) => String(n.text));
+			// The webhook example's note comes first: the server pushes the change at once.
+			const instant = await waitUntil(() => added().some((n) => n.startsWith('Instantly: check "Nightly backup" went down')), 30_000);
+			record(
+				'npm start › key "d" (a fail ping) makes "Check down, instantly" add a note within seconds (the stand-in\'s Webhook integration)',
+				instant ? undefined : `notes: ${JSON.stringify(added())}; deliveries: ${JSON.stringify(cm.webhooks.log.map((a) => [a.status ?? a.error, a.responseBody]))}`,
+			);
+			const noted = await waitUntil(() => added().some((n) => n.startsWith('Check "Nightly backup" went down')), 150_000);
 			record(
 				'npm start › key "d" (a fail ping) makes "Check down" add a note',
-				noted && note.startsWith('Check "Nightly backup" went down') ? undefined : `notes: ${JSON.stringify(ce.state.notes.slice(notesBefore))}`,
+				noted ? undefined : `notes: ${JSON.stringify(added())}`,
 			);
 		}
 		await stop();

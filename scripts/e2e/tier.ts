@@ -5,7 +5,8 @@
  * operation of each node in a chain, then lazy loading, the examples, MCP and an AI Agent.
  * Beside them, each in an n8n of its own: every trigger event published and polled on
  * schedule (triggers.ts), queue mode, `npm start` itself and the README's tarball recipe
- * (readmeInstall.ts). Ends with "N passed, N failed".
+ * (readmeInstall.ts); after the rest, the webhook trigger (webhookTrigger.ts). Ends with
+ * "N passed, N failed".
  *
  * matrix.ts publishes once for all versions and passes the registry in E2E_REGISTRY; run
  * alone (`npm run test:e2e`), this starts a registry of its own.
@@ -16,7 +17,9 @@ import path from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 import { CheckMonitorServer, CM_KEY, CM_PING_KEY } from '../../test/support/servers/checkMonitorServer';
 import { CE_TOKEN, CustomerEngagementServer } from '../../test/support/servers/customerEngagementServer';
+import { SANDBOX_WEBHOOK_SECRET } from '../../test/support/servers/sandbox';
 import { queueModeChecks } from './queueMode';
+import { webhookTriggerChecks } from './webhookTrigger';
 import { startScriptChecks } from './startScript';
 import { readmeInstallChecks } from './readmeInstall';
 import { installPublished, publishedPackage, setPublishedPackage } from '../release/communityInstall';
@@ -288,6 +291,8 @@ async function main() {
 	await n8nCli(userFolder, ['import:credentials', `--input=${file('credentials.json', [
 		{ ...CREDENTIALS.customerEngagementApi, type: 'customerEngagementApi', data: { baseUrl: `${ce.url}/`, accessToken: CE_TOKEN } },
 		{ ...CREDENTIALS.checkMonitorApi, type: 'checkMonitorApi', data: { baseUrl: cm.url, apiKey: CM_KEY, pingKey: CM_PING_KEY } },
+		// The instant-flips example's credential (the example is imported with the others).
+		{ id: 'cmWebhookSandbox1', name: 'Check Monitor Webhook sandbox', type: 'checkMonitorWebhook', data: { headerName: 'X-Check-Monitor-Secret', secret: SANDBOX_WEBHOOK_SECRET } },
 	])}`]);
 
 	const ceSteps = customerEngagementSteps(ce);
@@ -351,6 +356,9 @@ async function main() {
 	await mcpChecks(userFolder, ce, cm, record);
 	// An AI Agent using the tools, with a scripted OpenAI-compatible model on 127.0.0.1.
 	await agentChecks(userFolder, ce, cm, record);
+	// The webhook trigger fed by the stand-in's Webhook integration, in single mode: here,
+	// after the parts above, rather than beside them, so that one n8n fewer starts at once.
+	await webhookTriggerChecks(record);
 	await ce.stop();
 	await cm.stop();
 	await Promise.all(beside);

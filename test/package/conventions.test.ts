@@ -3,11 +3,12 @@
  * both triggers: Simplify on by default and placed the same way (after the operation's own
  * parameters, before its collections); options of every collection in alphabetical order.
  *
- * Package-wide: the editor conventions hold for every operation of all four nodes.
+ * Package-wide: the editor conventions hold for every operation of all five nodes.
  */
 import { NodeHelpers, type INodeProperties, type INodePropertyOptions, type INodeTypeDescription } from 'n8n-workflow';
 import { CheckMonitor } from '../../nodes/CheckMonitor/CheckMonitor.node';
 import { CheckMonitorTrigger } from '../../nodes/CheckMonitorTrigger/CheckMonitorTrigger.node';
+import { CheckMonitorWebhookTrigger } from '../../nodes/CheckMonitorWebhookTrigger/CheckMonitorWebhookTrigger.node';
 import { CustomerEngagement } from '../../nodes/CustomerEngagement/CustomerEngagement.node';
 import { CustomerEngagementTrigger } from '../../nodes/CustomerEngagementTrigger/CustomerEngagementTrigger.node';
 
@@ -19,6 +20,7 @@ const allNodes: Array<[string, INodeTypeDescription]> = [
 	...actionNodes,
 	['Customer Engagement Trigger', new CustomerEngagementTrigger().description],
 	['Check Monitor Trigger', new CheckMonitorTrigger().description],
+	['Check Monitor Webhook Trigger', new CheckMonitorWebhookTrigger().description],
 ];
 
 /** Every (resource, operation) of an action node, with the top-level parameters it shows, in order. */

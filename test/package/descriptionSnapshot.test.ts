@@ -20,13 +20,14 @@
  * regenerate: `WRITE_DESCRIPTIONS=1 npx jest test/package/descriptionSnapshot.test.ts`
  * writes the files (and only with that variable: without it a missing file fails too).
  *
- * Package-wide: one committed description per node, all four, rendered by one function.
+ * Package-wide: one committed description per node, all five, rendered by one function.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { INodeTypeDescription } from 'n8n-workflow';
 import { CheckMonitor } from '../../nodes/CheckMonitor/CheckMonitor.node';
 import { CheckMonitorTrigger } from '../../nodes/CheckMonitorTrigger/CheckMonitorTrigger.node';
+import { CheckMonitorWebhookTrigger } from '../../nodes/CheckMonitorWebhookTrigger/CheckMonitorWebhookTrigger.node';
 import { CustomerEngagement } from '../../nodes/CustomerEngagement/CustomerEngagement.node';
 import { CustomerEngagementTrigger } from '../../nodes/CustomerEngagementTrigger/CustomerEngagementTrigger.node';
 
@@ -44,6 +45,7 @@ const builders: Array<[string, () => INodeTypeDescription]> = [
 	['checkMonitor', () => new CheckMonitor().description],
 	['customerEngagementTrigger', () => new CustomerEngagementTrigger().description],
 	['checkMonitorTrigger', () => new CheckMonitorTrigger().description],
+	['checkMonitorWebhookTrigger', () => new CheckMonitorWebhookTrigger().description],
 ];
 const descriptions = (): INodeTypeDescription[] => builders.map(([, build]) => build());
 

@@ -5,13 +5,15 @@
  * search and load-options methods its parameters name. Each node is built inside the test,
  * as n8n builds it when it loads the package.
  *
- * Package-wide: the public names of all four nodes and both credentials (docs/node-contract.md).
+ * Package-wide: the public names of all five nodes and the three credentials (docs/node-contract.md).
  */
 import { NodeHelpers, type ICredentialType, type INodeParameters, type INodeProperties, type INodePropertyOptions, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 import { CheckMonitorApi } from '../../credentials/CheckMonitorApi.credentials';
+import { CheckMonitorWebhook } from '../../credentials/CheckMonitorWebhook.credentials';
 import { CustomerEngagementApi } from '../../credentials/CustomerEngagementApi.credentials';
 import { CheckMonitor } from '../../nodes/CheckMonitor/CheckMonitor.node';
 import { CheckMonitorTrigger } from '../../nodes/CheckMonitorTrigger/CheckMonitorTrigger.node';
+import { CheckMonitorWebhookTrigger } from '../../nodes/CheckMonitorWebhookTrigger/CheckMonitorWebhookTrigger.node';
 import { CustomerEngagement } from '../../nodes/CustomerEngagement/CustomerEngagement.node';
 import { CustomerEngagementTrigger } from '../../nodes/CustomerEngagementTrigger/CustomerEngagementTrigger.node';
 import { contractOperations } from '../support/nodeContract';
@@ -36,6 +38,22 @@ const nodes: Array<[string, () => INodeType, object]> = [
 		'Check Monitor Trigger',
 		() => new CheckMonitorTrigger(),
 		{ name: 'checkMonitorTrigger', group: ['trigger'], version: 1, defaults: { name: 'Check Monitor Trigger' }, polling: true, inputs: [], outputs: ['main'], credentials: [{ name: 'checkMonitorApi', required: true }] },
+	],
+	[
+		'Check Monitor Webhook Trigger',
+		() => new CheckMonitorWebhookTrigger(),
+		{
+			name: 'checkMonitorWebhookTrigger',
+			displayName: 'Check Monitor Webhook Trigger',
+			group: ['trigger'],
+			version: 1,
+			defaults: { name: 'Check Monitor Webhook Trigger' },
+			inputs: [],
+			outputs: ['main'],
+			credentials: [{ name: 'checkMonitorWebhook', required: true }],
+			// The production URL the user pastes into the server: <n8n>/webhook/<webhookId>/webhook.
+			webhooks: [{ name: 'default', httpMethod: 'POST', path: 'webhook' }],
+		},
 	],
 ];
 
@@ -207,6 +225,12 @@ test.each([
 	}
 });
 
+test('the Check Monitor Webhook Trigger keeps its events values and default (both) and polls nothing', () => {
+	const description = new CheckMonitorWebhookTrigger().description;
+	const events = description.properties.find((p) => p.name === 'events');
+	expect([events?.type, optionValues(events).sort(), events?.default, description.polling]).toEqual(['multiOptions', ['down', 'up'], ['down', 'up'], undefined]);
+});
+
 test('the Check Monitor Trigger asks for a check (a locator) for one check and for New Ping, not for all checks', () => {
 	const description = new CheckMonitorTrigger().description;
 	const asks = (values: Record<string, unknown>) => shownFor(description, values).find((p) => p.name === 'checkId')?.type;
@@ -216,6 +240,7 @@ test('the Check Monitor Trigger asks for a check (a locator) for one check and f
 test.each([
 	[() => new CustomerEngagementApi(), 'customerEngagementApi', 'Customer Engagement API', { baseUrl: ['string', true], accessToken: ['string', true, true] }],
 	[() => new CheckMonitorApi(), 'checkMonitorApi', 'Check Monitor API', { baseUrl: ['string', true], apiKey: ['string', true, true], pingUrl: ['string', false], pingKey: ['string', false, true] }],
+	[() => new CheckMonitorWebhook(), 'checkMonitorWebhook', 'Check Monitor Webhook', { headerName: ['string', true], secret: ['string', true, true] }],
 ])('credential %#: its name, display name and fields (type, required, a password) as the contract fixes them', (build, name, displayName, fields) => {
 	const credential = build();
 	expect([credential.name, credential.displayName]).toEqual([name, displayName]);

@@ -13,6 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CheckMonitorApi } from '../../credentials/CheckMonitorApi.credentials';
+import { CheckMonitorWebhook } from '../../credentials/CheckMonitorWebhook.credentials';
 import { CustomerEngagementApi } from '../../credentials/CustomerEngagementApi.credentials';
 import { LONG_TEST_TIMEOUT_MS } from '../support/longTests';
 
@@ -66,7 +67,7 @@ describe('package.json', () => {
 });
 
 describe('documentation links', () => {
-	const codexLinks = ['CustomerEngagement', 'CheckMonitor', 'CustomerEngagementTrigger', 'CheckMonitorTrigger'].flatMap((node) => {
+	const codexLinks = ['CustomerEngagement', 'CheckMonitor', 'CustomerEngagementTrigger', 'CheckMonitorTrigger', 'CheckMonitorWebhookTrigger'].flatMap((node) => {
 		const codex = JSON.parse(readFileSync(path.join(root, 'nodes', node, `${node}.node.json`), 'utf8')) as {
 			resources: { primaryDocumentation: Array<{ url: string }>; credentialDocumentation: Array<{ url: string }> };
 		};
@@ -75,6 +76,7 @@ describe('documentation links', () => {
 	const credentialLinks = [
 		['CustomerEngagementApi', new CustomerEngagementApi().documentationUrl],
 		['CheckMonitorApi', new CheckMonitorApi().documentationUrl],
+		['CheckMonitorWebhook', new CheckMonitorWebhook().documentationUrl],
 	];
 
 	test.each([...codexLinks, ...credentialLinks])('%s links to a README section that exists: %s', (_where, url) => {

@@ -15,13 +15,14 @@
  * `WRITE_VERSION_DEFAULTS=1 npx jest test/package/savedWorkflows.test.ts`; an existing
  * file is never rewritten by the test.
  *
- * Package-wide: the resolved defaults of all four nodes, one file per node and typeVersion.
+ * Package-wide: the resolved defaults of all five nodes, one file per node and typeVersion.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { NodeHelpers, type INode, type INodeParameters, type INodePropertyOptions, type INodeTypeDescription } from 'n8n-workflow';
 import { CheckMonitor } from '../../nodes/CheckMonitor/CheckMonitor.node';
 import { CheckMonitorTrigger } from '../../nodes/CheckMonitorTrigger/CheckMonitorTrigger.node';
+import { CheckMonitorWebhookTrigger } from '../../nodes/CheckMonitorWebhookTrigger/CheckMonitorWebhookTrigger.node';
 import { CustomerEngagement } from '../../nodes/CustomerEngagement/CustomerEngagement.node';
 import { CustomerEngagementTrigger } from '../../nodes/CustomerEngagementTrigger/CustomerEngagementTrigger.node';
 
@@ -33,6 +34,7 @@ const nodes: INodeTypeDescription[] = [
 	new CheckMonitor().description,
 	new CustomerEngagementTrigger().description,
 	new CheckMonitorTrigger().description,
+	new CheckMonitorWebhookTrigger().description,
 ];
 
 const versionsOf = (description: INodeTypeDescription) => (Array.isArray(description.version) ? description.version : [description.version]);

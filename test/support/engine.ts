@@ -39,6 +39,7 @@ import {
 	type ExecutionError,
 } from 'n8n-workflow';
 import { CheckMonitorApi } from '../../credentials/CheckMonitorApi.credentials';
+import { CheckMonitorWebhook } from '../../credentials/CheckMonitorWebhook.credentials';
 import { expressionFloor } from './expressionFloor';
 import { countExpressions } from './expressionCounter';
 import { CustomerEngagementApi } from '../../credentials/CustomerEngagementApi.credentials';
@@ -46,6 +47,7 @@ import { CheckMonitor } from '../../nodes/CheckMonitor/CheckMonitor.node.ts';
 import { CustomerEngagement } from '../../nodes/CustomerEngagement/CustomerEngagement.node.ts';
 import { CustomerEngagementTrigger } from '../../nodes/CustomerEngagementTrigger/CustomerEngagementTrigger.node.ts';
 import { CheckMonitorTrigger } from '../../nodes/CheckMonitorTrigger/CheckMonitorTrigger.node.ts';
+import { CheckMonitorWebhookTrigger } from '../../nodes/CheckMonitorWebhookTrigger/CheckMonitorWebhookTrigger.node.ts';
 
 export const PACKAGE = 'n8n-nodes-engagement-monitor';
 
@@ -60,12 +62,14 @@ export const PACKAGE = 'n8n-nodes-engagement-monitor';
 const packageCredentials: Record<string, () => ICredentialType> = {
 	customerEngagementApi: () => new CustomerEngagementApi(),
 	checkMonitorApi: () => new CheckMonitorApi(),
+	checkMonitorWebhook: () => new CheckMonitorWebhook(),
 };
 const packageNodes: Record<string, () => INodeType> = {
 	[`${PACKAGE}.customerEngagement`]: () => new CustomerEngagement(),
 	[`${PACKAGE}.checkMonitor`]: () => new CheckMonitor(),
 	[`${PACKAGE}.customerEngagementTrigger`]: () => new CustomerEngagementTrigger(),
 	[`${PACKAGE}.checkMonitorTrigger`]: () => new CheckMonitorTrigger(),
+	[`${PACKAGE}.checkMonitorWebhookTrigger`]: () => new CheckMonitorWebhookTrigger(),
 };
 const builtNodes = new Map<string, INodeType>();
 const builtCredentials = new Map<string, ICredentialType>();
@@ -142,7 +146,7 @@ export function registerOperationVariant(
 	registerTestNode(type, { ...node, description: { ...node.description, properties } });
 }
 
-const nodeTypes: INodeTypes = {
+export const nodeTypes: INodeTypes = {
 	getByName(type: string): INodeType | IVersionedNodeType {
 		const nodeType = registeredNodes[type] ?? packageNode(type);
 		if (!nodeType) throw new Error(`Unknown node type ${type}`);

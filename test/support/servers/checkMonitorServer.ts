@@ -9,6 +9,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Express, Request, Response } from 'express';
 import { ApiServer, isPlainObject, parseJson } from './apiServer';
+import { type PlaceholderValues, type WebhookIntegration, WebhookIntegrations } from './webhookIntegration';
 
 type Json = Record<string, unknown>;
 
@@ -77,6 +78,8 @@ interface StoredPing {
 	ua: string;
 	rid: string | null;
 	body: Buffer | null;
+	/** The exit status of a /<0-255> ping (what $EXITSTATUS gives), else null. */
+	exitStatus: number | null;
 	duration?: number;
 }
 
@@ -124,7 +127,15 @@ export class CheckMonitorServer extends ApiServer {
 
 	now: () => Date = () => new Date();
 
+	/**
+	 * The Webhook integrations and the log of their deliveries. The real management API can
+	 * neither create nor read them (made in the web UI): addWebhookIntegration() is this
+	 * stand-in's own, for tests and the sandbox.
+	 */
+	readonly webhooks = new WebhookIntegrations();
+
 	reset(): void {
+		this.webhooks.reset();
 		this.version = this.defaultVersion;
 		this.checks.clear();
 		this.channels = [];
@@ -159,6 +170,32 @@ export class CheckMonitorServer extends ApiServer {
 		const channel = { id: randomUUID(), name, kind };
 		this.channels.push(channel);
 		return channel;
+	}
+
+	/**
+	 * A Webhook integration as the web UI makes it (not through the API, which cannot):
+	 * listed by /channels/ with kind "webhook", and assigned to every existing check unless
+	 * `assign` is 'none' (checks made later through the API get it only by their `channels`).
+	 */
+	addWebhookIntegration(spec: Omit<WebhookIntegration, 'id' | 'name'> & { name?: string }, assign: 'all' | 'none' = 'all'): WebhookIntegration {
+		const channel = this.seedChannel(spec.name ?? 'Webhook', 'webhook');
+		const integration: WebhookIntegration = { ...spec, id: channel.id, name: channel.name };
+		this.webhooks.integrations.set(channel.id, integration);
+		if (assign === 'all') for (const check of this.checks.values()) check.channels.push(channel.id);
+		return integration;
+	}
+
+	/**
+	 * "Send test notification" on the integration's page: a made-up check named TEST (a random
+	 * UUID, 42 pings, no slug, no channels) going down, or up when only the up URL is set; one attempt.
+	 */
+	sendTestNotification(integrationId: string): void {
+		const integration = this.webhooks.integrations.get(integrationId);
+		if (!integration) throw new Error(`no webhook integration ${integrationId}`);
+		const check = { ...this.newCheck('main'), name: 'TEST', n_pings: 42 };
+		const status = integration.down?.url ? 'down' : 'up';
+		const now = isoSeconds(this.now())!;
+		this.webhooks.notify([integrationId], () => this.placeholderValues(check, status, now), { attempts: 1, test: true });
 	}
 
 	/** Record a flip at a given time, as the server's alert worker would. */
@@ -197,6 +234,7 @@ export class CheckMonitorServer extends ApiServer {
 			ua: 'curl/8.0',
 			rid,
 			body: bodyBuffer,
+			exitStatus: /^\d+$/.test(action) ? Number(action) : null,
 		};
 		if ((type === 'success' || type === 'fail') && check.last_start) {
 			ping.duration = (now.getTime() - check.last_start.getTime()) / 1000;
@@ -259,17 +297,45 @@ export class CheckMonitorServer extends ApiServer {
 		for (const check of this.checks.values()) {
 			if (check.status !== 'up' || this.computedStatus(check) !== 'down') continue;
 			check.status = 'down';
-			check.flips.push({ created: new Date(check.last_ping!.getTime() + (check.timeout + check.grace) * 1000), up: 0, status: 'down' });
+			const flip = { created: new Date(check.last_ping!.getTime() + (check.timeout + check.grace) * 1000), up: 0, status: 'down' };
+			check.flips.push(flip);
+			this.notifyIntegrations(check, 'down', flip.created);
 		}
 	}
 
 	private setStatus(check: StoredCheck, status: StoredCheck['status']): void {
-		const changed = check.status !== status;
+		const previous = check.status;
+		const changed = previous !== status;
 		check.status = status;
 		// Pausing an already paused check writes another flip on 3.13 (see pause()).
 		if (changed || (status === 'paused' && !this.since('4.0'))) {
-			check.flips.push({ created: this.now(), up: status === 'up' ? 1 : 0, status });
+			const created = this.now();
+			check.flips.push({ created, up: status === 'up' ? 1 : 0, status });
+			// Integrations hear of changes to down, and to up from down only (not new→up, paused→up).
+			if (status === 'down' || (status === 'up' && previous === 'down')) this.notifyIntegrations(check, status, created);
 		}
+	}
+
+	private notifyIntegrations(check: StoredCheck, status: 'down' | 'up', created: Date): void {
+		const now = isoSeconds(created)!;
+		this.webhooks.notify(check.channels, () => this.placeholderValues(check, status, now));
+	}
+
+	/** The placeholders of a flip, as the server fills them when it sends: $JSON is the check as the read-write v3 API shows it then. */
+	private placeholderValues(check: StoredCheck, status: 'down' | 'up', now: string): PlaceholderValues {
+		const last = check.pings[check.pings.length - 1];
+		const req = { headers: { host: this.url.replace(/^http:\/\//, '') }, params: { version: 'v3' } } as unknown as Request;
+		return {
+			code: check.uuid,
+			status,
+			now,
+			name: check.name,
+			slug: check.slug,
+			tags: check.tags,
+			check: this.present(check, false, req),
+			exitStatus: last?.exitStatus ?? null,
+			body: last?.body ? last.body.toString('utf8') : null,
+		};
 	}
 
 	private newCheck(project: string): StoredCheck {

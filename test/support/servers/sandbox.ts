@@ -1,8 +1,13 @@
 /** Both local API servers with a little demo data: for `npm run sandbox` and `npm start`. */
 import { CheckMonitorServer, CM_KEY, CM_READ_ONLY_KEY } from './checkMonitorServer';
 import { CE_TOKEN, CustomerEngagementServer } from './customerEngagementServer';
+import { REQUEST_BODY } from '../../../nodes/CheckMonitorWebhookTrigger/delivery';
 
 export const SANDBOX_CONTACT_ID = 'ct_demo_ann';
+/** The secret of the "Check Monitor Webhook sandbox" credential, sent by the sandbox's Webhook integration. */
+export const SANDBOX_WEBHOOK_SECRET = 'sandbox-webhook-secret-0001';
+/** The webhookId of examples/check-down-instant-note.json: its production URL is fixed. */
+export const INSTANT_EXAMPLE_WEBHOOK_ID = 'e7c1d2a4-0b3f-4c5d-8e6f-7a8b9c0d1e2f';
 
 export async function startSandbox(cePort = 4010, cmPort = 4020) {
 	const ce = await new CustomerEngagementServer().start(cePort);
@@ -49,12 +54,37 @@ export async function startSandbox(cePort = 4010, cmPort = 4020) {
 export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
 /**
+ * The stand-in's Webhook integration, set up as the Check Monitor Webhook Trigger's panel
+ * says, pointing at the production URL of examples/check-down-instant-note.json in the n8n
+ * at `n8nUrl`, and assigned to every check (as the web UI does). n8n is on 127.0.0.1, so
+ * private addresses are allowed (INTEGRATIONS_ALLOW_PRIVATE_IPS on a real server).
+ */
+export function connectInstantExample(sandbox: Sandbox, n8nUrl: string): void {
+	const cm = sandbox.cm;
+	cm.webhooks.allowPrivateIps = true;
+	// Connected again after a restart (n8n on another port): the earlier one is removed.
+	for (const [id, integration] of cm.webhooks.integrations) {
+		if (integration.name !== 'n8n (instant flips)') continue;
+		cm.webhooks.integrations.delete(id);
+		cm.channels = cm.channels.filter((channel) => channel.id !== id);
+		for (const check of cm.checks.values()) check.channels = check.channels.filter((channel) => channel !== id);
+	}
+	const request = {
+		method: 'POST' as const,
+		url: `${n8nUrl}/webhook/${INSTANT_EXAMPLE_WEBHOOK_ID}/webhook`,
+		body: REQUEST_BODY,
+		headers: { 'Content-Type': 'application/json', 'X-Check-Monitor-Secret': SANDBOX_WEBHOOK_SECRET },
+	};
+	cm.addWebhookIntegration({ name: 'n8n (instant flips)', down: request, up: request });
+}
+
+/**
  * Events the sandbox can play so that each example workflow fires: `npm start` and
  * `npm run sandbox` map a key to each (see the README). Returns what happened, in words.
  */
 export const SANDBOX_EVENTS = {
 	visit: { key: 'v', what: 'a new visit by Ann (fires "New visit: thank you")' },
-	down: { key: 'd', what: 'a fail ping: "Nightly backup" goes down (fires "Check down: note")' },
+	down: { key: 'd', what: 'a fail ping: "Nightly backup" goes down (fires "Check down: note" within a minute, "Check down, instantly" at once)' },
 	up: { key: 'u', what: 'a success ping: "Nightly backup" is up again' },
 	contact: { key: 'c', what: 'a new contact' },
 } as const;
