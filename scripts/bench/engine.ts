@@ -9,9 +9,9 @@
  */
 import axios from 'axios';
 import os from 'node:os';
-import { byId, createPoller, runNode } from '../../test/support/engine';
-import { CheckMonitorServer, CM_KEY } from '../../test/support/servers/checkMonitorServer';
-import { CE_TOKEN, CustomerEngagementServer } from '../../test/support/servers/customerEngagementServer';
+import { byId, createPoller, runNode } from '../../harness/engine';
+import { CheckMonitorServer, CM_KEY } from '../../harness/servers/checkMonitorServer';
+import { CE_TOKEN, CustomerEngagementServer } from '../../harness/servers/customerEngagementServer';
 import { resiliencePolicy } from '../../nodes/shared/resilience';
 
 const out: string[] = [];

@@ -27,8 +27,8 @@ import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync
 import os from 'node:os';
 import path from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
-import { CheckMonitorServer, CM_KEY } from '../../test/support/servers/checkMonitorServer';
-import { CE_TOKEN, CustomerEngagementServer } from '../../test/support/servers/customerEngagementServer';
+import { CheckMonitorServer, CM_KEY } from '../../harness/servers/checkMonitorServer';
+import { CE_TOKEN, CustomerEngagementServer } from '../../harness/servers/customerEngagementServer';
 import { ourNodeProfile, profileTable } from './profileSummary';
 import { ensureN8n, importWorkflows, N8N_VERSION, n8nBin, n8nCli, n8nDir, runtimeEnv } from '../shared/n8nRuntime';
 import { installTarball } from '../release/manualInstall';

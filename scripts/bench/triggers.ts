@@ -12,8 +12,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { INodeType } from 'n8n-workflow';
-import { createPoller, registerTestNode } from '../../test/support/engine';
-import { CheckMonitorServer, CM_KEY } from '../../test/support/servers/checkMonitorServer';
+import { createPoller, registerTestNode } from '../../harness/engine';
+import { CheckMonitorServer, CM_KEY } from '../../harness/servers/checkMonitorServer';
 
 // The trigger before All Checks read only what changed (the commit before 3f3ceb6).
 const BEFORE_REF = process.env.BENCH_BEFORE_REF ?? '3f3ceb6^';

@@ -15,9 +15,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { CM_KEY, CM_PING_KEY } from '../../test/support/servers/checkMonitorServer';
-import { CE_TOKEN } from '../../test/support/servers/customerEngagementServer';
-import { connectInstantExample, describeKeys, playFromKeyboard, SANDBOX_WEBHOOK_SECRET, startSandbox, type Sandbox } from '../../test/support/servers/sandbox';
+import { CM_KEY, CM_PING_KEY } from '../../harness/servers/checkMonitorServer';
+import { CE_TOKEN } from '../../harness/servers/customerEngagementServer';
+import { connectInstantExample, describeKeys, playFromKeyboard, SANDBOX_WEBHOOK_SECRET, startSandbox, type Sandbox } from '../../harness/servers/sandbox';
 import { ensureN8n, importWorkflows, N8N_VERSION, n8nCli, startN8n } from '../shared/n8nRuntime';
 import { installTarball } from '../release/manualInstall';
 import { LOGIN } from '../shared/editorSession';

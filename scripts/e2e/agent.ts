@@ -1,6 +1,6 @@
 /**
  * An n8n AI Agent using this package's tools, with a scripted model: the OpenAI Chat Model
- * node talks to a local OpenAI-compatible server (test/support/servers/scriptedModelServer.ts)
+ * node talks to a local OpenAI-compatible server (harness/servers/scriptedModelServer.ts)
  * that answers with fixed tool calls, so there is no real model and no network. The
  * workflow (Manual Trigger → AI Agent with the model and three tools: get a contact, list
  * checks by tag, add a note) runs with `n8n execute`; the checks: the agent's tool calls
@@ -11,9 +11,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { CheckMonitorServer } from '../../test/support/servers/checkMonitorServer';
-import type { CustomerEngagementServer } from '../../test/support/servers/customerEngagementServer';
-import { SCRIPTED_MODEL, ScriptedModelServer, type ChatRequest } from '../../test/support/servers/scriptedModelServer';
+import type { CheckMonitorServer } from '../../harness/servers/checkMonitorServer';
+import type { CustomerEngagementServer } from '../../harness/servers/customerEngagementServer';
+import { SCRIPTED_MODEL, ScriptedModelServer, type ChatRequest } from '../../harness/servers/scriptedModelServer';
 import { importWorkflows, N8N_VERSION, n8nCli } from '../shared/n8nRuntime';
 
 type Record = (name: string, message?: string) => void;

@@ -11,8 +11,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { CheckMonitorServer } from '../../test/support/servers/checkMonitorServer';
-import type { CustomerEngagementServer } from '../../test/support/servers/customerEngagementServer';
+import type { CheckMonitorServer } from '../../harness/servers/checkMonitorServer';
+import type { CustomerEngagementServer } from '../../harness/servers/customerEngagementServer';
 import { answers } from './lazyLoading';
 import { N8N_VERSION, publishWorkflow, startN8n } from '../shared/n8nRuntime';
 import { freePort } from '../shared/ports';

@@ -3,7 +3,7 @@
  * arrival time, and a poll starting at each request that only a poll's start makes (page 1
  * of a list, a check list, a check's flips or pings).
  */
-import type { LoggedRequest } from '../../test/support/servers/apiServer';
+import type { LoggedRequest } from '../../harness/servers/apiServer';
 
 export interface Poll {
 	requests: LoggedRequest[];

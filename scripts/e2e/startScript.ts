@@ -6,7 +6,7 @@
 import { mkdtempSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { playEvent } from '../../test/support/servers/sandbox';
+import { playEvent } from '../../harness/servers/sandbox';
 import { publishWorkflow } from '../shared/n8nRuntime';
 import { freePort } from '../shared/ports';
 import { waitUntil } from '../shared/progress';

@@ -15,9 +15,9 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
-import { CheckMonitorServer, CM_KEY, CM_PING_KEY } from '../../test/support/servers/checkMonitorServer';
-import { CE_TOKEN, CustomerEngagementServer } from '../../test/support/servers/customerEngagementServer';
-import { SANDBOX_WEBHOOK_SECRET } from '../../test/support/servers/sandbox';
+import { CheckMonitorServer, CM_KEY, CM_PING_KEY } from '../../harness/servers/checkMonitorServer';
+import { CE_TOKEN, CustomerEngagementServer } from '../../harness/servers/customerEngagementServer';
+import { SANDBOX_WEBHOOK_SECRET } from '../../harness/servers/sandbox';
 import { queueModeChecks } from './queueMode';
 import { webhookTriggerChecks } from './webhookTrigger';
 import { startScriptChecks } from './startScript';
@@ -32,7 +32,7 @@ import { ensureN8n, importWorkflows, N8N_VERSION, n8nCli, n8nDir } from '../shar
 import { packPackage } from '../release/pack';
 import { publishTarball, startRegistry, type LocalRegistry } from '../release/registry';
 import { exitWhenPrinted } from '../shared/exitWhenPrinted';
-import { contractOperations } from '../../test/support/nodeContract';
+import { contractOperations } from '../../harness/nodeContract';
 
 type Check = (items: IDataObject[]) => string | undefined;
 interface Step {

@@ -3,9 +3,9 @@
  * stand-in, with what reached the server; and what differs between server releases
  * (docs/api/check-monitor.md, "Server versions").
  */
-import { byId } from '../support/engine';
+import { byId } from '../../harness/engine';
 import { everything, useCheckMonitorServer } from '../support/setup';
-import { CheckMonitorServer, CM_KEY, CM_READ_ONLY_KEY } from '../support/servers/checkMonitorServer';
+import { CheckMonitorServer, CM_KEY, CM_READ_ONLY_KEY } from '../../harness/servers/checkMonitorServer';
 
 const { server, run } = useCheckMonitorServer();
 

@@ -7,9 +7,9 @@
  * answer would put the request on the wrong check sends nothing. Through n8n's engine against the
  * stand-in; what reached the server is read from its log.
  */
-import { byId, bySlug } from '../support/engine';
+import { byId, bySlug } from '../../harness/engine';
 import { useCheckMonitorServer } from '../support/setup';
-import { CM_READ_ONLY_KEY } from '../support/servers/checkMonitorServer';
+import { CM_READ_ONLY_KEY } from '../../harness/servers/checkMonitorServer';
 import { describeCheckMonitorError, READ_ONLY_KEY_ALLOWS } from '../../nodes/CheckMonitor/shared/checkMonitorApi';
 
 const { server, run } = useCheckMonitorServer();

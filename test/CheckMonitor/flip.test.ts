@@ -3,7 +3,7 @@
  * stand-in; its filters at their bounds (what the server would refuse with an empty 400 is
  * refused here, by name).
  */
-import { byId, runNode } from '../support/engine';
+import { byId, runNode } from '../../harness/engine';
 import { useCheckMonitorServer } from '../support/setup';
 
 const { server, credentials, run } = useCheckMonitorServer();

@@ -1,7 +1,7 @@
 /** The check search (listSearch/searchChecks.ts), run as the editor runs it, against the stand-in. */
-import { runListSearch } from '../support/engine';
+import { runListSearch } from '../../harness/engine';
 import { useCheckMonitorServer } from '../support/setup';
-import { CM_READ_ONLY_KEY } from '../support/servers/checkMonitorServer';
+import { CM_READ_ONLY_KEY } from '../../harness/servers/checkMonitorServer';
 
 describe('Check Monitor', () => {
 	const { server, credentials } = useCheckMonitorServer();

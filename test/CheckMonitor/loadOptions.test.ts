@@ -1,5 +1,5 @@
 /** The Channels multi-select's options (loadOptions/getChannels.ts), through n8n's LoadOptionsContext against the stand-in. */
-import { runLoadOptions } from '../support/engine';
+import { runLoadOptions } from '../../harness/engine';
 import { useCheckMonitorServer } from '../support/setup';
 
 describe('Check Monitor', () => {

@@ -6,9 +6,9 @@
  * the ping URL, the UUID inside it and the ping key never appear in an error; then what differs
  * between server releases (docs/api/check-monitor.md, "Server versions").
  */
-import { byId, bySlug, registerTestNode, runNode, testNodeDescription } from '../support/engine';
+import { byId, bySlug, registerTestNode, runNode, testNodeDescription } from '../../harness/engine';
 import { everything, useCheckMonitorServer } from '../support/setup';
-import { CM_KEY, CM_PING_KEY } from '../support/servers/checkMonitorServer';
+import { CM_KEY, CM_PING_KEY } from '../../harness/servers/checkMonitorServer';
 import { runIdFromExecution } from '../../nodes/CheckMonitor/resources/ping/send';
 
 const { server } = useCheckMonitorServer();

@@ -3,7 +3,7 @@
  * what differs between server releases (docs/api/check-monitor.md, "Server versions"). Ping →
  * Send: ping.send.test.ts.
  */
-import { byId } from '../support/engine';
+import { byId } from '../../harness/engine';
 import { useCheckMonitorServer } from '../support/setup';
 
 const { server, run } = useCheckMonitorServer();

@@ -4,8 +4,8 @@
  */
 import fc from 'fast-check';
 import { allChecksPingTrigger, type Batches } from '../support/allChecksPingTrigger';
-import { createPoller } from '../support/engine';
-import { isoSeconds, type StoredCheck } from '../support/servers/checkMonitorServer';
+import { createPoller } from '../../harness/engine';
+import { isoSeconds, type StoredCheck } from '../../harness/servers/checkMonitorServer';
 import { flipTrigger } from '../support/flipTrigger';
 import { pingTrigger } from '../support/pingTrigger';
 import { useCheckMonitorServer } from '../support/setup';

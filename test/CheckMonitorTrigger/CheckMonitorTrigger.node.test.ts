@@ -4,7 +4,7 @@
  */
 import { allChecksFlipTrigger } from '../support/allChecksFlipTrigger';
 import { allChecksPingTrigger } from '../support/allChecksPingTrigger';
-import { createPoller } from '../support/engine';
+import { createPoller } from '../../harness/engine';
 import { FAST, flipTrigger } from '../support/flipTrigger';
 import { useCheckMonitorServer } from '../support/setup';
 import { useVirtualClock } from '../support/virtualClock';

@@ -4,7 +4,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import { allChecksFlipTrigger, type FlipPoller } from '../support/allChecksFlipTrigger';
-import { CM_READ_ONLY_KEY, CheckMonitorServer } from '../support/servers/checkMonitorServer';
+import { CM_READ_ONLY_KEY, CheckMonitorServer } from '../../harness/servers/checkMonitorServer';
 import { flipTrigger } from '../support/flipTrigger';
 import { useCheckMonitorServer } from '../support/setup';
 import { useVirtualClock } from '../support/virtualClock';

@@ -2,7 +2,7 @@
  * New Flip, one check (nodes/CheckMonitorTrigger/newFlipOneCheck.ts): each flip exactly once,
  * named; what its state is keyed on; Fetch Test Event.
  */
-import { byId } from '../support/engine';
+import { byId } from '../../harness/engine';
 import { flipTrigger } from '../support/flipTrigger';
 import { useCheckMonitorServer } from '../support/setup';
 

@@ -4,7 +4,7 @@
  * named from the list.
  */
 import { allChecksPingTrigger, type PollerOptions } from '../support/allChecksPingTrigger';
-import { createPoller } from '../support/engine';
+import { createPoller } from '../../harness/engine';
 import { useCheckMonitorServer } from '../support/setup';
 import { useVirtualClock } from '../support/virtualClock';
 

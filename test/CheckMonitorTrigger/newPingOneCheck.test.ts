@@ -2,7 +2,7 @@
  * New Ping, one check (nodes/CheckMonitorTrigger/newPingOneCheck.ts): each ping exactly once,
  * oldest first, gaps made visible; what its state is keyed on; Include Body and the poll budget.
  */
-import type { CheckMonitorVersion } from '../support/servers/checkMonitorServer';
+import type { CheckMonitorVersion } from '../../harness/servers/checkMonitorServer';
 import { pingTrigger } from '../support/pingTrigger';
 import { useCheckMonitorServer } from '../support/setup';
 

@@ -4,7 +4,7 @@
  * does not stall a poll.
  */
 import { allChecksFlipTrigger } from '../support/allChecksFlipTrigger';
-import { byId, createPoller } from '../support/engine';
+import { byId, createPoller } from '../../harness/engine';
 import { finishesWithin } from '../support/finishesWithin';
 import { flipTrigger } from '../support/flipTrigger';
 import { useCheckMonitorServer } from '../support/setup';

@@ -5,10 +5,10 @@
  */
 import axios from 'axios';
 import { REQUEST_BODY } from '../../nodes/CheckMonitorWebhookTrigger/delivery';
-import { byId, createPoller } from '../support/engine';
+import { byId, createPoller } from '../../harness/engine';
 import { everything, useCheckMonitorServer } from '../support/setup';
 import { StaticDataStore, startWebhookProcess, type WebhookProcess } from '../support/webhookTrigger';
-import type { WebhookRequestSpec } from '../support/servers/webhookIntegration';
+import type { WebhookRequestSpec } from '../../harness/servers/webhookIntegration';
 
 const { server, credentials } = useCheckMonitorServer();
 const SECRET = 'Zq8-r7Tn2wP5xL9kV3mB';

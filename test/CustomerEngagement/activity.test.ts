@@ -1,5 +1,5 @@
 /** Activity → Get Many (resources/activity/): pages backwards by date, through n8n's engine against the stand-in. */
-import { byId } from '../support/engine';
+import { byId } from '../../harness/engine';
 import { useCustomerEngagementServer } from '../support/setup';
 
 const { server, run } = useCustomerEngagementServer();

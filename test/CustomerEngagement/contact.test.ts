@@ -6,7 +6,7 @@
  * custom field values: contact.customFields.test.ts; the read before the write: test/shared/safeUpdate.test.ts.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { byId, runNode } from '../support/engine';
+import { byId, runNode } from '../../harness/engine';
 import { useCustomerEngagementServer } from '../support/setup';
 import { mergeContact } from '../../nodes/CustomerEngagement/resources/contact/update';
 

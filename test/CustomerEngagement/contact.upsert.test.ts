@@ -9,7 +9,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import { CustomerEngagement } from '../../nodes/CustomerEngagement/CustomerEngagement.node.ts';
-import { registerOperationVariant, runNode } from '../support/engine';
+import { registerOperationVariant, runNode } from '../../harness/engine';
 import { useCustomerEngagementServer } from '../support/setup';
 
 const { server, credentials } = useCustomerEngagementServer();

@@ -4,9 +4,9 @@
  * n8n's engine against the stand-in: the API's own 404 words, an ID that names no contact, the
  * token never shown, a 429 that does not go away, one bad item with Continue On Fail.
  */
-import { byId, runNode } from '../support/engine';
+import { byId, runNode } from '../../harness/engine';
 import { everything, useCustomerEngagementServer } from '../support/setup';
-import { CE_TOKEN } from '../support/servers/customerEngagementServer';
+import { CE_TOKEN } from '../../harness/servers/customerEngagementServer';
 import { describeCustomerEngagementError } from '../../nodes/CustomerEngagement/shared/customerEngagementApi';
 
 const { server, credentials, run } = useCustomerEngagementServer();

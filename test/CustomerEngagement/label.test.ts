@@ -1,5 +1,5 @@
 /** Label (resources/label/), through n8n's engine against the stand-in. */
-import { byId } from '../support/engine';
+import { byId } from '../../harness/engine';
 import { useCustomerEngagementServer } from '../support/setup';
 
 const { server, run } = useCustomerEngagementServer();

@@ -1,5 +1,5 @@
 /** The resource-locator searches (listSearch/), run as the editor runs them, against the stand-in. */
-import { runListSearch } from '../support/engine';
+import { runListSearch } from '../../harness/engine';
 import { useCustomerEngagementServer } from '../support/setup';
 
 describe('Customer Engagement', () => {

@@ -1,5 +1,5 @@
 /** The multi-selects' options (loadOptions/), through n8n's LoadOptionsContext against the stand-in. */
-import { runLoadOptions } from '../support/engine';
+import { runLoadOptions } from '../../harness/engine';
 import { useCustomerEngagementServer } from '../support/setup';
 
 describe('Customer Engagement', () => {

@@ -5,7 +5,7 @@
  * the write: test/shared/safeUpdate.test.ts).
  */
 import type { IDataObject } from 'n8n-workflow';
-import { byId } from '../support/engine';
+import { byId } from '../../harness/engine';
 import { useCustomerEngagementServer } from '../support/setup';
 import { mergeReward } from '../../nodes/CustomerEngagement/resources/loyaltyReward/update';
 

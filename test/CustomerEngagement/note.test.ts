@@ -1,5 +1,5 @@
 /** Note → Create (resources/note/), through n8n's engine against the stand-in. */
-import { byId } from '../support/engine';
+import { byId } from '../../harness/engine';
 import { useCustomerEngagementServer } from '../support/setup';
 
 const { server, run } = useCustomerEngagementServer();

@@ -3,7 +3,7 @@
  * exactly once through inserts, polls, failures and restarts.
  */
 import fc from 'fast-check';
-import { createPoller } from '../support/engine';
+import { createPoller } from '../../harness/engine';
 import { customerEngagementTrigger, testClock } from '../support/customerEngagementTrigger';
 import { useCustomerEngagementServer } from '../support/setup';
 import { LONG_TEST_TIMEOUT_MS, randomizedRuns } from '../support/longTests';

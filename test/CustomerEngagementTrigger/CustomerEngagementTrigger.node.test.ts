@@ -2,7 +2,7 @@
  * The Customer Engagement Trigger node (nodes/CustomerEngagementTrigger/CustomerEngagementTrigger.node.ts):
  * an unknown event, X-Total-Count missing or malformed, window options from expressions.
  */
-import { createPoller } from '../support/engine';
+import { createPoller } from '../../harness/engine';
 import { customerEngagementTrigger, testClock } from '../support/customerEngagementTrigger';
 import { totalCountGateway, useCustomerEngagementServer } from '../support/setup';
 

@@ -2,7 +2,7 @@
  * New Redeem (nodes/CustomerEngagementTrigger/countedFeed.ts): each redeem exactly once, whatever
  * order the API lists redeems in; what the state belongs to; Fetch Test Event.
  */
-import { byId } from '../support/engine';
+import { byId } from '../../harness/engine';
 import { customerEngagementTrigger, testClock } from '../support/customerEngagementTrigger';
 import { useCustomerEngagementServer } from '../support/setup';
 import { useVirtualClock } from '../support/virtualClock';

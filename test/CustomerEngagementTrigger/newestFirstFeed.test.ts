@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import { type FeedState, pollNewestFirst } from '../../nodes/CustomerEngagementTrigger/newestFirstFeed';
-import { createPoller, byId } from '../support/engine';
+import { createPoller, byId } from '../../harness/engine';
 import { customerEngagementTrigger, testClock } from '../support/customerEngagementTrigger';
 import { useCustomerEngagementServer } from '../support/setup';
 

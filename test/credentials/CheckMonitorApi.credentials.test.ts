@@ -5,9 +5,9 @@
  */
 import type { IHttpRequestOptions } from 'n8n-workflow';
 import { CheckMonitorApi } from '../../credentials/CheckMonitorApi.credentials';
-import { testCredential } from '../support/engine';
+import { testCredential } from '../../harness/engine';
 import { everything, useCheckMonitorServer } from '../support/setup';
-import { CM_KEY, CM_READ_ONLY_KEY } from '../support/servers/checkMonitorServer';
+import { CM_KEY, CM_READ_ONLY_KEY } from '../../harness/servers/checkMonitorServer';
 
 describe('Check Monitor API credential test', () => {
 	const { server } = useCheckMonitorServer();

@@ -5,9 +5,9 @@
  */
 import type { IHttpRequestOptions } from 'n8n-workflow';
 import { CustomerEngagementApi } from '../../credentials/CustomerEngagementApi.credentials';
-import { runNode, testCredential } from '../support/engine';
+import { runNode, testCredential } from '../../harness/engine';
 import { everything, useCustomerEngagementServer } from '../support/setup';
-import { CE_TOKEN } from '../support/servers/customerEngagementServer';
+import { CE_TOKEN } from '../../harness/servers/customerEngagementServer';
 
 describe('Customer Engagement API credential test', () => {
 	const { server } = useCustomerEngagementServer();

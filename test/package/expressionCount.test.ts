@@ -1,9 +1,9 @@
 /**
  * How many expressions n8n evaluates per item, for both action nodes.
  *
- * `runNode` (test/support/engine.ts) checks every run of an action node that succeeds: each
+ * `runNode` (harness/engine.ts) checks every run of an action node that succeeds: each
  * expression the user wrote is evaluated exactly as often as n8n's engine needs
- * (test/support/expressionFloor.ts: the walks over every definition of its name, and the reads
+ * (harness/expressionFloor.ts: the walks over every definition of its name, and the reads
  * routing adds), and none is the node's own. Each operation's test file runs the operation on
  * several items with every value an expression, so that check covers every operation.
  *
@@ -15,8 +15,8 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeTypeDescription } from 'n8n-workflow';
 import { CheckMonitor } from '../../nodes/CheckMonitor/CheckMonitor.node.ts';
 import { CustomerEngagement } from '../../nodes/CustomerEngagement/CustomerEngagement.node.ts';
-import { byId, registerOperationVariant, runNode } from '../support/engine';
-import { expressionFloor, WALKS } from '../support/expressionFloor';
+import { byId, registerOperationVariant, runNode } from '../../harness/engine';
+import { expressionFloor, WALKS } from '../../harness/expressionFloor';
 import { useCustomerEngagementServer } from '../support/setup';
 
 function definitionCounts(description: INodeTypeDescription): Record<string, number> {

@@ -19,7 +19,7 @@ import path from 'node:path';
 import type { INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
 import { CheckMonitor } from '../../nodes/CheckMonitor/CheckMonitor.node';
 import { CustomerEngagement } from '../../nodes/CustomerEngagement/CustomerEngagement.node';
-import { contractOperations } from '../support/nodeContract';
+import { contractOperations } from '../../harness/nodeContract';
 
 const nodesFolder = path.join(__dirname, '..', '..', 'nodes');
 
@@ -108,6 +108,34 @@ describe('imports run one way: node → resources → shared', () => {
 	});
 });
 
+/**
+ * One home for what the tests and the scripts share (harness/: the stand-in servers, the
+ * engine harness, the node contract's reader): the tests and the scripts import it, and it
+ * imports neither; the scripts import nothing of test/ (test/scripts/ imports the scripts
+ * it tests).
+ */
+function importsInto(file: string, folders: string[], text = readFileSync(file, 'utf8')): string[] {
+	return [...text.matchAll(/(?:from\s+|require\()['"](\.{1,2}\/[^'"]+)['"]/g)]
+		.map((match) => path.relative(repoFolder, path.resolve(path.dirname(file), match[1])))
+		.filter((target) => folders.includes(target.split(path.sep)[0]));
+}
+
+describe('imports run one way: test/ and scripts/ → harness/', () => {
+	const code = (folder: string) => filesUnder(path.join(repoFolder, folder)).filter((file) => /\.(ts|js|mjs|cjs)$/.test(file));
+
+	it.each([
+		['harness', ['test', 'scripts']],
+		['scripts', ['test']],
+	])('%s/ imports nothing of %j', (folder, forbidden) => {
+		expect(code(folder).flatMap((file) => importsInto(file, forbidden).map((target) => `${path.relative(repoFolder, file)} → ${target}`))).toEqual([]);
+	});
+
+	it('sees an import of test/ from a script (so the test above can fail)', () => {
+		const file = path.join(repoFolder, 'scripts', 'e2e', 'x.ts');
+		expect(importsInto(file, ['test'], "import { a } from '../../test/support/setup';\nimport { b } from '../../harness/engine';\n")).toEqual([path.join('test', 'support', 'setup')]);
+	});
+});
+
 /** Where a test goes; each failure below names the rule it breaks. */
 const TEST_LAYOUT = `A test's path follows from the code it tests:
 - test/<NodeFolder>/<resource>.test.ts for nodes/<NodeFolder>/resources/<resource>/, and <resource>.<file>.test.ts for one of its files
@@ -116,7 +144,7 @@ const TEST_LAYOUT = `A test's path follows from the code it tests:
 - test/shared/<name>.test.ts for nodes/shared/<name>.ts; test/credentials/<Name>.credentials.test.ts for credentials/<Name>.credentials.ts;
 - .randomized before .test.ts for the randomized test of a source file;
 - test/package/ for a test of the whole package (a header line "Package-wide: why"), test/support/<path>.test.ts beside test/support/<path>.ts,
-  test/scripts/<path>.test.ts for scripts/<path>, test/mutation/ for the mutation tool's own tests.`;
+  test/harness/<path>.test.ts for harness/<path>.ts, test/scripts/<path>.test.ts for scripts/<path>, test/mutation/ for the mutation tool's own tests.`;
 
 const repoFolder = path.join(__dirname, '..', '..');
 const testFolder = path.join(repoFolder, 'test');
@@ -163,6 +191,7 @@ function misplacement(file: string): string | undefined {
 	const [top, ...below] = parts.slice(0, -1);
 	if (top === undefined) return 'a test goes in the folder of the code it tests, not in test/ itself';
 	if (top === 'support') return isFile('test', top, ...below, `${stem}.ts`) ? undefined : `no test/${[top, ...below, stem].join('/')}.ts beside it`;
+	if (top === 'harness') return isFile(top, ...below, `${stem}.ts`) ? undefined : `no ${[top, ...below, stem].join('/')}.ts`;
 	if (top === 'scripts') return hasScript(below, stem) ? undefined : `no script ${stem} under scripts/${below.join('/')}`;
 	if (below.length > 0) return `test/${top}/ has no subfolders`;
 	if (top === 'package' || top === 'mutation') return undefined;
@@ -172,7 +201,7 @@ function misplacement(file: string): string | undefined {
 			: `no nodes/shared/${stem}.ts`;
 	}
 	if (top === 'credentials') return stem.endsWith('.credentials') && isFile('credentials', `${stem}.ts`) ? undefined : `no credentials/${stem}.ts`;
-	if (!isFolder('nodes', top)) return `no nodes/${top}/ (and not one of package, shared, credentials, support, scripts, mutation)`;
+	if (!isFolder('nodes', top)) return `no nodes/${top}/ (and not one of package, shared, credentials, support, harness, scripts, mutation)`;
 	const names = sourceNames(top);
 	const accepted = readings(stem, (name, aspect) =>
 		isFolder('nodes', top, 'resources', name)
@@ -209,6 +238,8 @@ describe('test/: a test\'s path follows from the code it tests', () => {
 			'shared/CheckMonitor.node.test.ts',
 			'credentials/CheckMonitorApi.test.ts',
 			'support/harness.test.ts',
+			'support/servers/checkMonitorServer.test.ts',
+			'harness/nothing.test.ts',
 			'scripts/nothing.test.ts',
 			'package/more/x.test.ts',
 		];
@@ -224,7 +255,8 @@ describe('test/: a test\'s path follows from the code it tests', () => {
 			'shared/resilience.test.ts',
 			'shared/resilience.randomized.test.ts',
 			'credentials/CheckMonitorApi.credentials.test.ts',
-			'support/servers/checkMonitorServer.test.ts',
+			'harness/servers/checkMonitorServer.test.ts',
+			'support/regexCpuLimit.test.ts',
 			'package/anything.test.ts',
 		];
 		expect(placed.filter((file) => misplacement(file) !== undefined)).toEqual([]);

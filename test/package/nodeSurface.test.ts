@@ -16,7 +16,7 @@ import { CheckMonitorTrigger } from '../../nodes/CheckMonitorTrigger/CheckMonito
 import { CheckMonitorWebhookTrigger } from '../../nodes/CheckMonitorWebhookTrigger/CheckMonitorWebhookTrigger.node';
 import { CustomerEngagement } from '../../nodes/CustomerEngagement/CustomerEngagement.node';
 import { CustomerEngagementTrigger } from '../../nodes/CustomerEngagementTrigger/CustomerEngagementTrigger.node';
-import { contractOperations } from '../support/nodeContract';
+import { contractOperations } from '../../harness/nodeContract';
 
 const nodes: Array<[string, () => INodeType, object]> = [
 	[
@@ -100,7 +100,7 @@ test('the check of the methods above sees methods inside locators and collection
  * parameters (a locator with the modes it fixes) and the entries it fixes in a collection;
  * Return All / Limit on every Get Many. Saved workflows store these names; a rename or a
  * lost mode breaks them on upgrade. The resources and operations themselves are read from
- * the page (test/support/nodeContract.ts); an operation that fixes no name of its own needs
+ * the page (harness/nodeContract.ts); an operation that fixes no name of its own needs
  * no entry here.
  */
 type Fixed = { top?: string[]; locators?: Record<string, string[]>; collections?: Record<string, string[]>; extra?: Record<string, unknown> };

@@ -29,7 +29,7 @@ import {
 } from 'n8n-workflow';
 import { CheckMonitor } from '../../nodes/CheckMonitor/CheckMonitor.node';
 import { CustomerEngagement } from '../../nodes/CustomerEngagement/CustomerEngagement.node';
-import { contractOperationCount } from '../support/nodeContract';
+import { contractOperationCount } from '../../harness/nodeContract';
 
 const actionNodes: Array<[string, INodeTypeDescription]> = [
 	['Customer Engagement', new CustomerEngagement().description],

@@ -7,7 +7,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { CheckMonitor } from '../../nodes/CheckMonitor/CheckMonitor.node.ts';
 import { CustomerEngagement } from '../../nodes/CustomerEngagement/CustomerEngagement.node.ts';
-import { byId, runNode } from '../support/engine';
+import { byId, runNode } from '../../harness/engine';
 import { useCheckMonitorServer, useCustomerEngagementServer } from '../support/setup';
 
 /** resource, operation, URL template, for every operation whose URL has `{…}`. */

@@ -7,7 +7,7 @@
  * test/support/n8nScheduler.ts runs the polls as n8n 2.41.1 does.
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
-import { byId } from '../support/engine';
+import { byId } from '../../harness/engine';
 import { activeTrigger, type Batches, type Scheduler } from '../support/n8nScheduler';
 import { useCheckMonitorServer, useCustomerEngagementServer } from '../support/setup';
 import { useVirtualClock } from '../support/virtualClock';

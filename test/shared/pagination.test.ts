@@ -3,7 +3,7 @@
  * N records, never an extra empty page; a Limit is read as a whole number of at least 1 before
  * any request. Through n8n's engine against the stand-ins.
  */
-import { byId, runNode } from '../support/engine';
+import { byId, runNode } from '../../harness/engine';
 import { totalCountGateway, useCheckMonitorServer, useCustomerEngagementServer } from '../support/setup';
 
 const { server, credentials, run } = useCustomerEngagementServer();

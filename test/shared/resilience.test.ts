@@ -6,7 +6,7 @@
  * says, the per-credential cap and the shared 429 pause; there each gate is new (a key per
  * test), so the gate's own bookkeeping is exercised every time.
  */
-import { byId, createPoller, runNode } from '../support/engine';
+import { byId, createPoller, runNode } from '../../harness/engine';
 import { useCheckMonitorServer, useCustomerEngagementServer } from '../support/setup';
 import { RetriesExhausted, resiliencePolicy, retriesSentence, retryAfterMs, withRetries, type Failure } from '../../nodes/shared/resilience';
 

@@ -7,7 +7,7 @@
  * body, an empty answer, a JSON string) goes through. Through n8n's engine against the
  * stand-ins; the body text helper (bodyText) as a table.
  */
-import { byId, runNode } from '../support/engine';
+import { byId, runNode } from '../../harness/engine';
 import { everything, useCheckMonitorServer, useCustomerEngagementServer } from '../support/setup';
 import { bodyText } from '../../nodes/shared/responseChecks';
 

@@ -12,7 +12,7 @@ import { CustomerEngagement } from '../../nodes/CustomerEngagement/CustomerEngag
 import { mergeContact } from '../../nodes/CustomerEngagement/resources/contact/update';
 import { customerEngagementApi } from '../../nodes/CustomerEngagement/shared/customerEngagementApi';
 import { readMergeWrite } from '../../nodes/shared/safeUpdate';
-import { byId, registerOperationVariant, runNode } from '../support/engine';
+import { byId, registerOperationVariant, runNode } from '../../harness/engine';
 import { useCustomerEngagementServer } from '../support/setup';
 
 const { server, credentials, run } = useCustomerEngagementServer();

@@ -5,10 +5,10 @@
  * against an address where nothing listens. (The wording itself: failureWording.test.ts; the
  * retry policy: resilience.test.ts; what counts as an answer: responseChecks.test.ts.)
  */
-import { byId, runNode } from '../support/engine';
+import { byId, runNode } from '../../harness/engine';
 import { everything } from '../support/setup';
-import { CM_KEY } from '../support/servers/checkMonitorServer';
-import { CE_TOKEN } from '../support/servers/customerEngagementServer';
+import { CM_KEY } from '../../harness/servers/checkMonitorServer';
+import { CE_TOKEN } from '../../harness/servers/customerEngagementServer';
 
 describe('Check Monitor', () => {
 	test('no connection: a read (Check → Get) is retried and says so, a write (Check → Create) is sent once and says it may have happened', async () => {

@@ -3,7 +3,7 @@
  * bounds the field declares hold at both ends, and only numbers and number text count.
  * Checked before any request; what a user sees is the message.
  */
-import { createPoller } from '../support/engine';
+import { createPoller } from '../../harness/engine';
 import { useCustomerEngagementServer } from '../support/setup';
 
 describe("a trigger's number options from expressions", () => {

@@ -4,7 +4,7 @@
  * UUIDs. The clock is virtual: polls a minute apart, an hour in a second.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { createPoller } from './engine';
+import { createPoller } from '../../harness/engine';
 import type { useCheckMonitorServer } from './setup';
 import type { useVirtualClock } from './virtualClock';
 

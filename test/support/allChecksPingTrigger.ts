@@ -3,7 +3,7 @@
  * (and each as [check name, n, type]), which checks' pings a poll read, and checks with
  * numbered UUIDs.
  */
-import { createPoller } from './engine';
+import { createPoller } from '../../harness/engine';
 import type { useCheckMonitorServer } from './setup';
 import type { useVirtualClock } from './virtualClock';
 

@@ -3,7 +3,7 @@
  * clock for the dates the stand-in writes (visits, registrations) or a test writes (redeems).
  */
 import type { IDataObject } from 'n8n-workflow';
-import { createPoller } from './engine';
+import { createPoller } from '../../harness/engine';
 import type { useCustomerEngagementServer } from './setup';
 
 type Batches = Array<Array<{ json: IDataObject }>> | null;

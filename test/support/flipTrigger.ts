@@ -4,7 +4,7 @@
  * checks' flips (or the checks themselves) a poll read.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { createPoller } from './engine';
+import { createPoller } from '../../harness/engine';
 import type { useCheckMonitorServer } from './setup';
 
 /** Not paced unless a test says so. */

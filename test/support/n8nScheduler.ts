@@ -12,7 +12,7 @@ import { commitStagedCursor, PollContext, PollTriggerExecutor, runPollInStagingS
 import { Workflow, type ICredentialDataDecryptedObject, type IDataObject, type INode, type INodeExecutionData, type INodeType, type INodeTypes } from 'n8n-workflow';
 import { CheckMonitorTrigger } from '../../nodes/CheckMonitorTrigger/CheckMonitorTrigger.node.ts';
 import { CustomerEngagementTrigger } from '../../nodes/CustomerEngagementTrigger/CustomerEngagementTrigger.node.ts';
-import { additionalData, PACKAGE } from './engine';
+import { additionalData, PACKAGE } from '../../harness/engine';
 
 /** 'durable': with durable poll cursors (the four variables); 'durable without cursors': the first three. */
 export type Scheduler = 'in-memory' | 'durable' | 'durable without cursors';

@@ -1,6 +1,6 @@
 /** New Ping of one check (Check Monitor Trigger) in a test: a poller by check, and the items' JSON. */
 import type { IDataObject } from 'n8n-workflow';
-import { createPoller } from './engine';
+import { createPoller } from '../../harness/engine';
 import type { useCheckMonitorServer } from './setup';
 
 export interface PingPollerMore {

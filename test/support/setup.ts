@@ -1,9 +1,9 @@
 /** Per-test-file servers on random loopback ports, reset between tests. */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CheckMonitorServer, CM_KEY } from './servers/checkMonitorServer';
-import { CustomerEngagementServer, CE_TOKEN } from './servers/customerEngagementServer';
-import { runNode } from './engine';
+import { CheckMonitorServer, CM_KEY } from '../../harness/servers/checkMonitorServer';
+import { CustomerEngagementServer, CE_TOKEN } from '../../harness/servers/customerEngagementServer';
+import { runNode } from '../../harness/engine';
 
 export function useCustomerEngagementServer() {
 	const server = new CustomerEngagementServer();

@@ -26,7 +26,7 @@ import {
 	type IWebhookData,
 	type IWebhookDescription,
 } from 'n8n-workflow';
-import { additionalData, nodeTypes, PACKAGE } from './engine';
+import { additionalData, nodeTypes, PACKAGE } from '../../harness/engine';
 
 /** The workflow's static data in n8n's database, and how often it was written. */
 export class StaticDataStore {

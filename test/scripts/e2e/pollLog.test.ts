@@ -3,7 +3,7 @@
  * (scripts/e2e/pollLog.ts): a poll starts at a request only a poll's start makes, whatever
  * the time between polls (a scheduled poll may follow the activation poll within a second).
  */
-import type { LoggedRequest } from '../../support/servers/apiServer';
+import type { LoggedRequest } from '../../../harness/servers/apiServer';
 import { PollLog, startsPoll } from '../../../scripts/e2e/pollLog';
 
 const request = (path: string, query: Array<[string, string]> = []): LoggedRequest => ({ method: 'GET', path, query, headers: {}, rawBody: '', body: undefined });

@@ -1,4 +1,4 @@
-import { contractOperationCount, contractOperations } from './nodeContract';
+import { contractOperationCount, contractOperations } from '../../harness/nodeContract';
 
 const page = [
 	'## Customer Engagement (`customerEngagement`)',

@@ -1,7 +1,7 @@
 /** The local Check Monitor API answers like the real server, as each release does (docs/api/check-monitor.md). */
 import axios from 'axios';
-import { useCheckMonitorServer } from '../setup';
-import { CHECK_MONITOR_VERSIONS, CheckMonitorServer, CM_KEY, CM_PING_KEY, CM_READ_ONLY_KEY, NEWEST_CHECK_MONITOR_VERSION } from './checkMonitorServer';
+import { useCheckMonitorServer } from '../../support/setup';
+import { CHECK_MONITOR_VERSIONS, CheckMonitorServer, CM_KEY, CM_PING_KEY, CM_READ_ONLY_KEY, NEWEST_CHECK_MONITOR_VERSION } from '../../../harness/servers/checkMonitorServer';
 
 const { server } = useCheckMonitorServer();
 const api = (key = CM_KEY) =>

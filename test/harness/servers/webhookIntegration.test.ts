@@ -5,8 +5,8 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { useCheckMonitorServer } from '../setup';
-import { expandPlaceholders, pythonJson, type PlaceholderValues } from './webhookIntegration';
+import { useCheckMonitorServer } from '../../support/setup';
+import { expandPlaceholders, pythonJson, type PlaceholderValues } from '../../../harness/servers/webhookIntegration';
 
 const { server } = useCheckMonitorServer();
 

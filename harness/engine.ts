@@ -38,16 +38,16 @@ import {
 	type IWorkflowExecuteAdditionalData,
 	type ExecutionError,
 } from 'n8n-workflow';
-import { CheckMonitorApi } from '../../credentials/CheckMonitorApi.credentials';
-import { CheckMonitorWebhook } from '../../credentials/CheckMonitorWebhook.credentials';
+import { CheckMonitorApi } from '../credentials/CheckMonitorApi.credentials';
+import { CheckMonitorWebhook } from '../credentials/CheckMonitorWebhook.credentials';
 import { expressionFloor } from './expressionFloor';
 import { countExpressions } from './expressionCounter';
-import { CustomerEngagementApi } from '../../credentials/CustomerEngagementApi.credentials';
-import { CheckMonitor } from '../../nodes/CheckMonitor/CheckMonitor.node.ts';
-import { CustomerEngagement } from '../../nodes/CustomerEngagement/CustomerEngagement.node.ts';
-import { CustomerEngagementTrigger } from '../../nodes/CustomerEngagementTrigger/CustomerEngagementTrigger.node.ts';
-import { CheckMonitorTrigger } from '../../nodes/CheckMonitorTrigger/CheckMonitorTrigger.node.ts';
-import { CheckMonitorWebhookTrigger } from '../../nodes/CheckMonitorWebhookTrigger/CheckMonitorWebhookTrigger.node.ts';
+import { CustomerEngagementApi } from '../credentials/CustomerEngagementApi.credentials';
+import { CheckMonitor } from '../nodes/CheckMonitor/CheckMonitor.node.ts';
+import { CustomerEngagement } from '../nodes/CustomerEngagement/CustomerEngagement.node.ts';
+import { CustomerEngagementTrigger } from '../nodes/CustomerEngagementTrigger/CustomerEngagementTrigger.node.ts';
+import { CheckMonitorTrigger } from '../nodes/CheckMonitorTrigger/CheckMonitorTrigger.node.ts';
+import { CheckMonitorWebhookTrigger } from '../nodes/CheckMonitorWebhookTrigger/CheckMonitorWebhookTrigger.node.ts';
 
 export const PACKAGE = 'n8n-nodes-engagement-monitor';
 

@@ -1,7 +1,7 @@
 /** The local Customer Engagement API keeps the spec's rules that the node depends on. */
 import axios from 'axios';
-import { useCustomerEngagementServer } from '../setup';
-import { CE_TOKEN } from './customerEngagementServer';
+import { useCustomerEngagementServer } from '../../support/setup';
+import { CE_TOKEN } from '../../../harness/servers/customerEngagementServer';
 
 const { server } = useCustomerEngagementServer();
 const api = () =>

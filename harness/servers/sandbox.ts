@@ -1,7 +1,7 @@
 /** Both local API servers with a little demo data: for `npm run sandbox` and `npm start`. */
 import { CheckMonitorServer, CM_KEY, CM_READ_ONLY_KEY } from './checkMonitorServer';
 import { CE_TOKEN, CustomerEngagementServer } from './customerEngagementServer';
-import { REQUEST_BODY } from '../../../nodes/CheckMonitorWebhookTrigger/delivery';
+import { REQUEST_BODY } from '../../nodes/CheckMonitorWebhookTrigger/delivery';
 
 export const SANDBOX_CONTACT_ID = 'ct_demo_ann';
 /** The secret of the "Check Monitor Webhook sandbox" credential, sent by the sandbox's Webhook integration. */

@@ -1,8 +1,8 @@
 /** The sandbox's Webhook integration fires the instant-flips example: key d makes one change, one execution. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { startWebhookProcess } from '../webhookTrigger';
-import { connectInstantExample, INSTANT_EXAMPLE_WEBHOOK_ID, playEvent, SANDBOX_WEBHOOK_SECRET, startSandbox } from './sandbox';
+import { startWebhookProcess } from '../../support/webhookTrigger';
+import { connectInstantExample, INSTANT_EXAMPLE_WEBHOOK_ID, playEvent, SANDBOX_WEBHOOK_SECRET, startSandbox } from '../../../harness/servers/sandbox';
 
 test('"d" pushes "Nightly backup" going down to the example\'s production URL with the sandbox secret; "u" is left out by its Events', async () => {
 	const example = JSON.parse(readFileSync(path.join(__dirname, '..', '..', '..', 'examples', 'check-down-instant-note.json'), 'utf8'));

@@ -1,7 +1,7 @@
 /** The harness runs declarative operations through n8n's engine against the local servers. */
-import { byId, runNode } from '../support/engine';
+import { byId, runNode } from '../../harness/engine';
 import { everything, useCheckMonitorServer, useCustomerEngagementServer } from '../support/setup';
-import { CE_TOKEN } from '../support/servers/customerEngagementServer';
+import { CE_TOKEN } from '../../harness/servers/customerEngagementServer';
 
 describe('a declarative operation through WorkflowExecute', () => {
 	const ce = useCustomerEngagementServer();

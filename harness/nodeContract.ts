@@ -9,7 +9,7 @@ import path from 'node:path';
 
 export type OperationsByResource = Record<string, string[]>;
 
-const contractFile = path.join(__dirname, '..', '..', 'docs', 'node-contract.md');
+const contractFile = path.join(__dirname, '..', 'docs', 'node-contract.md');
 
 /** The operations of `node` (its type name, e.g. `customerEngagement`), by resource. */
 export function contractOperations(node: string, text = readFileSync(contractFile, 'utf8')): OperationsByResource {
