@@ -39,7 +39,7 @@ import {
 	type ExecutionError,
 } from 'n8n-workflow';
 import { CheckMonitorApi } from '../credentials/CheckMonitorApi.credentials';
-import { CheckMonitorWebhook } from '../credentials/CheckMonitorWebhook.credentials';
+import { CheckMonitorWebhookHttpHeaderAuth } from '../credentials/CheckMonitorWebhookHttpHeaderAuth.credentials';
 import { expressionFloor } from './expressionFloor';
 import { countExpressions } from './expressionCounter';
 import { CustomerEngagementApi } from '../credentials/CustomerEngagementApi.credentials';
@@ -62,7 +62,7 @@ export const PACKAGE = 'n8n-nodes-engagement-monitor';
 const packageCredentials: Record<string, () => ICredentialType> = {
 	customerEngagementApi: () => new CustomerEngagementApi(),
 	checkMonitorApi: () => new CheckMonitorApi(),
-	checkMonitorWebhook: () => new CheckMonitorWebhook(),
+	checkMonitorWebhook: () => new CheckMonitorWebhookHttpHeaderAuth(),
 };
 const packageNodes: Record<string, () => INodeType> = {
 	[`${PACKAGE}.customerEngagement`]: () => new CustomerEngagement(),

@@ -9,7 +9,7 @@
  */
 import { NodeHelpers, type ICredentialType, type INodeParameters, type INodeProperties, type INodePropertyOptions, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 import { CheckMonitorApi } from '../../credentials/CheckMonitorApi.credentials';
-import { CheckMonitorWebhook } from '../../credentials/CheckMonitorWebhook.credentials';
+import { CheckMonitorWebhookHttpHeaderAuth } from '../../credentials/CheckMonitorWebhookHttpHeaderAuth.credentials';
 import { CustomerEngagementApi } from '../../credentials/CustomerEngagementApi.credentials';
 import { CheckMonitor } from '../../nodes/CheckMonitor/CheckMonitor.node';
 import { CheckMonitorTrigger } from '../../nodes/CheckMonitorTrigger/CheckMonitorTrigger.node';
@@ -240,7 +240,7 @@ test('the Check Monitor Trigger asks for a check (a locator) for one check and f
 test.each([
 	[() => new CustomerEngagementApi(), 'customerEngagementApi', 'Customer Engagement API', { baseUrl: ['string', true], accessToken: ['string', true, true] }],
 	[() => new CheckMonitorApi(), 'checkMonitorApi', 'Check Monitor API', { baseUrl: ['string', true], apiKey: ['string', true, true], pingUrl: ['string', false], pingKey: ['string', false, true] }],
-	[() => new CheckMonitorWebhook(), 'checkMonitorWebhook', 'Check Monitor Webhook', { headerName: ['string', true], secret: ['string', true, true] }],
+	[() => new CheckMonitorWebhookHttpHeaderAuth(), 'checkMonitorWebhook', 'Check Monitor Webhook', { headerName: ['string', true], secret: ['string', true, true] }],
 ])('credential %#: its name, display name and fields (type, required, a password) as the contract fixes them', (build, name, displayName, fields) => {
 	const credential = build();
 	expect([credential.name, credential.displayName]).toEqual([name, displayName]);

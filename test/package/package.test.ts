@@ -13,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CheckMonitorApi } from '../../credentials/CheckMonitorApi.credentials';
-import { CheckMonitorWebhook } from '../../credentials/CheckMonitorWebhook.credentials';
+import { CheckMonitorWebhookHttpHeaderAuth } from '../../credentials/CheckMonitorWebhookHttpHeaderAuth.credentials';
 import { CustomerEngagementApi } from '../../credentials/CustomerEngagementApi.credentials';
 import { LONG_TEST_TIMEOUT_MS } from '../support/longTests';
 
@@ -76,7 +76,7 @@ describe('documentation links', () => {
 	const credentialLinks = [
 		['CustomerEngagementApi', new CustomerEngagementApi().documentationUrl],
 		['CheckMonitorApi', new CheckMonitorApi().documentationUrl],
-		['CheckMonitorWebhook', new CheckMonitorWebhook().documentationUrl],
+		['CheckMonitorWebhookHttpHeaderAuth', new CheckMonitorWebhookHttpHeaderAuth().documentationUrl],
 	];
 
 	test.each([...codexLinks, ...credentialLinks])('%s links to a README section that exists: %s', (_where, url) => {

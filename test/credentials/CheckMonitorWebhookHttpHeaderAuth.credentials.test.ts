@@ -1,9 +1,9 @@
 /** The Check Monitor Webhook credential: its fields, and its test run as n8n runs a node's credential test. */
-import { CheckMonitorWebhook } from '../../credentials/CheckMonitorWebhook.credentials';
+import { CheckMonitorWebhookHttpHeaderAuth } from '../../credentials/CheckMonitorWebhookHttpHeaderAuth.credentials';
 import { CheckMonitorWebhookTrigger } from '../../nodes/CheckMonitorWebhookTrigger/CheckMonitorWebhookTrigger.node';
 
 test('a header name (default X-Check-Monitor-Secret) and a secret kept as a password, both required', () => {
-	const credential = new CheckMonitorWebhook();
+	const credential = new CheckMonitorWebhookHttpHeaderAuth();
 	expect(credential.properties.map((p) => [p.name, p.type, p.default, p.required, p.typeOptions?.password ?? false])).toEqual([
 		['headerName', 'string', 'X-Check-Monitor-Secret', true, false],
 		['secret', 'string', '', true, true],
