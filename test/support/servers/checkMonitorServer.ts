@@ -124,7 +124,11 @@ export class CheckMonitorServer extends ApiServer {
 
 	now: () => Date = () => new Date();
 
+	/** Whether answers carry a Date header (false: as through a proxy that strips it). */
+	sendsDate = true;
+
 	reset(): void {
+		this.sendsDate = true;
 		this.version = this.defaultVersion;
 		this.checks.clear();
 		this.channels = [];
@@ -311,6 +315,13 @@ export class CheckMonitorServer extends ApiServer {
 
 	protected routes(app: Express): void {
 		const api = '/api/:version';
+		// Every answer carries the server's time, as the real server's HTTP server sends it: the
+		// clock flips and pings are dated by (a virtual one in tests that move it).
+		app.use((_req, res, next) => {
+			if (this.sendsDate) res.setHeader('Date', this.now().toUTCString());
+			else res.sendDate = false;
+			next();
+		});
 		app.use('/api/:version', (req, res, next) => {
 			if (['v1', 'v2', 'v3'].includes(req.params.version as string)) return next();
 			res.status(404).type('text/html; charset=utf-8').send(HTML_404);
