@@ -1,10 +1,11 @@
 /**
  * The requests of one poll (nodes/CheckMonitorTrigger/pollRequests.ts): Max Requests per Minute
- * spaces the All Checks events' requests, one check's are not paced, and a clock stepped back
- * does not stall a poll.
+ * spaces the All Checks events' requests, one check's are not paced, a clock stepped back
+ * does not stall a poll, and an answer's time is the server's (its Date header).
  */
 import { allChecksFlipTrigger } from '../support/allChecksFlipTrigger';
 import { byId, createPoller } from '../support/engine';
+import { serverSeconds } from '../../nodes/CheckMonitorTrigger/pollRequests';
 import { finishesWithin } from '../support/finishesWithin';
 import { flipTrigger } from '../support/flipTrigger';
 import { useCheckMonitorServer } from '../support/setup';
@@ -124,5 +125,15 @@ describe('a clock stepped back', () => {
 			['c2', 0, 'down'],
 			['c3', 0, 'down'],
 		]);
+	});
+});
+
+describe('the server\'s time of an answer', () => {
+	test.each([
+		['a Date header: its time, in whole seconds', { date: 'Sat, 28 Nov 2026 20:37:15 GMT' }, Date.UTC(2026, 10, 28, 20, 37, 15) / 1000],
+		['no Date header: this machine\'s clock', {}, Math.floor(Date.now() / 1000)],
+		['a Date header that is no date: this machine\'s clock', { date: 'soon' }, Math.floor(Date.now() / 1000)],
+	])('%s', (_what, headers, expected) => {
+		expect(Math.abs(serverSeconds(headers) - expected)).toBeLessThanOrEqual(1);
 	});
 });

@@ -7,6 +7,7 @@
  * test/support/n8nScheduler.ts runs the polls as n8n 2.41.1 does.
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import { startOfEarlierVersion } from '../support/allChecksFlipTrigger';
 import { byId } from '../support/engine';
 import { activeTrigger, type Batches, type Scheduler } from '../support/n8nScheduler';
 import { useCheckMonitorServer, useCustomerEngagementServer } from '../support/setup';
@@ -382,6 +383,56 @@ describe('the kept start in the workflow\'s global static data', () => {
 		const second = make();
 		expect(identities(await trigger.poll())).toEqual([second]);
 		expect(globalOf(trigger)?.[KEY]).toBeUndefined();
+	});
+
+	test('durable scheduler, New Flip for All Checks: a start kept by the version whose activation read every check goes on as it was (a late "down" flip dated within its Late Flip Window before it is reported, once)', async () => {
+		const uuids = seedChecks(3);
+		for (const uuid of uuids) cm.server.receivePing(uuid);
+		const now = Math.floor(Date.now() / 1000);
+		const earlier = startOfEarlierVersion(cm.server, now, { rows: true })['node:Trigger'] as IDataObject;
+		const trigger = activeTrigger({ type: 'checkMonitorTrigger', parameters: allChecks(), credentials: cm.credentials(), scheduler: 'durable' });
+		// Saved by that version's activation; no poll has committed a cursor since.
+		trigger.db.staticData = { global: { [KEY]: { 'trigger-node': { key: 'all:', data: earlier } } } };
+		cm.server.seedFlip(uuids[1], new Date((now - 300) * 1000), 0);
+		cm.server.checks.get(uuids[1])!.status = 'down';
+		expect(flipsOf(await trigger.poll())).toEqual([`${uuids[1]} 0 ${now - 300}`]);
+		expect(await trigger.poll()).toBeNull();
+	});
+
+	test('durable scheduler: once the node\'s state has emitted, an earlier start kept for it is not gone back to (it would emit again what was emitted)', async () => {
+		const uuids = seedChecks(3);
+		const trigger = activeTrigger({ type: 'checkMonitorTrigger', parameters: allChecks(), credentials: cm.credentials(), scheduler: 'durable' });
+		await trigger.activate();
+		const first = flipping(uuids[0]);
+		expect(flipsOf(await trigger.poll())).toEqual([first]);
+		// A start a second earlier than the node's, as another main's would be.
+		const kept = (globalOf(trigger)![KEY] as Record<string, { moment: { at: number } }>)['trigger-node'];
+		kept.moment.at -= 1000;
+		trigger.db.staticData = { global: { [KEY]: { 'trigger-node': kept } } };
+		expect(await trigger.poll()).toBeNull();
+		const second = flipping(uuids[1]);
+		expect(flipsOf(await trigger.poll())).toEqual([second]);
+	});
+
+	test('durable scheduler: a kept start ten minutes or more before the node\'s own is not gone back to (no activation poll takes that long)', async () => {
+		const uuids = seedChecks(3);
+		const trigger = activeTrigger({ type: 'checkMonitorTrigger', parameters: allChecks(), credentials: cm.credentials(), scheduler: 'durable' });
+		await trigger.activate();
+		const old = (globalOf(trigger)![KEY] as Record<string, { moment: { at: number } }>)['trigger-node'];
+		flipping(uuids[0]);
+		// The workflow is activated anew in a new process (its earlier start forgotten), and the
+		// earlier start is found kept, as from eleven minutes before the new one.
+		await trigger.restart();
+		trigger.db.staticData = {};
+		trigger.db.cursor = null;
+		await trigger.activate();
+		const start = (globalOf(trigger)![KEY] as Record<string, { moment: { at: number } }>)['trigger-node'];
+		old.moment.at = start.moment.at - 11 * 60_000;
+		expect(await trigger.poll()).toBeNull();
+		trigger.db.staticData = { global: { [KEY]: { 'trigger-node': old } } };
+		expect(await trigger.poll()).toBeNull();
+		const made = flipping(uuids[1]);
+		expect(flipsOf(await trigger.poll())).toEqual([made]);
 	});
 
 	test('durable scheduler, a workflow with two triggers: when one drops its kept start, the other\'s is kept', async () => {
