@@ -135,6 +135,8 @@ async function pollFrom(stored: FlipAllChecksState, checks: IDataObject[], nowSe
 	// Checks that no longer exist (or no longer match) leave the state.
 	const present = new Set(checks.map(checkIdOf));
 	for (const id of Object.keys(state.checks)) if (!present.has(id)) delete state.checks[id];
+	// Oldest first across checks too (each check's are already; the sort keeps their order within a second).
+	items.sort((a, b) => Date.parse(String(a.json.timestamp)) - Date.parse(String(b.json.timestamp)));
 	return { state, items };
 }
 

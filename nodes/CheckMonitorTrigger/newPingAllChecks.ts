@@ -58,7 +58,8 @@ export async function pollNewPingAllChecks(this: IPollFunctions, requests: PollR
 /** A poll from the stored state, over the check list read at `nowSeconds` (the server's time). */
 async function pollFrom(stored: PingAllChecksState, checks: IDataObject[], nowSeconds: number, requests: PollRequests, options: PingItemOptions) {
 	const state: PingAllChecksState = { key: stored.key, polledAt: nowSeconds, lastN: { ...stored.lastN }, since: { ...stored.since } };
-	const items: INodeExecutionData[] = [];
+	// Each item with the date it sorts by: its ping's, or for a gap alone the check's first new ping's.
+	const items: Array<{ item: INodeExecutionData; at: number }> = [];
 	const due = checks.filter((check) => {
 		const known = state.lastN[checkIdOf(check)];
 		return known === undefined || listedN(check) > known;
@@ -83,7 +84,7 @@ async function pollFrom(stored: PingAllChecksState, checks: IDataObject[], nowSe
 		const before = known ?? Number(pings.filter((ping) => !fresh.includes(ping)).at(-1)?.n ?? 0);
 		const gap = known === undefined ? undefined : gapAfter(known, fresh, pings.length);
 		const emitted = await newPingItems(requests, id, checkSummary(check), fresh, gap, before, options);
-		items.push(...emitted.items);
+		for (const item of emitted.items) items.push({ item, at: dateSeconds(item.json.date === undefined ? fresh[0] : item.json) });
 		state.lastN[id] = fresh.length ? emitted.lastN : Math.max(before, listedN(check));
 		delete state.since![id];
 	}
@@ -96,5 +97,6 @@ async function pollFrom(stored: PingAllChecksState, checks: IDataObject[], nowSe
 	for (const id of Object.keys(state.lastN)) if (!present.has(id)) delete state.lastN[id];
 	for (const id of Object.keys(state.since!)) if (!present.has(id)) delete state.since![id];
 	if (Object.keys(state.since!).length === 0) delete state.since;
-	return { state, items };
+	// Oldest first across checks too (each check's are already; the sort keeps their order otherwise).
+	return { state, items: items.sort((a, b) => a.at - b.at).map(({ item }) => item) };
 }

@@ -672,9 +672,10 @@ describe('the cost over 1,000 checks and the sweep', () => {
 			checks[1].status = 'down';
 			clock.advance(30);
 			server.clearLog();
+			// Oldest first: c2's flip is dated before c1's.
 			expect(flips(await upgraded.poll())).toEqual([
-				['c1', 0, 'down'],
 				['c2', 0, 'down'],
+				['c1', 0, 'down'],
 			]);
 			expect(flipsRead()).toEqual(['c1', 'c2']);
 			expect(await minuteLater(upgraded)).toBeNull();
@@ -900,5 +901,55 @@ describe('the start: the list as read and the server\'s time', () => {
 		clock.advance(90);
 		server.receivePing(late.uuid);
 		expect(flips(await minuteLater(trigger))).toEqual([['c2', 1, 'up']]);
+	});
+});
+
+/**
+ * New Flip for All Checks: the items of a poll come oldest first, across checks too (each
+ * check's flips are read in id order; a sweep's after the changed checks').
+ */
+describe('the order of a poll\'s items', () => {
+	const cm = useCheckMonitorServer();
+	const { server } = cm;
+	const clock = useVirtualClock(server);
+	const { poller, flips, seed, minuteLater } = allChecksFlipTrigger(cm, clock);
+
+	test('flips of three checks, made in another order than the checks\' ids: emitted oldest first; a check\'s flips within a second in the server\'s order', async () => {
+		const [c1, c2, c3] = [1, 2, 3].map((n) => seed(n));
+		const trigger = poller();
+		await trigger.poll();
+		clock.advance(5);
+		server.receivePing(c3.uuid);
+		clock.advance(5);
+		server.receivePing(c1.uuid);
+		server.receivePing(c1.uuid, 'fail');
+		clock.advance(5);
+		server.receivePing(c2.uuid);
+		expect(flips(await minuteLater(trigger))).toEqual([
+			['c3', 1, 'up'],
+			['c1', 1, 'up'],
+			['c1', 0, 'down'],
+			['c2', 1, 'up'],
+		]);
+	});
+
+	test('a sweep\'s flips among the changed checks\', oldest first', async () => {
+		const [c1, c2] = [seed(1), seed(2)];
+		const trigger = poller({ fullSweepMinutes: 4 });
+		await trigger.poll();
+		clock.advance(30);
+		// c1 paused and resumed (its row as it was: for the sweep, at the third poll), then c2 pinged.
+		server.pause(c1.uuid);
+		server.resume(c1.uuid);
+		clock.advance(5);
+		server.receivePing(c2.uuid);
+		expect(flips(await minuteLater(trigger))).toEqual([['c2', 1, 'up']]);
+		expect(await minuteLater(trigger)).toBeNull();
+		server.receivePing(c2.uuid, 'fail');
+		expect(flips(await minuteLater(trigger))).toEqual([
+			['c1', 0, 'paused'],
+			['c1', 0, 'new'],
+			['c2', 0, 'down'],
+		]);
 	});
 });
