@@ -1,14 +1,17 @@
 /**
  * How a trigger poll in trigger mode gets its state under n8n's schedulers. n8n's durable
  * scheduler drops the state of the poll it runs at activation when that poll emits nothing,
- * and can run a poll of the node while another one still runs (the activation poll, or a poll
- * abandoned at its timeout, on this main or another). So polls of one node take turns in this
- * process; a poll with no state of its own goes on from the start another poll took (kept
- * here and in the workflow's global static data); and a start taken while an earlier one was
- * being taken elsewhere gives way to the earlier one (docs/triggers.md, "Starting under n8n's
- * schedulers").
+ * can run a poll of the node while another one still runs (the activation poll, or a poll
+ * abandoned at its timeout, on this main or another), and hands a poll the state as committed
+ * when its task began, which can be before the last poll's emit was committed. So polls of one
+ * node take turns in this process, and one whose state another poll here already emitted from
+ * ends with nothing; a poll with no state of its own goes on from the start another poll took
+ * (kept here and in the workflow's global static data); and a start taken while an earlier one
+ * was being taken elsewhere gives way to the earlier one (docs/triggers.md, "Starting under
+ * n8n's schedulers").
  */
 import { sleep, type IDataObject, type IPollFunctions } from 'n8n-workflow';
+import { pollBudgetMs } from './pollDeadline';
 
 /** The workflow's global static data entry: per node id, the last start taken. */
 export const KEPT_STARTS = 'n8n-nodes-engagement-monitor.starts';
@@ -19,8 +22,21 @@ export const KEPT_STARTS = 'n8n-nodes-engagement-monitor.starts';
  */
 export const UNEMITTED_START = 'unemittedStart';
 
+/**
+ * In the node's static data: which emit the state is from (a number each poll that emits
+ * raises), so that a poll can tell a state another poll already emitted from.
+ */
+export const EMIT_VERSION = 'emitVersion';
+
 /** A poll still running after this long (n8n gives an activation poll 5 minutes) hung: it is given up. */
 const RUNNING_LIMIT_MS = 10 * 60_000;
+
+/**
+ * How long after a poll here emitted, a poll handed the state it emitted from takes that state
+ * for one read before n8n committed the emit (n8n's shortest interval: a poll a minute later
+ * reads what was committed).
+ */
+const STALE_COPY_MS = 60_000;
 
 /**
  * When a start is: `at` on the clock that dates the records (ms since the epoch; whole seconds
@@ -48,9 +64,10 @@ interface Running {
 	ended: Promise<void>;
 }
 
-/** Per workflow and node, in this n8n process: the poll running, and the last start taken. */
+/** Per workflow and node, in this n8n process: the poll running, the last start taken, the last emit within its poll's time. */
 const running = new Map<string, Running>();
 const keptHere = new Map<string, Kept>();
+const emittedHere = new Map<string, { key: string; from: unknown; at: number }>();
 
 export interface StartedPoll<T> {
 	/** The event and filter the node's state belongs to. */
@@ -88,11 +105,23 @@ export async function pollFromStart<T>(context: IPollFunctions, poll: StartedPol
 	let end!: () => void;
 	const mine: Running = { since: Date.now(), takingStart: false, ended: new Promise<void>((resolve) => (end = resolve)) };
 	running.set(slot, mine);
+	const budgetEnd = mine.since + pollBudgetMs(context);
 	try {
 		const nodeData = context.getWorkflowStaticData('node');
+		// A state a poll here emitted from a moment ago: n8n read it for this poll before it
+		// committed that emit; going on would emit it again. Ends with the state untouched (so
+		// n8n commits nothing); the next poll reads the committed one.
+		const from = nodeData[EMIT_VERSION];
+		const spent = emittedHere.get(slot);
+		if (spent?.key === poll.key && spent.from === from && Date.now() - spent.at < STALE_COPY_MS) return null;
 		if (resume(context, slot, poll)) {
 			const result = await poll.goOn();
-			if (result !== null) delete nodeData[UNEMITTED_START];
+			if (result !== null) {
+				delete nodeData[UNEMITTED_START];
+				nodeData[EMIT_VERSION] = (typeof from === 'number' ? from : 0) + 1;
+				// Past its time n8n may have dropped the result (an abandoned poll): its state is not spent.
+				if (Date.now() < budgetEnd) emittedHere.set(slot, { key: poll.key, from, at: Date.now() });
+			}
 			return result;
 		}
 		mine.takingStart = true;

@@ -342,12 +342,12 @@ describe('a poll that starts while another poll of the node still reads', () => 
 		const uuids = seedChecks(20);
 		const trigger = activeTrigger({ type: 'checkMonitorTrigger', parameters: allChecks({ requestsPerMinute: 600 }), credentials: cm.credentials(), scheduler });
 		await trigger.activate();
-		// Five checks change; while the poll reads the third, another poll starts and c9 flips.
+		// Five checks change; while the poll reads the first, another poll starts and c9 flips.
 		const made = uuids.slice(0, 5).map((uuid) => flipping(uuid));
 		let overlapping: Promise<Batches> | undefined;
 		let late = '';
 		cm.server.whenRequested(
-			(req) => req.path === `/api/v3/checks/${uuids[2]}/flips/`,
+			(req) => req.path === `/api/v3/checks/${uuids[0]}/flips/`,
 			() => {
 				overlapping = trigger.poll();
 				late = flipping(uuids[9]);
@@ -356,14 +356,64 @@ describe('a poll that starts while another poll of the node still reads', () => 
 		cm.server.clearLog();
 		const first = await trigger.poll({ abandoned: scheduler !== 'in-memory' });
 		const whileReading = await overlapping!;
-		const requests = [listReadsOf(), flipsReadsOf()];
+		const listsRead = listReadsOf();
 		const next = [await trigger.poll(), await trigger.poll()];
 		// Abandoned (durable): the first poll's result is dropped and nothing committed.
 		if (scheduler !== 'in-memory') expect(first).toBeNull();
 		expect(flipsOf(first, whileReading, ...next)).toEqual([...made, late]);
-		// The poll that started meanwhile ended at once: one list, five flips reads.
+		// The poll that started meanwhile ended at once: it did not even read the list.
 		expect(whileReading).toBeNull();
-		expect(requests).toEqual([1, 5]);
+		expect(listsRead).toBe(1);
+	});
+});
+
+/**
+ * n8n 2.41.1 after a restart, under the durable scheduler (seen in the end-to-end tier): the
+ * occurrence missed while n8n was down and the current one are claimed together; each task
+ * reads the cursor when it begins, and the second poll runs once the first has emitted, before
+ * n8n committed that emit. Its copy is the state the first emitted from.
+ */
+describe('two tasks of one job that read the cursor together', () => {
+	test.each(Object.keys(EVENTS))('%s: the record is emitted once, by the first; the second ends with nothing', async (name) => {
+		const { trigger, make, identities, everyItem } = started(name, 'durable');
+		await trigger.activate();
+		const made = make();
+		const first = trigger.poll();
+		const second = trigger.poll({ runsAfter: first });
+		expect(identities(await first)).toEqual([made]);
+		expect(await second).toBeNull();
+		expect(await trigger.poll()).toBeNull();
+		const later = make();
+		expect(identities(await trigger.poll())).toEqual([later]);
+		expect(everyItem()).toEqual([made, later]);
+	});
+
+	test('a poll past its time whose result n8n dropped leaves its state unspent: the next poll, handed that state, emits', async () => {
+		const { trigger, make, identities } = started('New Contact', 'durable');
+		await trigger.activate();
+		const made = make();
+		expect(await trigger.poll({ abandoned: true })).toBeNull();
+		expect(identities(await trigger.poll())).toEqual([made]);
+	});
+});
+
+describe('a state a poll emitted from, on a clock the test moves', () => {
+	const clock = useVirtualClock(cm.server);
+
+	test('handed to a poll a minute later, it is not taken for one read before the commit: n8n did not commit that emit (a failed save), and the poll emits again', async () => {
+		const uuids = seedChecks(2);
+		const trigger = activeTrigger({ type: 'checkMonitorTrigger', parameters: allChecks(), credentials: cm.credentials(), scheduler: 'durable' });
+		await trigger.activate();
+		clock.advance(10);
+		const made = flipping(uuids[0]);
+		const before = JSON.parse(JSON.stringify(trigger.db.cursor)) as IDataObject;
+		expect(flipsOf(await trigger.poll())).toEqual([made]);
+		// The emit's commit failed: the cursor is as it was.
+		trigger.db.cursor = before;
+		clock.advance(30);
+		expect(await trigger.poll()).toBeNull();
+		clock.advance(31);
+		expect(flipsOf(await trigger.poll())).toEqual([made]);
 	});
 });
 
