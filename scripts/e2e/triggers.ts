@@ -326,11 +326,14 @@ function workflow(t: Trigger, own: CredentialRef, sink: CredentialRef, sinkConta
 				typeVersion: 1,
 				position: [200, 0],
 				// "production"/"trigger" from the active workflow, "test" from Fetch Test Event; then the
-				// execution that emitted the item (one a poll) and the item's place in it.
+				// execution that emitted the item (one a poll) and the item's place in it. The contact as
+				// picked from the list: n8n checks an ID typed By ID with a regular expression under a
+				// 250 ms wall-clock limit before every execution, which a machine loaded far beyond its
+				// cores exceeded (a Fetch Test Event answered "Regular expression execution timed out").
 				parameters: {
 					resource: 'note',
 					operation: 'create',
-					contactId: { __rl: true, mode: 'id', value: sinkContact },
+					contactId: { __rl: true, mode: 'list', value: sinkContact },
 					text: `={{ $execution.mode }}: ${t.id} {{ $execution.id }}/{{ $itemIndex }} ${t.key}`,
 				},
 				credentials: { customerEngagementApi: sink },

@@ -388,6 +388,16 @@ describe('two tasks of one job that read the cursor together', () => {
 		expect(everyItem()).toEqual([made, later]);
 	});
 
+	test('the window n8n leaves: the second task on another main has no way to know the first emitted, and emits the record again', async () => {
+		const { trigger, make, identities } = started('New Contact', 'durable');
+		await trigger.activate();
+		const made = make();
+		const first = trigger.poll();
+		const second = trigger.poll({ runsAfter: first, otherProcess: true });
+		expect(identities(await first)).toEqual([made]);
+		expect(identities(await second)).toEqual([made]);
+	});
+
 	test('a poll past its time whose result n8n dropped leaves its state unspent: the next poll, handed that state, emits', async () => {
 		const { trigger, make, identities } = started('New Contact', 'durable');
 		await trigger.activate();
