@@ -2,8 +2,9 @@
  * Every event of both triggers exactly once when n8n keeps the state of the poll it runs at
  * activation (the in-memory scheduler) and when it does not (the durable scheduler with
  * durable cursors, nodes/shared/keptStart.ts): a record made right after activation and one
- * made between scheduled polls, an abandoned poll, a restart, a start that hung; what All
- * Checks costs.
+ * made between scheduled polls, an abandoned poll, a restart, a start that hung; a poll that
+ * starts while another one runs (the activation, an overrunning or abandoned poll; here or on
+ * another main), and one handed the state another already emitted from; what All Checks costs.
  * test/support/n8nScheduler.ts runs the polls as n8n 2.41.1 does.
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
