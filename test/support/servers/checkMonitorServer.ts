@@ -3,7 +3,8 @@
  * reference server does (docs/api/check-monitor.md): `{"error": ...}` for 400/401, empty
  * bodies for 403 and for unknown unique_keys, Django's HTML 404, 301 for collection paths
  * without a slash, 409 on resuming a check that is not paused, `{"flips": [...]}`,
- * read-only key limits, and the no-key ping endpoints. `version` picks the release whose
+ * read-only key limits, the no-key ping endpoints, and its clock (`now`) in every answer's
+ * Date header. `version` picks the release whose
  * answers it gives where releases differ (the newest by default, as the hosted service).
  */
 import { createHash, randomUUID } from 'node:crypto';
