@@ -24,8 +24,8 @@ export interface LoggedRequest {
 export type Fault =
 	/** `body`: a string is sent as text, anything else as JSON; with `json`, a string too. */
 	| { kind: 'status'; status: number; retryAfter?: string; body?: unknown; json?: boolean }
-	/** Answered after `ms`, normally or, with `then`, as that fault. */
-	| { kind: 'delay'; ms: number; then?: Fault }
+	/** Answered after `ms` (or once `until` settles), normally or, with `then`, as that fault. */
+	| { kind: 'delay'; ms: number; until?: Promise<unknown>; then?: Fault }
 	| { kind: 'drop' }
 	/** The request is processed, then answered with this status (a write that happened). */
 	| { kind: 'statusAfter'; status: number }
@@ -235,7 +235,9 @@ export abstract class ApiServer {
 			next();
 		} else if (fault.kind === 'delay') {
 			const then = fault.then;
-			setTimeout(() => (then ? this.applyFault(then, req, res, next) : next()), fault.ms);
+			const go = () => (then ? this.applyFault(then, req, res, next) : next());
+			if (fault.until) void fault.until.finally(go);
+			else setTimeout(go, fault.ms);
 		} else if (fault.kind === 'drop') {
 			req.socket.destroy();
 		} else {

@@ -3,7 +3,8 @@
  * reference server does (docs/api/check-monitor.md): `{"error": ...}` for 400/401, empty
  * bodies for 403 and for unknown unique_keys, Django's HTML 404, 301 for collection paths
  * without a slash, 409 on resuming a check that is not paused, `{"flips": [...]}`,
- * read-only key limits, and the no-key ping endpoints. `version` picks the release whose
+ * read-only key limits, the no-key ping endpoints, and its clock (`now`) in every answer's
+ * Date header. `version` picks the release whose
  * answers it gives where releases differ (the newest by default, as the hosted service).
  */
 import { createHash, randomUUID } from 'node:crypto';
@@ -134,8 +135,12 @@ export class CheckMonitorServer extends ApiServer {
 	 */
 	readonly webhooks = new WebhookIntegrations();
 
+	/** Whether answers carry a Date header (false: as through a proxy that strips it). */
+	sendsDate = true;
+
 	reset(): void {
 		this.webhooks.reset();
+		this.sendsDate = true;
 		this.version = this.defaultVersion;
 		this.checks.clear();
 		this.channels = [];
@@ -377,6 +382,13 @@ export class CheckMonitorServer extends ApiServer {
 
 	protected routes(app: Express): void {
 		const api = '/api/:version';
+		// Every answer carries the server's time, as the real server's HTTP server sends it: the
+		// clock flips and pings are dated by (a virtual one in tests that move it).
+		app.use((_req, res, next) => {
+			if (this.sendsDate) res.setHeader('Date', this.now().toUTCString());
+			else res.sendDate = false;
+			next();
+		});
 		app.use('/api/:version', (req, res, next) => {
 			if (['v1', 'v2', 'v3'].includes(req.params.version as string)) return next();
 			res.status(404).type('text/html; charset=utf-8').send(HTML_404);

@@ -17,10 +17,14 @@ export function readTags(context: IPollFunctions): string[] {
 		.filter(Boolean);
 }
 
-/** Every check carrying all the tags, in id order (the order the triggers walk them in). */
-export async function listChecks(requests: PollRequests, tags: string[]): Promise<IDataObject[]> {
-	const list = (await requests.get('/api/v3/checks/', tags.length ? { tag: tags } : undefined)) as IDataObject | undefined;
-	return ((list?.checks ?? []) as IDataObject[]).sort((a, b) => checkIdOf(a).localeCompare(checkIdOf(b)));
+/**
+ * Every check carrying all the tags, in id order (the order the triggers walk them in), and
+ * when the server answered (UNIX seconds, on its clock: the one flips and pings are dated by).
+ */
+export async function listChecks(requests: PollRequests, tags: string[]): Promise<{ checks: IDataObject[]; at: number }> {
+	const { body, at } = await requests.getDated('/api/v3/checks/', tags.length ? { tag: tags } : undefined);
+	const checks = ((body as IDataObject | undefined)?.checks ?? []) as IDataObject[];
+	return { checks: checks.sort((a, b) => checkIdOf(a).localeCompare(checkIdOf(b))), at };
 }
 
 /** What the list shows of a check's flips and pings, as one short string to compare. */

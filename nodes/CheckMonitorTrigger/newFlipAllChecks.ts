@@ -5,8 +5,8 @@
  * what the list cannot show. How and why: docs/triggers.md, "New Flip for All Checks".
  */
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
-import { startOnce } from '../shared/keptStart';
-import { type Flip, newestFlip, newFlips } from '../CheckMonitor/shared/flips';
+import { pollFromStart } from '../shared/keptStart';
+import { type Flip, flipKey, flipSeconds, newestFlip, newFlips, oldestFirst } from '../CheckMonitor/shared/flips';
 import { checkIdOf, listChecks, listedRowOf, readTags, startingAt } from './listedChecks';
 import { checkForNaming, type Direction, flipItems, flipsOfCheck } from './flipItems';
 import type { PollRequests } from './pollRequests';
@@ -24,19 +24,17 @@ export async function pollNewFlipAllChecks(
 	requests: PollRequests,
 	settings: AllChecksSettings,
 ): Promise<INodeExecutionData[][] | null> {
-	const { direction, lookBackSeconds, sweepSeconds } = settings;
-	const nowSeconds = Math.floor(Date.now() / 1000);
 	const tags = readTags(this);
-	const checks = await listChecks(requests, tags);
 
 	// Any run that is not the active poll (Fetch Test Event, a manual or CLI run): the newest
 	// flip of the first check (by id) that has one; the state untouched.
 	if (this.getMode() !== 'trigger') {
+		const { checks } = await listChecks(requests, tags);
 		for (const check of checks) {
 			if (!requests.roomForRead()) break;
 			requests.countRead();
 			const newest = newestFlip(await flipsOfCheck(requests, checkIdOf(check)));
-			if (newest.length) return [flipItems(await checkForNaming(requests, check, newest, direction), newest, direction)];
+			if (newest.length) return [flipItems(await checkForNaming(requests, check, newest, settings.direction), newest, settings.direction)];
 		}
 		return null;
 	}
@@ -44,30 +42,43 @@ export async function pollNewFlipAllChecks(
 	const staticData = this.getWorkflowStaticData('node');
 	const key = `all:${tags.join(' ')}`;
 	const storedState = () => staticData.state as unknown as FlipAllChecksState | undefined;
-	const started = await startOnce(this, key, () => storedState()?.key === key, async () => {
-		// Activation: each check it has time to read starts a Late Flip Window back, its flips
-		// so far seen and not emitted (so a late-written "down" flip dated shortly before
-		// activation is reported). A check it has no time for starts at this instant and is
-		// read at the next polls, as a changed one. There is nothing to sweep yet.
-		const activated: FlipAllChecksState = { key, activatedFloor: nowSeconds - lookBackSeconds, polledAt: nowSeconds, checks: {}, sweepStartedAt: nowSeconds };
-		for (const check of checks) {
-			const id = checkIdOf(check);
-			if (!requests.roomForRead()) {
-				activated.checks[id] = { floor: nowSeconds, seen: {} };
-				continue;
-			}
-			requests.countRead();
-			const { cursor } = newFlips({ floor: activated.activatedFloor, seen: {} }, await flipsOfCheck(requests, id, activated.activatedFloor), lookBackSeconds);
-			activated.checks[id] = { ...cursor, listed: listedRowOf(check) };
-		}
-		staticData.state = activated as unknown as IDataObject;
-	}, requests.deadline);
-	if (started !== 'continue') return null;
-	const stored = storedState()!;
+	return await pollFromStart(this, {
+		key,
+		hasState: () => storedState()?.key === key,
+		deadline: requests.deadline,
+		takeStart: async () => {
+			const { checks, at } = await listChecks(requests, tags);
+			staticData.state = startAt(key, checks, at) as unknown as IDataObject;
+			return at * 1000;
+		},
+		goOn: async () => {
+			const { checks, at } = await listChecks(requests, tags);
+			const { state, items } = await pollFrom(storedState()!, checks, at, requests, settings);
+			staticData.state = state as unknown as IDataObject;
+			return items.length ? [items] : null;
+		},
+	});
+}
+
+/**
+ * The start: a point, the check list as read and the server's time. Nothing is read of any
+ * check's flips: a flip dated before the start is old by its own date, and of a check's flips
+ * dated in the start's own second, the one its listed row shows is old (shownAtStart). There
+ * is nothing to sweep yet.
+ */
+function startAt(key: string, checks: IDataObject[], at: number): FlipAllChecksState {
+	const start: FlipAllChecksState = { key, activatedFloor: at, polledAt: at, checks: {}, sweepStartedAt: at };
+	for (const check of checks) start.checks[checkIdOf(check)] = { floor: at, seen: {}, listed: listedRowOf(check), atStart: true };
+	return start;
+}
+
+/** A poll from the stored state, over the check list read at `nowSeconds` (the server's time). */
+async function pollFrom(stored: FlipAllChecksState, checks: IDataObject[], nowSeconds: number, requests: PollRequests, settings: AllChecksSettings) {
+	const { direction, lookBackSeconds, sweepSeconds } = settings;
 	const state: FlipAllChecksState = { ...stored, checks: { ...stored.checks } };
 	// A check listed for the first time (created, or tagged into the filter) starts where the
-	// last poll started: one created since then reports its flips; one that left the filter
-	// and came back does not report again what was emitted before it left.
+	// last poll read the list: one created since then reports its flips; one that left the
+	// filter and came back does not report again what was emitted before it left.
 	const firstListed = state.polledAt ?? state.activatedFloor;
 	const interval = state.polledAt === undefined ? 0 : nowSeconds - state.polledAt;
 	const items: INodeExecutionData[] = [];
@@ -78,7 +89,8 @@ export async function pollNewFlipAllChecks(
 		requests.countRead();
 		const previous = state.checks[id] ?? { floor: firstListed, seen: {} };
 		const flips = await flipsOfCheck(requests, id, previous.floor);
-		const { fresh, cursor } = newFlips(previous, flips, lookBackSeconds);
+		const from = previous.atStart ? { floor: previous.floor, seen: shownAtStart(flips, previous, check) } : previous;
+		const { fresh, cursor } = newFlips(from, flips, lookBackSeconds);
 		if (fresh.length) items.push(...flipItems(await checkForNaming(requests, check, fresh, direction), fresh, direction));
 		state.checks[id] = { ...cursor, ...rowToRecord(previous, check, flips, nowSeconds, lookBackSeconds) };
 		read.add(id);
@@ -123,8 +135,27 @@ export async function pollNewFlipAllChecks(
 	// Checks that no longer exist (or no longer match) leave the state.
 	const present = new Set(checks.map(checkIdOf));
 	for (const id of Object.keys(state.checks)) if (!present.has(id)) delete state.checks[id];
-	staticData.state = state as unknown as IDataObject;
-	return items.length ? [items] : null;
+	// Oldest first across checks too (each check's are already; the sort keeps their order within a second).
+	items.sort((a, b) => Date.parse(String(a.json.timestamp)) - Date.parse(String(b.json.timestamp)));
+	return { state, items };
+}
+
+/**
+ * Of a check's flips dated in the start's own second (its floor), the one the row listed at
+ * the start already shows, as seen: the list was read within that second, so such a flip can
+ * be from before it or after it. A flip to up is from before when the check was listed up (or
+ * in grace): it cannot follow an up status. A flip away from up is from before when the check
+ * was listed down, paused or new, is its only flip since, and the check still shows that
+ * status: one made after the list would have changed it. Every other flip of that second is
+ * new: one flip of a start's second too many is reported rather than one lost.
+ */
+function shownAtStart(flips: Flip[], cursor: CheckCursor, check: IDataObject): Record<string, number> {
+	const since = oldestFirst(flips).filter((flip) => flipSeconds(flip) >= cursor.floor);
+	const first = since[0];
+	if (first === undefined || flipSeconds(first) !== cursor.floor || cursor.listed === undefined) return {};
+	const listedStatus = (JSON.parse(cursor.listed) as unknown[])[0];
+	const shown = ['up', 'grace'].includes(String(listedStatus)) ? first.up === 1 : first.up !== 1 && since.length === 1 && check.status === listedStatus;
+	return shown ? { [flipKey(first)]: 1 } : {};
 }
 
 /**

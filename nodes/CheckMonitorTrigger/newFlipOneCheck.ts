@@ -6,7 +6,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { newestFlip, newFlips } from '../CheckMonitor/shared/flips';
 import { checkMonitorApi } from '../CheckMonitor/shared/checkMonitorApi';
 import { readIdParameter } from '../shared/idParameters';
-import { startOnce } from '../shared/keptStart';
+import { pollFromStart } from '../shared/keptStart';
 import { type Direction, flipItems, flipsOfCheck, readCheck } from './flipItems';
 import type { PollRequests } from './pollRequests';
 import type { FlipOneCheckState } from './state';
@@ -23,21 +23,27 @@ export async function pollNewFlipOneCheck(
 		if (!newest.length) return null;
 		return [flipItems(await readCheck(requests, id), newest, direction)];
 	}
-	const nowSeconds = Math.floor(Date.now() / 1000);
 	const staticData = this.getWorkflowStaticData('node');
 	const key = `one:${id}`;
 	const stateOf = () => staticData.state as unknown as FlipOneCheckState | undefined;
-	const started = await startOnce(this, key, () => stateOf()?.key === key, async () => {
-		const floor = nowSeconds - lookBackSeconds;
-		const { cursor } = newFlips({ floor, seen: {} }, await flipsOfCheck(requests, id, floor), lookBackSeconds);
-		staticData.state = { key, activatedFloor: floor, checks: { [id]: cursor } } as unknown as IDataObject;
-	}, requests.deadline);
-	if (started !== 'continue') return null;
-	const state = stateOf()!;
-	const previous = state.checks[id] ?? { floor: state.activatedFloor, seen: {} };
-	const { fresh, cursor } = newFlips(previous, await flipsOfCheck(requests, id, previous.floor), lookBackSeconds);
-	// Name the check only when there is something to report.
-	const items = fresh.length ? flipItems(await readCheck(requests, id), fresh, direction) : [];
-	staticData.state = { ...state, checks: { [id]: cursor } } as unknown as IDataObject;
-	return items.length ? [items] : null;
+	return await pollFromStart(this, {
+		key,
+		hasState: () => stateOf()?.key === key,
+		deadline: requests.deadline,
+		// The flips of a Late Flip Window, counted as seen (so a late-written "down" flip dated shortly before activation is reported).
+		takeStart: async () => {
+			const floor = Math.floor(Date.now() / 1000) - lookBackSeconds;
+			const { cursor } = newFlips({ floor, seen: {} }, await flipsOfCheck(requests, id, floor), lookBackSeconds);
+			staticData.state = { key, activatedFloor: floor, checks: { [id]: cursor } } as unknown as IDataObject;
+		},
+		goOn: async () => {
+			const state = stateOf()!;
+			const previous = state.checks[id] ?? { floor: state.activatedFloor, seen: {} };
+			const { fresh, cursor } = newFlips(previous, await flipsOfCheck(requests, id, previous.floor), lookBackSeconds);
+			// Name the check only when there is something to report.
+			const items = fresh.length ? flipItems(await readCheck(requests, id), fresh, direction) : [];
+			staticData.state = { ...state, checks: { [id]: cursor } } as unknown as IDataObject;
+			return items.length ? [items] : null;
+		},
+	});
 }

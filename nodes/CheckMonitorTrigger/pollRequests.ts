@@ -13,6 +13,8 @@ import { checkMonitorApi } from '../CheckMonitor/shared/checkMonitorApi';
 
 export interface PollRequests {
 	get(url: string, qs?: IDataObject, text?: boolean): Promise<unknown>;
+	/** A GET, with when the server answered (UNIX seconds): its Date header, else this machine's clock. */
+	getDated(url: string, qs?: IDataObject): Promise<{ body: unknown; at: number }>;
 	/** Whether another read fits in this poll: the first read always does (see above). */
 	roomForRead(): boolean;
 	/** Counts a read against the poll (a flips or pings read; the list and the check reads that go with a read are not counted). */
@@ -26,13 +28,18 @@ export function pollRequests(context: IPollFunctions, spacingMs: number): PollRe
 	const deadline = pollDeadline(context);
 	let lastRequestAt = 0;
 	let readMade = false;
+	const request = async (url: string, qs?: IDataObject, text?: boolean) => {
+		// At most one spacing: a clock stepped back during the poll must not stall it.
+		const wait = Math.min(spacingMs, lastRequestAt + spacingMs - Date.now());
+		if (wait > 0) await sleep(wait);
+		lastRequestAt = Date.now();
+		return await directRequest(context, checkMonitorApi, { url, qs, text });
+	};
 	return {
-		async get(url, qs, text) {
-			// At most one spacing: a clock stepped back during the poll must not stall it.
-			const wait = Math.min(spacingMs, lastRequestAt + spacingMs - Date.now());
-			if (wait > 0) await sleep(wait);
-			lastRequestAt = Date.now();
-			return (await directRequest(context, checkMonitorApi, { url, qs, text })).body;
+		get: async (url, qs, text) => (await request(url, qs, text)).body,
+		async getDated(url, qs) {
+			const { body, headers } = await request(url, qs);
+			return { body, at: serverSeconds(headers) };
 		},
 		// Time left means some: with a budget of 0 only the first read is made.
 		roomForRead: () => !readMade || Date.now() < deadline,
@@ -41,4 +48,13 @@ export function pollRequests(context: IPollFunctions, spacingMs: number): PollRe
 		},
 		deadline,
 	};
+}
+
+/**
+ * The server's clock, which dates flips and pings: a response's Date header (whole seconds,
+ * as HTTP sends it), or this machine's clock when there is none.
+ */
+export function serverSeconds(headers: IDataObject | undefined): number {
+	const date = Date.parse(String(headers?.date ?? ''));
+	return Math.floor((Number.isNaN(date) ? Date.now() : date) / 1000);
 }

@@ -31,14 +31,23 @@ export interface CheckCursor extends FlipCursor {
 	listed?: string;
 	/** Since when (UNIX seconds) the list shows the check newly down without its flip written yet. */
 	downAwaitedSince?: number;
+	/**
+	 * The cursor is the start's, its flips not read since: of those dated at the floor (the
+	 * start's second), the one `listed` shows is not new.
+	 */
+	atStart?: true;
 }
 
 /** New Flip, all checks (`state`, key `all:<tags>`). */
 export interface FlipAllChecksState {
 	key: string;
-	/** Activation's floor: a Late Flip Window before it (UNIX seconds). */
+	/**
+	 * Where a check first listed starts when `polledAt` is absent (UNIX seconds). All Checks:
+	 * the start, the server's time of its list. One Check, and All Checks states written before
+	 * the start was a point: the activation less a Late Flip Window.
+	 */
 	activatedFloor: number;
-	/** When the last poll started (UNIX seconds); absent in older states. */
+	/** When the last poll read the list (UNIX seconds; the server's time, this machine's in older states); absent in older states. */
 	polledAt?: number;
 	checks: Record<string, CheckCursor>;
 	/** The changed check to start with next time, when a poll ran out of time. */

@@ -13,7 +13,7 @@ import { pollIdSet } from './idSetFeed';
 import { type FeedState, pollNewestFirst } from './newestFirstFeed';
 import { MAX_PAGE_SIZE, reportedTotal } from '../shared/pagination';
 import { pollDeadline } from '../shared/pollDeadline';
-import { startOnce } from '../shared/keptStart';
+import { pollFromStart } from '../shared/keptStart';
 import { numberOption } from '../shared/triggerNumberOption';
 import { customerEngagementApi } from '../CustomerEngagement/shared/customerEngagementApi';
 import { searchContacts } from '../CustomerEngagement/listSearch/searchContacts';
@@ -139,12 +139,18 @@ export class CustomerEngagementTrigger implements INodeType {
 			staticData.feed = result.state as unknown as IDataObject;
 			return result.items;
 		};
-		const started = await startOnce(this, key, () => staticData.key === key && staticData.feed !== undefined, async () => void (await feed(undefined)), deadline);
-		if (started !== 'continue') return null;
-		const items = await feed(staticData.feed as FeedState);
-		return items.length ? [items.map((json) => ({ json }))] : null;
+		return await pollFromStart(this, {
+			key,
+			hasState: () => staticData.key === key && staticData.feed !== undefined,
+			takeStart: async () => void (await feed(undefined)),
+			goOn: async () => asBatches(await feed(staticData.feed as FeedState)),
+			deadline,
+		});
 	}
 }
+
+/** The items a poll emits, or null when there are none. */
+const asBatches = (items: IDataObject[]): INodeExecutionData[][] | null => (items.length ? [items.map((json) => ({ json }))] : null);
 
 /** One page of a Customer Engagement list, with its X-Total-Count. */
 async function fetchListPage(context: IPollFunctions, url: string, qs: IDataObject, page: number, perPage = MAX_PAGE_SIZE) {
@@ -203,10 +209,13 @@ async function pollRedeems(this: IPollFunctions): Promise<INodeExecutionData[][]
 		else delete staticData.redeems;
 		return result.items;
 	};
-	const started = await startOnce(this, key, () => staticData.key === key && staticData.redeems !== undefined, async () => void (await counted(undefined)), deadline);
-	if (started !== 'continue') return null;
-	const items = await counted(staticData.redeems as unknown as CountedState);
-	return items.length ? [items.map((json) => ({ json }))] : null;
+	return await pollFromStart(this, {
+		key,
+		hasState: () => staticData.key === key && staticData.redeems !== undefined,
+		takeStart: async () => void (await counted(undefined)),
+		goOn: async () => asBatches(await counted(staticData.redeems as unknown as CountedState)),
+		deadline,
+	});
 }
 
 /** New Loyalty Reward: the list is sorted by points, so each poll reads all of it (see idSetFeed.ts). */
@@ -229,8 +238,11 @@ async function pollRewards(this: IPollFunctions): Promise<INodeExecutionData[][]
 		staticData.rewardIds = result.known;
 		return result.items;
 	};
-	const started = await startOnce(this, key, () => staticData.key === key && staticData.rewardIds !== undefined, async () => void (await read(undefined)), pollDeadline(this));
-	if (started !== 'continue') return null;
-	const items = await read(staticData.rewardIds as string[]);
-	return items.length ? [items.map((json) => ({ json }))] : null;
+	return await pollFromStart(this, {
+		key,
+		hasState: () => staticData.key === key && staticData.rewardIds !== undefined,
+		takeStart: async () => void (await read(undefined)),
+		goOn: async () => asBatches(await read(staticData.rewardIds as string[])),
+		deadline: pollDeadline(this),
+	});
 }

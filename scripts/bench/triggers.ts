@@ -9,7 +9,7 @@
  * and spreads one round over ceil(N / 66) polls, which the table states beside the count.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { INodeType } from 'n8n-workflow';
 import { createPoller, registerTestNode } from '../../harness/engine';
@@ -19,16 +19,15 @@ import { CheckMonitorServer, CM_KEY } from '../../harness/servers/checkMonitorSe
 const BEFORE_REF = process.env.BENCH_BEFORE_REF ?? '3f3ceb6^';
 const FAST = { requestsPerMinute: 600_000 };
 
-/** The trigger as committed at BEFORE_REF, compiled against today's shared modules. */
+/** The trigger as committed at BEFORE_REF, with every node module as committed then (shared ones change). */
 async function triggerBefore(): Promise<INodeType> {
-	const folder = path.join(__dirname, '..', '..', 'node_modules', '.cache', 'bench-trigger-before');
-	mkdirSync(folder, { recursive: true });
-	const nodes = path.join(__dirname, '..', '..', 'nodes');
-	for (const file of ['CheckMonitorTrigger.node.ts', 'newPing.ts']) {
-		const source = execFileSync('git', ['show', `${BEFORE_REF}:nodes/CheckMonitorTrigger/${file}`], { encoding: 'utf8' });
-		writeFileSync(path.join(folder, file), source.replace(/from '\.\.\//g, `from '${nodes}/`));
+	const commit = execFileSync('git', ['rev-parse', BEFORE_REF], { encoding: 'utf8' }).trim();
+	const folder = path.join(__dirname, '..', '..', 'node_modules', '.cache', `bench-trigger-before-${commit}`);
+	if (!existsSync(path.join(folder, 'nodes'))) {
+		mkdirSync(folder, { recursive: true });
+		execFileSync('tar', ['-x', '-C', folder], { input: execFileSync('git', ['archive', '--format=tar', commit, 'nodes'], { maxBuffer: 256 * 1024 * 1024 }) });
 	}
-	const module = (await import(path.join(folder, 'CheckMonitorTrigger.node.ts'))) as { CheckMonitorTrigger: new () => INodeType };
+	const module = (await import(path.join(folder, 'nodes', 'CheckMonitorTrigger', 'CheckMonitorTrigger.node.ts'))) as { CheckMonitorTrigger: new () => INodeType };
 	return new module.CheckMonitorTrigger();
 }
 

@@ -1,7 +1,10 @@
 /**
  * The polls a trigger made, as a stand-in server saw them: each request stamped with its
  * arrival time, and a poll starting at each request that only a poll's start makes (page 1
- * of a list, a check list, a check's flips or pings).
+ * of a list, a check list, a check's flips or pings). The end-to-end tier uses it to measure
+ * what each poll cost and to know that a poll has run since a moment, never to decide when
+ * a poll is over: a poll may start while another one still reads (n8n's schedulers allow it),
+ * and only what n8n did tells them apart (scripts/e2e/triggers.ts).
  */
 import type { LoggedRequest } from '../../harness/servers/apiServer';
 
@@ -50,10 +53,11 @@ export class PollLog {
 		return polls;
 	}
 
-	/** Polls done: `count` polls, the last of them without a request for `quietMs`. */
-	settled(count: number, quietMs: number): boolean {
+	/** Whether a poll started after `since` (ms since the epoch) and has made no request for `quietMs` (or another poll started after it). */
+	pollSince(since: number, quietMs: number): boolean {
 		const polls = this.polls();
-		return polls.length > count || (polls.length === count && Date.now() - polls[count - 1].lastAt >= quietMs);
+		const index = polls.findIndex((poll) => poll.firstAt > since);
+		return index !== -1 && (index < polls.length - 1 || Date.now() - polls[index].lastAt >= quietMs);
 	}
 }
 

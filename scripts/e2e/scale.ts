@@ -3,11 +3,11 @@
  * Monitor Trigger, New Flip for All Checks, polled every minute by a started n8n
  * (N8N_VERSION) over 1,000 checks that the test creates through the stand-in's API (and
  * deletes after). Each flip it emits adds a note on the Customer Engagement stand-in, so
- * what it emitted can be seen there. `npm test` proves the same costs at 20 checks
+ * what it emitted can be seen there. `npm test` proves the same costs at 20 and 150 checks
  * (triggers.ts); this shows they hold at a thousand.
  *
- * Checks: a quiet poll is one request (the list); a poll after 10 checks went down is
- * 1 + 10 flips reads + 10 reads to name them; a pause and a resume between two polls (which
+ * Checks: the activation is one request (the list), and so is a quiet poll; a poll after 10
+ * checks went down is 1 + 10 flips reads + 10 reads to name them; a pause and a resume between two polls (which
  * leave the list as it was) are reported by the sweep, within Full Sweep Every (2 minutes
  * here) and a poll. A poll is the requests from one list request to the next.
  */
@@ -67,7 +67,7 @@ export async function scaleChecks(record: Record): Promise<void> {
 						type: `${PKG}.checkMonitorTrigger`,
 						typeVersion: 1,
 						position: [0, 0],
-						// A self-hosted server has no rate limit: no pacing, so the activation reads all 1,000 at once.
+						// A self-hosted server has no rate limit: no pacing, so a sweep reads all 1,000 at once.
 						parameters: { event: 'newFlip', scope: 'all', tags: 'scale', options: { requestsPerMinute: 100_000, fullSweepMinutes: SWEEP_MINUTES }, pollTimes: { item: [{ mode: 'everyMinute' }] } },
 						credentials: { checkMonitorApi: CM_CREDENTIAL },
 					},
@@ -103,7 +103,7 @@ export async function scaleChecks(record: Record): Promise<void> {
 			return { requests: requests.length, flips: flips.length, sweep: flips.some((r) => !changed.some((uuid) => r.path.includes(uuid))) };
 		};
 		const activation = await poll(0);
-		record(`scale › the activation reads the list and the flips of all ${CHECKS} checks`, activation?.requests === 1 + CHECKS ? undefined : `${JSON.stringify(activation)}; see ${folder}/n8n.log`);
+		record(`scale › the activation over ${CHECKS} checks is the list alone: ${activation?.requests} request(s)`, activation?.requests === 1 ? undefined : `${JSON.stringify(activation)}; see ${folder}/n8n.log`);
 		if (!activation) return;
 
 		// A sweep round every 2 minutes reads every check (1 + 1,000, or spread over polls that

@@ -57,9 +57,10 @@ export async function startScriptChecks(record: Record): Promise<void> {
 
 		const { ce, cm } = environment.sandbox;
 		// The activation polls record the starting point: wait until they have read the visits
-		// and the flips of every check, so the events played next are new to both.
-		const flipsRead = () => new Set(cm.requests.filter((r) => r.path.endsWith('/flips/')).map((r) => r.path)).size;
-		const polled = await waitUntil(() => ce.requests.some((r) => r.path === '/v1/visits') && flipsRead() >= cm.checks.size, 120_000);
+		// and the check list (New Flip for All Checks starts from the list alone), so the events
+		// played next are new to both.
+		const listed = () => cm.requests.some((r) => r.method === 'GET' && r.path === '/api/v3/checks/');
+		const polled = await waitUntil(() => ce.requests.some((r) => r.path === '/v1/visits') && listed(), 120_000);
 		await new Promise((resolve) => setTimeout(resolve, 2000));
 		if (!polled) {
 			record('npm start › examples fire from played events', 'the published examples did not poll within 120 s');

@@ -3,11 +3,17 @@
  * in one n8n, each workflow activated from the editor and polled by n8n on its own minute
  * schedule, under the in-memory scheduler or the durable one (DURABLE_SCHEDULER). Each
  * trigger polls a stand-in server of its own, so its requests are counted alone; each item it
- * emits adds a note on a separate sink server.
+ * emits adds a note on a separate sink server, naming the execution that emitted it and the
+ * item's place in it: one execution is one poll that emitted.
  *
- * Per trigger: record A right after its activation poll, B right after its first scheduled
- * poll, C while n8n is stopped after the second; each must be emitted exactly once. New Flip
- * for All Checks reads every check once (1 + N), then the list plus the checks that changed.
+ * Per trigger: record A once its start is taken (n8n saved the start the trigger keeps in the
+ * workflow's static data after the activation poll; one trigger makes A during that poll), B
+ * once A is emitted, C while n8n is stopped after B is emitted. Each must be emitted exactly
+ * once, and in the order made: oldest first within a poll, polls in order. New Flip for All
+ * Checks (20 checks, and 150 at the default pace) starts with one request, then reads the
+ * list plus the checks that changed. What decides when to act is what n8n did (the saved
+ * start, the executions); the requests at the stand-ins only measure what each poll cost and
+ * tell that a poll has run since.
  */
 import { type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -42,8 +48,11 @@ export function durableSchedulerAvailable(version = N8N_VERSION): boolean {
 }
 
 const PKG = 'n8n-nodes-engagement-monitor';
-/** Checks New Flip for All Checks watches: its activation reads each once. */
+/** Where the trigger keeps its start, in the workflow's global static data (nodes/shared/keptStart.ts). */
+const KEPT_STARTS = 'n8n-nodes-engagement-monitor.starts';
+/** Checks New Flip for All Checks watches: unpaced, and at the default pace (100 requests a minute). */
 const ALL_CHECKS = 20;
+const MANY_CHECKS = 150;
 /** A poll is over when its server has had no request of it for this long. */
 const SETTLED_MS = 3000;
 const PHASE_MS = 150_000;
@@ -60,18 +69,35 @@ interface Trigger {
 	parameters: IDataObject;
 	/** The note's text after the tag: an expression over the emitted item. */
 	key: string;
-	/** Makes the record of a phase on the trigger's server; the keys its notes must carry. */
-	make: (phase: Phase) => string[];
+	/** Makes the records of a phase on the trigger's server, oldest first; the keys their notes must carry. */
+	make: (phase: Phase) => Promise<string[]>;
 	/** Whether Fetch Test Event, run right after B, showed the newest record: its key, and B's keys. */
 	testEvent: (key: string, b: string[]) => boolean;
+	/** A is made during the activation poll: as soon as its check list is answered. */
+	aDuringActivation?: boolean;
+	/** A's records are ones only the sweep finds: B does not wait for them. */
+	aBySweep?: boolean;
+	/** New Flip for All Checks: the checks it watches, and those its records flipped. */
+	allChecks?: { checks: string[]; flipped: Set<string> };
 }
 
 interface Progress {
-	phase: 'activating' | 'A made' | 'B made' | 'polled twice';
-	pollsAtStop?: number;
-	expected: string[];
+	phase: 'activating' | 'A made' | 'B made' | 'B emitted';
+	/** The keys made, oldest first, with their phase. */
+	made: Array<{ key: string; phase: Phase }>;
 	b?: string[];
 	testEvent?: Promise<string | undefined>;
+	/** When every key made was first seen emitted (ms since the epoch). */
+	allEmittedAt?: number;
+	/** When the start the trigger keeps was first seen saved in the workflow's static data. */
+	startSavedAt?: number;
+}
+
+/** A note the sink received: the execution that emitted its item, the item's place in it, the key. */
+interface Emitted {
+	execution: number;
+	index: number;
+	key: string;
 }
 
 export async function schedulerChecks(mode: SchedulerMode, record: Check): Promise<void> {
@@ -81,7 +107,7 @@ export async function schedulerChecks(mode: SchedulerMode, record: Check): Promi
 	const extraEnv: { [name: string]: string } = mode === 'durable' ? DURABLE_SCHEDULER : {};
 	const sink = await new CustomerEngagementServer().start();
 	const sinkContact = String(sink.seedContact({ firstName: 'Sink' }).id);
-	const { triggers, allChecks } = await triggerSet();
+	const triggers = await triggerSet();
 	let n8n: ChildProcess | undefined;
 	try {
 		const work = mkdtempSync(path.join(os.tmpdir(), 'n8n-triggers-'));
@@ -110,82 +136,128 @@ export async function schedulerChecks(mode: SchedulerMode, record: Check): Promi
 					: await credential(t.id, 'checkMonitorApi', { baseUrl: t.server.url, apiKey: CM_KEY });
 			t.workflow = ((await editor.call('POST', '/workflows', workflow(t, own, sinkCredential, sinkContact))) as { id: string }).id;
 		}
-		const progress = new Map<Trigger, Progress>(triggers.map((t) => [t, { phase: 'activating', expected: [] }]));
+		const progress = new Map<Trigger, Progress>(triggers.map((t) => [t, { phase: 'activating', made: [] }]));
 		const notes = () => sink.state.notes.map((n) => String(n.text));
-		const production = (t: Trigger) => notes().filter((n) => !n.startsWith('test: ') && n.includes(` ${t.id} `)).map((n) => n.slice(n.indexOf(` ${t.id} `) + t.id.length + 2));
-		const tests = (t: Trigger) => notes().filter((n) => n.startsWith(`test: ${t.id} `)).map((n) => n.slice(`test: ${t.id} `.length));
-		const settled = (t: Trigger, count: number) => t.log.settled(count, SETTLED_MS);
+		/** What the active workflow emitted, by execution and place. */
+		const emitted = (t: Trigger): Emitted[] =>
+			notes()
+				.filter((n) => !n.startsWith('test: ') && n.includes(` ${t.id} `))
+				.map((n) => /^(\d+)\/(\d+) (.*)$/.exec(n.slice(n.indexOf(` ${t.id} `) + t.id.length + 2)))
+				.map((m) => ({ execution: Number(m?.[1]), index: Number(m?.[2]), key: m?.[3] ?? '' }));
+		const tests = (t: Trigger) => notes().filter((n) => n.startsWith(`test: ${t.id} `)).map((n) => n.slice(`test: ${t.id} `.length).replace(/^\S+\/\S+ /, ''));
+		const emittedAll = (t: Trigger, phase: Phase) => {
+			const got = emitted(t).map((e) => e.key);
+			return progress.get(t)!.made.filter((m) => m.phase === phase).every((m) => got.includes(m.key));
+		};
+		const make = async (t: Trigger, phase: Phase) => {
+			const keys = await t.make(phase);
+			progress.get(t)!.made.push(...keys.map((key) => ({ key, phase })));
+			return keys;
+		};
 
+		// One trigger makes A while its activation poll runs: right after its check list is
+		// answered (setImmediate: once the stand-in has sent the answer).
+		for (const t of triggers.filter((t) => t.aDuringActivation)) {
+			t.server.whenRequested(startsPoll.checkList, () =>
+				setImmediate(() => {
+					void make(t, 'A').then(() => (progress.get(t)!.phase = 'A made'));
+				}),
+			);
+		}
 		// Activated as a user publishes them: one after the other, from the editor.
 		const activationErrors: string[] = [];
-		// Once more after a pause when refused: on a machine loaded far beyond its cores, n8n 2.41.1
-		// once refused to publish with "Error validating node parameters" and no issue named.
+		const startsSaved: Array<Promise<void>> = [];
 		for (const t of triggers) {
+			// Once more after a pause when refused: on a machine loaded far beyond its cores, n8n 2.41.1
+			// once refused to publish with "Error validating node parameters" and no issue named.
 			await activate(editor, t.workflow)
 				.catch(async () => {
 					await new Promise((resolve) => setTimeout(resolve, 5000));
 					await activate(editor, t.workflow);
 				})
 				.catch((error: Error) => activationErrors.push(`${t.id}: ${error.message.slice(0, 300)}`));
+			// Watched from here: how long after its first request n8n has saved the start.
+			startsSaved.push(
+				waitForAsync(async () => await startKept(editor, t), 120_000).then((saved) => {
+					if (saved) progress.get(t)!.startSavedAt = Date.now();
+				}),
+			);
 		}
 		record(`${label} › every trigger workflow is activated from the editor`, activationErrors.length ? activationErrors.join('; ') : undefined);
 		if (activationErrors.length) return;
 
-		// Each trigger on its own second of the minute: A once its activation poll is over, B
-		// once its first scheduled poll is (then Fetch Test Event, in memory), until each has
-		// polled twice on schedule.
+		// Each trigger on its own second of the minute: A once n8n has saved its start, B once
+		// A is emitted (then Fetch Test Event, in memory), until B is emitted.
 		const end = Date.now() + PHASE_MS + 60_000;
-		while (Date.now() < end && triggers.some((t) => progress.get(t)!.phase !== 'polled twice')) {
+		while (Date.now() < end && triggers.some((t) => progress.get(t)!.phase !== 'B emitted')) {
 			for (const t of triggers) {
 				const p = progress.get(t)!;
-				if (p.phase === 'activating' && settled(t, 1)) {
-					p.expected.push(...t.make('A'));
+				if (p.phase === 'activating' && !t.aDuringActivation && p.startSavedAt !== undefined) {
 					p.phase = 'A made';
-				} else if (p.phase === 'A made' && settled(t, 2)) {
-					p.b = t.make('B');
-					p.expected.push(...p.b);
+					await make(t, 'A');
+				} else if (p.phase === 'A made' && (t.aBySweep || emittedAll(t, 'A'))) {
 					p.phase = 'B made';
+					p.b = await make(t, 'B');
 					if (mode === 'in-memory') p.testEvent = fetchTestEvent(editor, t, () => tests(t).length > 0);
-				} else if (p.phase === 'B made' && settled(t, 3)) {
-					p.phase = 'polled twice';
+				} else if (p.phase === 'B made' && emittedAll(t, 'B')) {
+					p.phase = 'B emitted';
 				}
 			}
 			await new Promise((resolve) => setTimeout(resolve, 250));
 		}
 		const testEventErrors = new Map(await Promise.all(triggers.map(async (t) => [t, await progress.get(t)!.testEvent] as const)));
-		say(`polled twice on schedule: ${triggers.filter((t) => progress.get(t)!.phase === 'polled twice').length} of ${triggers.length}; restarting n8n`);
+		await Promise.all(startsSaved);
+		// The window a restart during the activation poll leaves (docs/triggers.md, "The window n8n leaves").
+		for (const t of triggers) {
+			const activation = t.log.polls()[0];
+			const savedAt = progress.get(t)!.startSavedAt;
+			say(`${t.id}: the activation poll made ${activation?.requests.length ?? 0} request(s); n8n had saved its start ${activation && savedAt ? `${((savedAt - activation.firstAt) / 1000).toFixed(1)} s` : '(not seen)'} after the first`);
+		}
+		say(`B emitted: ${triggers.filter((t) => progress.get(t)!.phase === 'B emitted').length} of ${triggers.length}; restarting n8n`);
+		const phaseAtStop = new Map(triggers.map((t) => [t, progress.get(t)!.phase]));
 		// A restart between two polls: C is made while n8n is down.
 		await stopProcess(n8n);
-		for (const t of triggers) {
-			const p = progress.get(t)!;
-			p.pollsAtStop = t.log.polls().length;
-			p.expected.push(...t.make('C'));
-		}
+		for (const t of triggers) await make(t, 'C');
 		if (!(await start())) {
 			record(`${label} › n8n starts again`, `not up within 240 s; see ${logFile}`);
 			return;
 		}
 		// In memory, n8n's start activates each workflow again with a poll, which emits C; the
 		// durable scheduler keeps its jobs and polls on schedule only, so C comes from the first
-		// scheduled poll. Either way the next poll must repeat nothing.
+		// scheduled poll. Either way a poll after it must repeat nothing.
 		say('n8n is up again');
-		await waitUntil(() => triggers.every((t) => settled(t, progress.get(t)!.pollsAtStop! + 2)), PHASE_MS);
-		say('polled twice after the restart');
+		const doneOf = (t: Trigger) => {
+			const p = progress.get(t)!;
+			if (p.allEmittedAt === undefined && ['A', 'B', 'C'].every((phase) => emittedAll(t, phase as Phase))) p.allEmittedAt = Date.now();
+			return p.allEmittedAt !== undefined && t.log.pollSince(p.allEmittedAt, SETTLED_MS);
+		};
+		// Every trigger asked each time (not `every`, which stops at the first not done): when its
+		// records were all emitted is noted as soon as they were.
+		const done = await waitUntil(() => triggers.map(doneOf).every(Boolean), PHASE_MS + 60_000);
+		// Time for an execution a poll started to reach the sink.
+		await new Promise((resolve) => setTimeout(resolve, SETTLED_MS));
+		const waiting = triggers.filter((t) => !doneOf(t)).map((t) => `${t.id} (${progress.get(t)!.allEmittedAt === undefined ? 'not every record emitted' : 'no poll since'})`);
+		say(done ? 'every record emitted, and a poll since' : `still waiting for ${waiting.join(', ')}`);
 
 		for (const t of triggers) {
 			const p = progress.get(t)!;
-			const got = production(t);
-			const count = (key: string) => got.filter((g) => g === key).length;
+			const got = emitted(t);
+			const inOrder = [...got].sort((a, b) => a.execution - b.execution || a.index - b.index);
+			const made = p.made.map((m) => m.key);
+			const count = (key: string) => got.filter((g) => g.key === key).length;
 			const problems = [
-				...(p.phase !== 'polled twice' ? [`${p.phase} when n8n was stopped`] : []),
-				...p.expected.map((key, i) => (count(key) === p.expected.filter((k) => k === key).length ? '' : `${recordName(p, i)} "${key}" emitted ${count(key)} times`)).filter(Boolean),
-				...[...new Set(got.filter((g) => !p.expected.includes(g)))].map((g) => `unexpected "${g}"`),
+				...(phaseAtStop.get(t) !== 'B emitted' ? [`${phaseAtStop.get(t)} when n8n was stopped`] : []),
+				...(p.allEmittedAt !== undefined && !doneOf(t) ? ['no poll after the last record was emitted'] : []),
+				...p.made.map((m) => (count(m.key) === made.filter((k) => k === m.key).length ? '' : `${m.phase} "${m.key}" emitted ${count(m.key)} times`)).filter(Boolean),
+				...[...new Set(got.filter((g) => !made.includes(g.key)).map((g) => g.key))].map((key) => `unexpected "${key}"`),
 			];
-			// One check's flips go down, up, down: only their order tells them apart.
-			if (t.id === 'flipOneCheck' && problems.length === 0 && JSON.stringify(got) !== JSON.stringify(p.expected)) problems.push(`emitted ${JSON.stringify(got)}, expected ${JSON.stringify(p.expected)}`);
+			// Oldest first within a poll (an execution), polls in order (executions by id).
+			if (problems.length === 0 && JSON.stringify(inOrder.map((g) => g.key)) !== JSON.stringify(made)) problems.push('not in the order made');
+			const byPoll = inOrder.map((g) => `${g.key} @${g.execution}.${g.index}`).join(', ');
+			say(`${t.id}: ${byPoll || 'nothing emitted'}`);
 			record(
-				`${label} › ${t.event}: made after activation, between two polls and across a restart, each emitted once`,
-				problems.length ? `${problems.join('; ')}; emitted ${JSON.stringify(got)}; polls (requests @ seconds from the start) ${t.log.polls().map((q) => `${q.requests.length}@${Math.round((q.firstAt - started) / 1000)}`).join(', ')}` : undefined,
+				`${label} › ${t.event}: made after activation, between two polls and across a restart, each emitted once, in the order made`,
+				problems.length ? `${problems.join('; ')}; made ${JSON.stringify(made)}; emitted (key @execution.item) ${byPoll}; polls (requests @ seconds from the start) ${t.log.polls().map((q) => `${q.requests.length}@${Math.round((q.firstAt - started) / 1000)}`).join(', ')}` : undefined,
 			);
 			if (mode === 'in-memory') {
 				const shown = tests(t);
@@ -195,8 +267,10 @@ export async function schedulerChecks(mode: SchedulerMode, record: Check): Promi
 				);
 			}
 		}
-		const flipAll = triggers.find((t) => t.id === 'flipAllChecks')!;
-		record(`${label} › New Flip for All Checks, ${allCheckCosts(flipAll.log.polls(), allChecks)}`, allChecksProblem(flipAll.log.polls(), allChecks));
+		for (const t of triggers.filter((t) => t.allChecks)) {
+			const { checks, flipped } = t.allChecks!;
+			record(`${label} › ${t.event}, ${allCheckCosts(t.log.polls(), checks)}`, allChecksProblem(t.log.polls(), flipped));
+		}
 	} catch (error) {
 		record(`${label} › runs`, (error as Error).message.slice(0, 1500));
 	} finally {
@@ -205,9 +279,21 @@ export async function schedulerChecks(mode: SchedulerMode, record: Check): Promi
 	}
 }
 
+/** Whether `test` holds within `timeoutMs`, asked every 100 ms. */
+async function waitForAsync(test: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
+	const end = Date.now() + timeoutMs;
+	while (Date.now() < end) {
+		if (await test().catch(() => false)) return true;
+		await new Promise((resolve) => setTimeout(resolve, 100));
+	}
+	return false;
+}
 
-function recordName(p: Progress, index: number): string {
-	return p.expected.length === 3 ? ['A (made after activation)', 'B (made between two polls)', 'C (made while n8n was stopped)'][index] : `record ${index + 1}`;
+/** Whether n8n has saved the start the trigger took at activation, in the workflow's static data. */
+async function startKept(editor: EditorSession, t: Trigger): Promise<boolean> {
+	const { staticData } = (await editor.call('GET', `/workflows/${t.workflow}`)) as { staticData?: IDataObject | string | null };
+	const data = (typeof staticData === 'string' ? JSON.parse(staticData) : staticData) as { global?: IDataObject } | null | undefined;
+	return Boolean((data?.global?.[KEPT_STARTS] as IDataObject | undefined)?.[`${t.id}-trigger`]);
 }
 
 interface CredentialRef {
@@ -239,8 +325,17 @@ function workflow(t: Trigger, own: CredentialRef, sink: CredentialRef, sinkConta
 				type: `${PKG}.customerEngagement`,
 				typeVersion: 1,
 				position: [200, 0],
-				// "production"/"trigger" from the active workflow, "test" from Fetch Test Event.
-				parameters: { resource: 'note', operation: 'create', contactId: { __rl: true, mode: 'id', value: sinkContact }, text: `={{ $execution.mode }}: ${t.id} ${t.key}` },
+				// "production"/"trigger" from the active workflow, "test" from Fetch Test Event; then the
+				// execution that emitted the item (one a poll) and the item's place in it. The contact as
+				// picked from the list: n8n checks an ID typed By ID with a regular expression under a
+				// 250 ms wall-clock limit before every execution, which a machine loaded far beyond its
+				// cores exceeded (a Fetch Test Event answered "Regular expression execution timed out").
+				parameters: {
+					resource: 'note',
+					operation: 'create',
+					contactId: { __rl: true, mode: 'list', value: sinkContact },
+					text: `={{ $execution.mode }}: ${t.id} {{ $execution.id }}/{{ $itemIndex }} ${t.key}`,
+				},
 				credentials: { customerEngagementApi: sink },
 			},
 		],
@@ -248,12 +343,12 @@ function workflow(t: Trigger, own: CredentialRef, sink: CredentialRef, sinkConta
 	};
 }
 
-/** The eight trigger workflows, each with a stand-in server of its own and its records. */
-async function triggerSet() {
+/** The trigger workflows (every event, and New Flip for All Checks twice more), each with a stand-in server of its own and its records. */
+async function triggerSet(): Promise<Trigger[]> {
 	const ce = async () => await new CustomerEngagementServer().start();
 	const cm = async () => await new CheckMonitorServer().start();
 	const [visits, contacts, redeems, rewards] = [await ce(), await ce(), await ce(), await ce()];
-	const [flipOne, flipAll, pingOne, pingAll, sweep] = [await cm(), await cm(), await cm(), await cm(), await cm()];
+	const [flipOne, flipAll, flipMany, pingOne, pingAll, sweep] = [await cm(), await cm(), await cm(), await cm(), await cm(), await cm()];
 
 	const visitor = String(visits.seedContact({ firstName: 'Visitor' }).id);
 	visits.seedVisit({ contactId: visitor });
@@ -271,11 +366,18 @@ async function triggerSet() {
 	};
 	const watched = up(flipOne, 'Watched');
 	const checks = Array.from({ length: ALL_CHECKS }, (_, i) => up(flipAll, `check ${i + 1}`));
+	const many = Array.from({ length: MANY_CHECKS }, (_, i) => up(flipMany, `many ${i + 1}`));
 	const pinged = up(pingOne, 'Pinged');
 	const pingedAll = [up(pingAll, 'first'), up(pingAll, 'second'), up(pingAll, 'third')];
 	// Never pinged: a pause and a resume leave its row in the check list as it was.
 	const swept = [up(sweep, 'one'), up(sweep, 'two'), sweep.seedCheck({ name: 'quiet' })];
 	const at = { A: 0, B: 1, C: 2 } as const;
+	/** Two checks, the later in id order first: a poll that emits both must put the first made first. */
+	const byIdDescending = <T extends { uuid: string }>(a: T, b: T): [T, T] => (a.uuid > b.uuid ? [a, b] : [b, a]);
+	/** A second between two records, so that their whole-second dates tell which is older. */
+	const aSecond = async () => await new Promise((resolve) => setTimeout(resolve, 1100));
+	const flippedAll = new Set<string>();
+	const flippedMany = new Set<string>();
 
 	const triggers: Array<Omit<Trigger, 'log' | 'workflow'>> = [
 		{
@@ -284,7 +386,7 @@ async function triggerSet() {
 			server: visits,
 			parameters: { event: 'newVisit' },
 			key: 'visit {{ $json.id }}',
-			make: () => [`visit ${String(visits.seedVisit({ contactId: visitor }).id)}`],
+			make: async () => [`visit ${String(visits.seedVisit({ contactId: visitor }).id)}`],
 			testEvent: (key, b) => key === b[0],
 		},
 		{
@@ -293,7 +395,7 @@ async function triggerSet() {
 			server: contacts,
 			parameters: { event: 'newContact' },
 			key: 'contact {{ $json.id }}',
-			make: (phase) => [`contact ${String(contacts.seedContact({ firstName: `Registered ${phase}` }).id)}`],
+			make: async (phase) => [`contact ${String(contacts.seedContact({ firstName: `Registered ${phase}` }).id)}`],
 			testEvent: (key, b) => key === b[0],
 		},
 		{
@@ -302,7 +404,7 @@ async function triggerSet() {
 			server: redeems,
 			parameters: { event: 'newRedeem' },
 			key: 'redeem {{ $json.loyaltyRewardId }} {{ $json.contactId }}',
-			make: (phase) => [`redeem ${String(redeems.seedRedeem({ loyaltyRewardId: `rw_${phase}`, contactId: redeemer }).loyaltyRewardId)} ${redeemer}`],
+			make: async (phase) => [`redeem ${String(redeems.seedRedeem({ loyaltyRewardId: `rw_${phase}`, contactId: redeemer }).loyaltyRewardId)} ${redeemer}`],
 			testEvent: (key, b) => key === b[0],
 		},
 		{
@@ -311,7 +413,7 @@ async function triggerSet() {
 			server: rewards,
 			parameters: { event: 'newLoyaltyReward' },
 			key: 'reward {{ $json.id }}',
-			make: (phase) => {
+			make: async (phase) => {
 				reward(`rw_${phase}`, `Reward ${phase}`, 20 + at[phase]);
 				return [`reward rw_${phase}`];
 			},
@@ -322,10 +424,10 @@ async function triggerSet() {
 			event: 'New Flip (one check)',
 			server: flipOne,
 			parameters: { event: 'newFlip', scope: 'one', checkId: { __rl: true, mode: 'id', value: watched.uuid } },
-			// Down, up, down: the order of the notes tells the three flips apart (a down flip's name,
+			// Down, up, down: only their order tells the three flips apart (a down flip's name,
 			// "down" or "not up", depends on when the check was read: not this test's business).
 			key: "flip {{ $json.up === 1 ? 'up' : 'down' }}",
-			make: (phase) => {
+			make: async (phase) => {
 				flipOne.receivePing(watched.uuid, phase === 'B' ? '' : 'fail');
 				return [phase === 'B' ? 'flip up' : 'flip down'];
 			},
@@ -335,16 +437,38 @@ async function triggerSet() {
 			id: 'flipAllChecks',
 			event: 'New Flip (all checks)',
 			server: flipAll,
-			// Unpaced (a self-hosted server has no rate limit): the activation's 21 requests fit any poll budget.
+			// Unpaced (a self-hosted server has no rate limit).
 			parameters: { event: 'newFlip', scope: 'all', options: { requestsPerMinute: 6000 } },
 			key: 'flip {{ $json.check.name }} {{ $json.to }}',
-			// A: two checks at once; B and C: one each.
-			make: (phase) => {
-				const down = phase === 'A' ? checks.slice(0, 2) : [checks[at[phase] + 1]];
-				for (const check of down) flipAll.receivePing(check.uuid, 'fail');
+			// A: two checks a second apart, the later one first in id order; B and C: one each.
+			make: async (phase) => {
+				const down = phase === 'A' ? byIdDescending(checks[0], checks[1]) : [checks[at[phase] + 1]];
+				for (const [i, check] of down.entries()) {
+					if (i > 0) await aSecond();
+					flipAll.receivePing(check.uuid, 'fail');
+					flippedAll.add(check.uuid);
+				}
 				return down.map((check) => `flip ${check.name} down`);
 			},
 			testEvent: (key) => /^flip check \d+ (up|down)$/.test(key),
+			allChecks: { checks: checks.map((c) => c.uuid), flipped: flippedAll },
+		},
+		{
+			id: 'flipManyChecks',
+			event: `New Flip (all checks), ${MANY_CHECKS} checks at the default pace, a flip made during the activation`,
+			server: flipMany,
+			// Max Requests per Minute as the node has it by default: 100.
+			parameters: { event: 'newFlip', scope: 'all' },
+			key: 'flip {{ $json.check.name }} {{ $json.to }}',
+			make: async (phase) => {
+				const check = many[[7, 77, 147][at[phase]]];
+				flipMany.receivePing(check.uuid, 'fail');
+				flippedMany.add(check.uuid);
+				return [`flip ${check.name} down`];
+			},
+			testEvent: (key) => /^flip many \d+ (up|down)$/.test(key),
+			aDuringActivation: true,
+			allChecks: { checks: many.map((c) => c.uuid), flipped: flippedMany },
 		},
 		{
 			id: 'pingOneCheck',
@@ -352,7 +476,7 @@ async function triggerSet() {
 			server: pingOne,
 			parameters: { event: 'newPing', scope: 'one', checkId: { __rl: true, mode: 'id', value: pinged.uuid } },
 			key: 'ping {{ $json.n }}',
-			make: () => [`ping ${pingOne.receivePing(pinged.uuid, 'log').n}`],
+			make: async () => [`ping ${pingOne.receivePing(pinged.uuid, 'log').n}`],
 			testEvent: (key, b) => key === b[0],
 		},
 		{
@@ -361,9 +485,14 @@ async function triggerSet() {
 			server: pingAll,
 			parameters: { event: 'newPing', scope: 'all' },
 			key: 'ping {{ $json.check.name }} {{ $json.n }}',
-			make: (phase) => {
-				const check = pingedAll[at[phase]];
-				return [`ping ${check.name} ${pingAll.receivePing(check.uuid, 'log').n}`];
+			// A: two checks a second apart, the later one first in id order; B and C: one each.
+			make: async (phase) => {
+				const keys: string[] = [];
+				for (const check of phase === 'A' ? byIdDescending(pingedAll[0], pingedAll[1]) : [pingedAll[at[phase]]]) {
+					if (keys.length) await aSecond();
+					keys.push(`ping ${check.name} ${pingAll.receivePing(check.uuid, 'log').n}`);
+				}
+				return keys;
 			},
 			testEvent: (key) => /^ping (first|second|third) \d+$/.test(key),
 		},
@@ -374,16 +503,17 @@ async function triggerSet() {
 			// Full Sweep Every 2 minutes: the sweep that reads every check's flips comes within the run.
 			parameters: { event: 'newFlip', scope: 'all', options: { fullSweepMinutes: 2, requestsPerMinute: 6000 } },
 			key: 'flip {{ $json.check.name }} {{ $json.to }}',
-			make: (phase) => {
+			make: async (phase) => {
 				if (phase !== 'A') return [];
 				sweep.pause(swept[2].uuid);
 				sweep.resume(swept[2].uuid);
 				return ['flip quiet paused', 'flip quiet new'];
 			},
 			testEvent: (key) => /^flip (one|two|quiet) \w+$/.test(key),
+			aBySweep: true,
 		},
 	];
-	return { triggers: triggers.map((t) => ({ ...t, workflow: '', log: new PollLog(t.server, t.server instanceof CustomerEngagementServer ? startsPoll.list : t.id.endsWith('AllChecks') ? startsPoll.checkList : startsPoll.oneCheck) })), allChecks: checks.map((c) => c.uuid) };
+	return triggers.map((t) => ({ ...t, workflow: '', log: new PollLog(t.server, t.server instanceof CustomerEngagementServer ? startsPoll.list : t.id.endsWith('AllChecks') || t.allChecks ? startsPoll.checkList : startsPoll.oneCheck) }));
 }
 
 /** Activate (publish) a workflow as the editor does: 2.x publishes its current version, 1.x sets it active. */
@@ -422,15 +552,18 @@ const isList = (request: { path: string }) => startsPoll.checkList(request as ne
 
 /** The requests of each New Flip for All Checks poll, in words. */
 function allCheckCosts(polls: Poll[], checks: string[]): string {
-	return `${checks.length} checks: the activation reads all once (1 + ${checks.length}), then the list and the checks that changed; requests per poll ${polls.map((q) => q.requests.length).join(', ')}`;
+	return `${checks.length} checks: the activation is the list alone (1 request), then the list and the checks that changed; requests per poll ${polls.map((q) => q.requests.length).join(', ')}`;
 }
 
-/** The activation is the only full read; every later poll is the list plus requests of the checks flipped since. */
-function allChecksProblem(polls: Poll[], checks: string[]): string | undefined {
+/**
+ * The activation is the list alone; every later poll is the list plus requests of the checks
+ * flipped (or none). Every poll of All Checks starts with the list, and the polls of one node
+ * take turns: the requests from one list to the next are one poll's.
+ */
+function allChecksProblem(polls: Poll[], flipped: Set<string>): string | undefined {
 	if (polls.length < 2) return `${polls.length} polls seen`;
-	const flipped = new Set(checks.slice(0, 4));
 	const problems: string[] = [];
-	if (polls[0].requests.length !== 1 + checks.length) problems.push(`the activation made ${polls[0].requests.length} requests`);
+	if (polls[0].requests.length !== 1) problems.push(`the activation made ${polls[0].requests.length} requests`);
 	polls.slice(1).forEach((poll, i) => {
 		const others = poll.requests.filter((r) => !isList(r));
 		const strangers = others.filter((r) => ![...flipped].some((uuid) => r.path.includes(uuid)));
@@ -440,8 +573,8 @@ function allChecksProblem(polls: Poll[], checks: string[]): string | undefined {
 	return problems.length ? problems.join('; ') : undefined;
 }
 
-/** Alone: `npx tsx scripts/e2e/triggers.ts [in-memory] [durable]` (default both), on N8N_VERSION. */
+/** Alone: `npx tsx scripts/e2e/triggers.ts [in-memory] [durable]` (default: every scheduler N8N_VERSION has), on N8N_VERSION. */
 if (require.main === module) {
-	const modes = (process.argv.slice(2).length ? process.argv.slice(2) : ['in-memory', 'durable']) as SchedulerMode[];
+	const modes = (process.argv.slice(2).length ? process.argv.slice(2) : durableSchedulerAvailable() ? ['in-memory', 'durable'] : ['in-memory']) as SchedulerMode[];
 	void runAlone(`The triggers under the ${modes.join(' and ')} scheduler`, (record) => Promise.all(modes.map((mode) => schedulerChecks(mode, record))));
 }

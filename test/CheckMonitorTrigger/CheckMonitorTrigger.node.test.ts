@@ -4,7 +4,7 @@
  */
 import { allChecksFlipTrigger } from '../support/allChecksFlipTrigger';
 import { allChecksPingTrigger } from '../support/allChecksPingTrigger';
-import { createPoller } from '../../harness/engine';
+import { byId, createPoller } from '../../harness/engine';
 import { FAST, flipTrigger } from '../support/flipTrigger';
 import { useCheckMonitorServer } from '../support/setup';
 import { useVirtualClock } from '../support/virtualClock';
@@ -66,10 +66,10 @@ describe('New Flip options', () => {
 			['={{ undefined }}', 60],
 			['={{ null }}', 60],
 			['={{ "" }}', 60],
-		])('Late Flip Window %s: the activation reads flips from %i minutes back', async (lookBackMinutes, minutes) => {
-			seed(1);
-			expect(await poller({ scope: 'all', options: { lookBackMinutes, requestsPerMinute: '={{ "600000" }}' } }).poll()).toBeNull();
-			const start = Number(server.requests[1].query.find(([name]) => name === 'start')?.[1]);
+		])('Late Flip Window %s: One Check\'s activation reads flips from %i minutes back', async (lookBackMinutes, minutes) => {
+			const check = seed(1);
+			expect(await poller({ scope: 'one', checkId: byId(check.uuid), options: { lookBackMinutes } }).poll()).toBeNull();
+			const start = Number(server.requests[0].query.find(([name]) => name === 'start')?.[1]);
 			const expected = Math.floor(Date.now() / 1000) - minutes * 60;
 			expect(start).toBeGreaterThanOrEqual(expected - 2);
 			expect(start).toBeLessThanOrEqual(expected);

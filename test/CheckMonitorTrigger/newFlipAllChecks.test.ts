@@ -3,7 +3,7 @@
  * flips of the checks whose row changed, the sweep, late down flips, id order and the poll budget.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { allChecksFlipTrigger, type FlipPoller } from '../support/allChecksFlipTrigger';
+import { allChecksFlipTrigger, type FlipPoller, startOfEarlierVersion } from '../support/allChecksFlipTrigger';
 import { CM_READ_ONLY_KEY, CheckMonitorServer } from '../../harness/servers/checkMonitorServer';
 import { flipTrigger } from '../support/flipTrigger';
 import { useCheckMonitorServer } from '../support/setup';
@@ -181,8 +181,8 @@ describe('state, id order, the poll budget, Fetch Test Event', () => {
 			const second = poller({ scope: 'all', tags: '  a \t bc ' }, { staticData: first.staticData });
 			server.clearLog();
 			expect(await second.poll()).toBeNull();
-			expect(server.requestLines()[0]).toBe('GET /api/v3/checks/?tag=a&tag=bc');
-			expect(flipsRead()).toEqual(['y']);
+			// Starting afresh: the list alone.
+			expect(server.requestLines()).toEqual(['GET /api/v3/checks/?tag=a&tag=bc']);
 			server.receivePing(y.uuid, 'fail');
 			expect(flips(await second.poll())).toEqual([['y', 0, 'down']]);
 			expect(await second.poll()).toBeNull();
@@ -279,21 +279,22 @@ describe('state, id order, the poll budget, Fetch Test Event', () => {
 			expect(flipsRead()).toEqual(['c4', 'c1']);
 		});
 
-		test('an activation that runs out of time: flips from before it are not reported later; flips after it are, once', async () => {
+		test('an activation with no time: the list is all it reads; flips from before it are not reported later; flips after it are, once', async () => {
 			const [c1, c2, c3] = [1, 2, 3].map((n) => seed(n));
+			// Late-written flips, dated within the Late Flip Window before activation.
 			for (const check of [c1, c2, c3]) server.seedFlip(check.uuid, new Date(Date.now() - 10 * 60_000), 0);
 			server.responseDelayMs = 2;
 			const activate = poller({ scope: 'all' }, { pollBudgetMs: 0 });
 			expect(await activate.poll()).toBeNull();
-			expect(flipsRead()).toEqual(['c1']);
+			expect(server.requestLines()).toEqual(['GET /api/v3/checks/']);
 			server.responseDelayMs = 0;
-			// Since activation: c2 fails (c2 was not reached by it).
+			// Since activation: c2 fails.
 			server.receivePing(c2.uuid, 'fail');
 			const trigger = poller({ scope: 'all' }, { staticData: activate.staticData });
 			server.clearLog();
 			expect(flips(await trigger.poll())).toEqual([['c2', 0, 'down']]);
-			// The checks the activation did not reach, as changed ones; c1's row is as it was.
-			expect(flipsRead()).toEqual(['c2', 'c3']);
+			// Only c2's row changed.
+			expect(flipsRead()).toEqual(['c2']);
 			expect(await trigger.poll()).toBeNull();
 		});
 
@@ -350,23 +351,40 @@ describe('state, id order, the poll budget, Fetch Test Event', () => {
 		/** The `start` a flips request asked from (undefined: all flips). */
 		const startOf = (request: { query: Array<[string, string]> }) => request.query.find(([name]) => name === 'start')?.[1];
 
+		/** What `run` does on the server happens `seconds` ago by the server's clock (flips dated, and its answers' Date). */
+		const secondsAgo = <T>(seconds: number, run: () => T): T => {
+			const clock = server.now;
+			server.now = () => new Date(Date.now() - seconds * 1000);
+			const done = run();
+			if (done instanceof Promise) return done.finally(() => (server.now = clock)) as T;
+			server.now = clock;
+			return done;
+		};
+
 		test('changing the tags starts afresh also for a check both tag sets hold: its flip from before the change is not emitted', async () => {
 			const x = seed(1, { tags: 'prod db' });
 			const y = seed(2, { tags: 'prod' });
 			const first = poller({ scope: 'all', tags: 'prod' });
 			expect(await first.poll()).toBeNull();
-			// Both fail while the trigger watches "prod"; then the user narrows it to "prod db".
-			server.receivePing(x.uuid, 'fail');
-			server.receivePing(y.uuid, 'fail');
+			// Both fail while the trigger watches "prod" (some seconds before the change: flips have
+			// whole-second times); then the user narrows it to "prod db".
+			secondsAgo(5, () => {
+				server.receivePing(x.uuid, 'fail');
+				server.receivePing(y.uuid, 'fail');
+			});
 			const second = poller({ scope: 'all', tags: 'prod db' }, { staticData: first.staticData });
 			server.clearLog();
+			const startedFrom = Math.floor(Date.now() / 1000);
 			expect(await second.poll()).toBeNull();
-			const start = startOf(server.requests[1]);
-			expect(server.requestLines()).toEqual(['GET /api/v3/checks/?tag=prod&tag=db', `GET /api/v3/checks/${x.uuid}/flips/?start=${start}`]);
-			// Starting afresh: the floor is the look-back window before now (60 minutes).
-			expect(Number(start)).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000) - 3600 - 5);
+			const startedBy = Math.floor(Date.now() / 1000);
+			// Starting afresh: the list alone, read at the start.
+			expect(server.requestLines()).toEqual(['GET /api/v3/checks/?tag=prod&tag=db']);
 			server.receivePing(x.uuid);
+			server.clearLog();
 			expect(flips(await second.poll())).toEqual([['c1', 1, 'up']]);
+			// x's flips from the start on.
+			expect(Number(startOf(server.requests[1]))).toBeGreaterThanOrEqual(startedFrom);
+			expect(Number(startOf(server.requests[1]))).toBeLessThanOrEqual(startedBy);
 			expect(await second.poll()).toBeNull();
 		});
 
@@ -376,18 +394,19 @@ describe('state, id order, the poll budget, Fetch Test Event', () => {
 			// Before activation, inside the 60-minute Late Flip Window.
 			server.seedFlip(z.uuid, new Date(Date.now() - 10 * 60_000), 0);
 			const trigger = poller({ scope: 'all', tags: 'prod' });
+			const startedFrom = Math.floor(Date.now() / 1000);
 			expect(await trigger.poll()).toBeNull();
-			expect(flipsRead()).toEqual(['c1']);
-			const floor = Number(startOf(server.requests[1]));
-			expect(floor).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000) - 3600 - 5);
+			expect(flipsRead()).toEqual([]);
+			const start = Number((trigger.staticData['node:Trigger'] as { state: { polledAt: number } }).state.polledAt);
+			expect(start).toBeGreaterThanOrEqual(startedFrom);
 			// The user tags z "prod": the next poll lists it for the first time.
 			server.checks.get(z.uuid)!.tags = 'dev prod';
 			server.clearLog();
 			expect(await trigger.poll()).toBeNull();
 			expect(server.requestLines()).toEqual([
 				'GET /api/v3/checks/?tag=prod',
-				// x's row is as it was: not read. z, where the activation started: a Late Flip Window after its floor.
-				`GET /api/v3/checks/${z.uuid}/flips/?start=${floor + 3600}`,
+				// x's row is as it was: not read. z, from where the last poll (the activation) read the list.
+				`GET /api/v3/checks/${z.uuid}/flips/?start=${start}`,
 			]);
 			server.receivePing(z.uuid, 'fail');
 			expect(flips(await trigger.poll())).toEqual([['c2', 0, 'down']]);
@@ -397,13 +416,10 @@ describe('state, id order, the poll budget, Fetch Test Event', () => {
 		test('a check that leaves the filter and comes back: what was emitted before it left is not emitted again', async () => {
 			const x = seed(1, { tags: 'prod' });
 			const trigger = poller({ scope: 'all', tags: 'prod' });
-			expect(await trigger.poll()).toBeNull();
-			// Flips have whole-second times: this one a few seconds before the polls that follow
-			// (polls are a minute or more apart; here they run within one second).
-			const clock = server.now;
-			server.now = () => new Date(Date.now() - 5000);
-			server.receivePing(x.uuid, 'fail');
-			server.now = clock;
+			// Flips have whole-second times: the activation ten seconds ago, this flip a few seconds
+			// before the polls that follow (polls are a minute or more apart; here they run within one second).
+			expect(await secondsAgo(10, trigger.poll)).toBeNull();
+			secondsAgo(5, () => server.receivePing(x.uuid, 'fail'));
 			expect(flips(await trigger.poll())).toEqual([['c1', 0, 'down']]);
 			server.checks.get(x.uuid)!.tags = 'staging';
 			expect(await trigger.poll()).toBeNull();
@@ -452,8 +468,8 @@ describe('the cost over 1,000 checks and the sweep', () => {
 			for (const check of checks) server.receivePing(check.uuid);
 			const trigger = poller();
 			expect(await trigger.poll()).toBeNull();
-			// Activation: where every check stands (the list and each check's flips).
-			expect(server.requests).toHaveLength(1001);
+			// Activation: where every check stands, the list alone.
+			expect(server.requests).toHaveLength(1);
 			expect(await minuteLater(trigger)).toBeNull();
 			expect(server.requestLines()).toEqual(['GET /api/v3/checks/']);
 			// 10 checks go down: their flips, and each read again to name its down.
@@ -605,9 +621,9 @@ describe('the cost over 1,000 checks and the sweep', () => {
 		});
 	});
 
-	describe('upgrading: a trigger running with the state of the earlier version', () => {
-		/** The state as the earlier version wrote it: per check only the flip cursor; no rows, no sweep. */
-		const earlierVersion = (staticData: IDataObject, resumeAt?: string) => {
+	describe('upgrading: a trigger running with the state of an earlier version', () => {
+		/** Rows and the sweep as the version before rows had none of. */
+		const withoutRows = (staticData: IDataObject, resumeAt?: string) => {
 			const state = (staticData['node:Trigger'] as { state: Record<string, unknown> }).state;
 			const checks = state.checks as Record<string, Record<string, unknown>>;
 			for (const cursor of Object.values(checks)) delete cursor.listed;
@@ -616,20 +632,19 @@ describe('the cost over 1,000 checks and the sweep', () => {
 			return staticData;
 		};
 
-		test('its first poll reads every check once: the flips seen before are not emitted again, the flips since are, once; then quiet polls cost 1 request', async () => {
+		test('the version that kept no rows: its first poll reads every check once: the flips seen before are not emitted again, the flips since are, once; then quiet polls cost 1 request', async () => {
 			const checks = [1, 2, 3].map((n) => seed(n));
 			for (const check of checks) server.receivePing(check.uuid);
-			const before = poller();
-			await before.poll();
+			const before = poller({}, { staticData: startOfEarlierVersion(server, clock.seconds(), { rows: true }) });
 			clock.advance(60);
 			server.receivePing(checks[1].uuid, 'fail');
 			// Flips the earlier version already emitted (its cursor saw them)...
-			await before.poll();
+			expect(flips(await before.poll())).toEqual([['c2', 0, 'down']]);
 			// ...and flips since its last poll, one of them the list cannot show.
 			clock.advance(30);
 			server.receivePing(checks[0].uuid, 'fail');
 			server.pause(checks[2].uuid);
-			const upgraded = poller({}, { staticData: earlierVersion(before.staticData, uuidOf(2)) });
+			const upgraded = poller({}, { staticData: withoutRows(before.staticData, uuidOf(2)) });
 			clock.advance(30);
 			server.clearLog();
 			expect(flips(await upgraded.poll())).toEqual([
@@ -643,6 +658,28 @@ describe('the cost over 1,000 checks and the sweep', () => {
 			// Now the rows are known: the next pause and resume show in the list.
 			server.resume(checks[2].uuid);
 			expect(flips(await minuteLater(upgraded))).toEqual([['c3', 0, 'new']]);
+		});
+
+		test('the version whose activation read every check: its state goes on as it was; a late "down" flip dated before that activation, within its Late Flip Window, is still reported, once', async () => {
+			const checks = [1, 2, 3].map((n) => seed(n));
+			for (const check of checks) server.receivePing(check.uuid);
+			clock.advance(600);
+			const upgraded = poller({}, { staticData: startOfEarlierVersion(server, clock.seconds(), { rows: true }) });
+			clock.advance(30);
+			// c1 fails; c2 timed out 5 minutes before that activation, its flip written only now.
+			server.receivePing(checks[0].uuid, 'fail');
+			server.seedFlip(checks[1].uuid, new Date((clock.seconds() - 330) * 1000), 0);
+			checks[1].status = 'down';
+			clock.advance(30);
+			server.clearLog();
+			// Oldest first: c2's flip is dated before c1's.
+			expect(flips(await upgraded.poll())).toEqual([
+				['c2', 0, 'down'],
+				['c1', 0, 'down'],
+			]);
+			expect(flipsRead()).toEqual(['c1', 'c2']);
+			expect(await minuteLater(upgraded)).toBeNull();
+			expect(server.requests).toHaveLength(1);
 		});
 	});
 });
@@ -743,6 +780,8 @@ describe('the row compared includes the last ping', () => {
 		const check = server.seedCheck({ name: 'Backup' });
 		server.receivePing(check.uuid);
 		server.pause(check.uuid);
+		// Before the activation's second: two flips in it could be from before it or after it.
+		clock.advance(5);
 		const trigger = poller({ fullSweepMinutes: 1440 });
 		expect(await trigger.poll()).toBeNull();
 		clock.advance(30);
@@ -757,6 +796,160 @@ describe('the row compared includes the last ping', () => {
 			'GET /api/v3/checks/',
 			`GET /api/v3/checks/${check.uuid}/flips/`,
 			`GET /api/v3/checks/${check.uuid}`,
+		]);
+	});
+});
+
+/**
+ * New Flip for All Checks, the start: the check list alone (one request, whatever the number
+ * of checks) and the server's time, from the list's Date header. A flip dated before the
+ * start is old; of the flips dated in the start's own second, the one the check's listed row
+ * shows is old, any other is new (nodes/CheckMonitorTrigger/newFlipAllChecks.ts, shownAtStart).
+ * The clock is virtual: "after the list, in its second" is a change made once the activation
+ * poll is over, before the clock moves.
+ */
+describe('the start: the list as read and the server\'s time', () => {
+	const cm = useCheckMonitorServer();
+	const { server } = cm;
+	const clock = useVirtualClock(server);
+	const { poller, flips, seed, flipsRead, minuteLater } = allChecksFlipTrigger(cm, clock);
+
+	test('a check pinged up in the start\'s second, before the list: its up flip is old; its down flip after the list, in the same second, is new', async () => {
+		const check = seed(1);
+		server.receivePing(check.uuid);
+		const trigger = poller();
+		expect(await trigger.poll()).toBeNull();
+		expect(server.requestLines()).toEqual(['GET /api/v3/checks/']);
+		server.receivePing(check.uuid, 'fail');
+		expect(flips(await minuteLater(trigger))).toEqual([['c1', 0, 'down']]);
+		expect(await minuteLater(trigger)).toBeNull();
+	});
+
+	test('a check that failed in the start\'s second, before the list (listed down): its down flip is old; a down check paused after the list, in that second: the pause is new', async () => {
+		const [failed, paused] = [seed(1), seed(2)];
+		// c2 failed seconds before the start, c1 in its second.
+		server.receivePing(paused.uuid);
+		server.receivePing(paused.uuid, 'fail');
+		server.receivePing(failed.uuid);
+		clock.advance(5);
+		server.receivePing(failed.uuid, 'fail');
+		const trigger = poller();
+		expect(await trigger.poll()).toBeNull();
+		server.pause(paused.uuid);
+		// A log ping changes c1's row without a flip: its flips are read, nothing is new.
+		server.receivePing(failed.uuid, 'log');
+		expect(flips(await minuteLater(trigger))).toEqual([['c2', 0, 'paused']]);
+		expect(flipsRead()).toEqual(['c1', 'c2']);
+		expect(await minuteLater(trigger)).toBeNull();
+	});
+
+	test('two flips of one check in the start\'s second, one before the list and one after it: the row cannot tell which, and both are reported (one too many, none lost)', async () => {
+		const check = seed(1);
+		server.receivePing(check.uuid);
+		clock.advance(5);
+		server.receivePing(check.uuid, 'fail');
+		const trigger = poller();
+		expect(await trigger.poll()).toBeNull();
+		// Listed down. Paused after the list: a flip away from up, as the fail before it was.
+		server.pause(check.uuid);
+		expect(flips(await minuteLater(trigger))).toEqual([
+			['c1', 0, 'not up'],
+			['c1', 0, 'paused'],
+		]);
+	});
+
+	test('timeouts at the start: a check listed down, its flip written after the start with its due time before it, is not reported; a check listed up whose due time comes after the start is', async () => {
+		const before = seed(1, { timeout: 60, grace: 60 });
+		const after = seed(2, { timeout: 60, grace: 60 });
+		server.receivePing(before.uuid);
+		clock.advance(90);
+		server.receivePing(after.uuid);
+		// c1 is past its timeout and grace (down, no flip written); c2 is up.
+		clock.advance(40);
+		const trigger = poller({ fullSweepMinutes: 0 });
+		expect(await trigger.poll()).toBeNull();
+		expect([server.computedStatus(before), server.computedStatus(after)]).toEqual(['down', 'up']);
+		clock.advance(180);
+		server.sendAlerts();
+		clock.advance(30);
+		server.clearLog();
+		expect(flips(await trigger.poll())).toEqual([['c2', 0, 'down']]);
+		expect(await minuteLater(trigger)).toBeNull();
+		// c1 comes back up: that flip is new.
+		server.receivePing(before.uuid);
+		expect(flips(await minuteLater(trigger))).toEqual([['c1', 1, 'up']]);
+	});
+
+	test('the start is the server\'s time, from the list\'s Date header: with the server\'s clock two minutes behind this one, a flip a minute after the start is reported', async () => {
+		const check = seed(1);
+		server.now = () => new Date(clock.now() - 120_000);
+		const trigger = poller();
+		expect(await trigger.poll()).toBeNull();
+		clock.advance(60);
+		server.receivePing(check.uuid);
+		expect(flips(await minuteLater(trigger))).toEqual([['c1', 1, 'up']]);
+	});
+
+	test('without a Date header the start is this machine\'s time: a flip dated (by a server clock two minutes behind) before it is not reported, one after it is', async () => {
+		const [early, late] = [seed(1), seed(2)];
+		server.sendsDate = false;
+		server.now = () => new Date(clock.now() - 120_000);
+		const trigger = poller();
+		expect(await trigger.poll()).toBeNull();
+		clock.advance(60);
+		server.receivePing(early.uuid);
+		clock.advance(90);
+		server.receivePing(late.uuid);
+		expect(flips(await minuteLater(trigger))).toEqual([['c2', 1, 'up']]);
+	});
+});
+
+/**
+ * New Flip for All Checks: the items of a poll come oldest first, across checks too (each
+ * check's flips are read in id order; a sweep's after the changed checks').
+ */
+describe('the order of a poll\'s items', () => {
+	const cm = useCheckMonitorServer();
+	const { server } = cm;
+	const clock = useVirtualClock(server);
+	const { poller, flips, seed, minuteLater } = allChecksFlipTrigger(cm, clock);
+
+	test('flips of three checks, made in another order than the checks\' ids: emitted oldest first; a check\'s flips within a second in the server\'s order', async () => {
+		const [c1, c2, c3] = [1, 2, 3].map((n) => seed(n));
+		const trigger = poller();
+		await trigger.poll();
+		clock.advance(5);
+		server.receivePing(c3.uuid);
+		clock.advance(5);
+		server.receivePing(c1.uuid);
+		server.receivePing(c1.uuid, 'fail');
+		clock.advance(5);
+		server.receivePing(c2.uuid);
+		expect(flips(await minuteLater(trigger))).toEqual([
+			['c3', 1, 'up'],
+			['c1', 1, 'up'],
+			['c1', 0, 'down'],
+			['c2', 1, 'up'],
+		]);
+	});
+
+	test('a sweep\'s flips among the changed checks\', oldest first', async () => {
+		const [c1, c2] = [seed(1), seed(2)];
+		const trigger = poller({ fullSweepMinutes: 4 });
+		await trigger.poll();
+		clock.advance(30);
+		// c1 paused and resumed (its row as it was: for the sweep, at the third poll), then c2 pinged.
+		server.pause(c1.uuid);
+		server.resume(c1.uuid);
+		clock.advance(5);
+		server.receivePing(c2.uuid);
+		expect(flips(await minuteLater(trigger))).toEqual([['c2', 1, 'up']]);
+		expect(await minuteLater(trigger)).toBeNull();
+		server.receivePing(c2.uuid, 'fail');
+		expect(flips(await minuteLater(trigger))).toEqual([
+			['c1', 0, 'paused'],
+			['c1', 0, 'new'],
+			['c2', 0, 'down'],
 		]);
 	});
 });

@@ -400,3 +400,38 @@ describe('a check first listed that a poll had no time for', () => {
 		expect(pings(await minuteLater(trigger))).toEqual([['c2', 4, 'success']]);
 	});
 });
+
+/**
+ * New Ping for All Checks: the items of a poll come oldest first, across checks too; a gap
+ * with no item of its own (the type filter left none) sorts where its check's first new ping is.
+ */
+describe('the order of a poll\'s items', () => {
+	const cm = useCheckMonitorServer();
+	const { server } = cm;
+	const clock = useVirtualClock(server);
+	const { poller, pings, items, seed, minuteLater } = allChecksPingTrigger(cm, clock);
+
+	test('pings of three checks, made in another order than the checks\' ids, and a gap alone: oldest first', async () => {
+		server.pingLogLimit = 2;
+		const [c1, c2, c3] = [1, 2, 3].map((n) => seed(n));
+		const trigger = poller('', { options: { pingTypes: ['success'] } });
+		await trigger.poll();
+		clock.advance(5);
+		server.receivePing(c3.uuid);
+		clock.advance(5);
+		// c2: three log pings (one beyond what the server keeps): a gap, no item of the type wanted.
+		for (let i = 0; i < 3; i++) server.receivePing(c2.uuid, 'log');
+		clock.advance(5);
+		server.receivePing(c1.uuid);
+		clock.advance(5);
+		server.receivePing(c3.uuid);
+		const emitted = await minuteLater(trigger);
+		expect(pings(emitted)).toEqual([
+			['c3', 1, 'success'],
+			['c2', undefined, undefined],
+			['c1', 1, 'success'],
+			['c3', 2, 'success'],
+		]);
+		expect(items(emitted)[1].gap).toMatchObject({ fromN: 1, toN: 1 });
+	});
+});

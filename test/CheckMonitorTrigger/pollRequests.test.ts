@@ -1,10 +1,11 @@
 /**
  * The requests of one poll (nodes/CheckMonitorTrigger/pollRequests.ts): Max Requests per Minute
- * spaces the All Checks events' requests, one check's are not paced, and a clock stepped back
- * does not stall a poll.
+ * spaces the All Checks events' requests, one check's are not paced, a clock stepped back
+ * does not stall a poll, and an answer's time is the server's (its Date header).
  */
 import { allChecksFlipTrigger } from '../support/allChecksFlipTrigger';
 import { byId, createPoller } from '../../harness/engine';
+import { serverSeconds } from '../../nodes/CheckMonitorTrigger/pollRequests';
 import { finishesWithin } from '../support/finishesWithin';
 import { flipTrigger } from '../support/flipTrigger';
 import { useCheckMonitorServer } from '../support/setup';
@@ -16,8 +17,11 @@ describe('pacing', () => {
 	const { poller } = flipTrigger(cm);
 
 	test('pacing: requests in All Checks mode are spaced to the requests-per-minute setting', async () => {
-		for (let i = 0; i < 3; i++) server.seedCheck({ name: `c${i}` });
+		const checks = [0, 1, 2].map((i) => server.seedCheck({ name: `c${i}` }));
 		const trigger = poller({ scope: 'all', options: { requestsPerMinute: 600 } });
+		await trigger.poll();
+		// The list and the flips of the three checks, each 100 ms after the one before it.
+		for (const check of checks) server.receivePing(check.uuid);
 		const started = Date.now();
 		await trigger.poll();
 		expect(Date.now() - started).toBeGreaterThanOrEqual(3 * 100 - 5);
@@ -58,12 +62,15 @@ describe('a request waits only for what is left of the spacing', () => {
 
 	test('paced at 1 request a minute: the list goes at once, and the flips read after a list that took 61 s goes at once too', async () => {
 		const check = server.seedCheck({ name: 'backup' });
-		server.receivePing(check.uuid);
 		const trigger = poller({ requestsPerMinute: 1 });
+		expect(await trigger.poll()).toBeNull();
+		clock.advance(60);
+		server.receivePing(check.uuid);
 		// The list's answer takes 61 s by the clock the node reads.
 		server.whenRequested((req) => req.path === '/api/v3/checks/', () => clock.advance(61));
+		server.clearLog();
 		// A wait of a whole spacing would be 60 s: the poll fails at 5 s instead.
-		expect(await finishesWithin(5000, trigger.poll())).toBeNull();
+		expect((await finishesWithin(5000, trigger.poll()))?.[0]).toHaveLength(1);
 		expect(server.requestPaths()).toEqual(['GET /api/v3/checks/', `GET /api/v3/checks/${check.uuid}/flips/`]);
 	});
 });
@@ -118,5 +125,15 @@ describe('a clock stepped back', () => {
 			['c2', 0, 'down'],
 			['c3', 0, 'down'],
 		]);
+	});
+});
+
+describe('the server\'s time of an answer', () => {
+	test.each([
+		['a Date header: its time, in whole seconds', { date: 'Sat, 28 Nov 2026 20:37:15 GMT' }, Date.UTC(2026, 10, 28, 20, 37, 15) / 1000],
+		['no Date header: this machine\'s clock', {}, Math.floor(Date.now() / 1000)],
+		['a Date header that is no date: this machine\'s clock', { date: 'soon' }, Math.floor(Date.now() / 1000)],
+	])('%s', (_what, headers, expected) => {
+		expect(Math.abs(serverSeconds(headers) - expected)).toBeLessThanOrEqual(1);
 	});
 });

@@ -51,7 +51,7 @@ describe('New Loyalty Reward', () => {
 		server.injectFault({ kind: 'status', status: 500 }, 3);
 		await expect(trigger.poll()).rejects.toThrow();
 		expect(json(await trigger.poll()).map((r) => r.title)).toEqual(['b']);
-		expect(trigger.staticData).toEqual({ 'node:Trigger': { key: 'newLoyaltyReward', rewardIds: ['rw_b'] }, global: {} });
+		expect(trigger.staticData).toEqual({ 'node:Trigger': { key: 'newLoyaltyReward', rewardIds: ['rw_b'], emitVersion: 1 }, global: {} });
 	});
 
 	test('Fetch Test Event returns a reward without moving the cursor', async () => {

@@ -4,7 +4,10 @@
  * UUIDs. The clock is virtual: polls a minute apart, an hour in a second.
  */
 import type { IDataObject } from 'n8n-workflow';
+import { newFlips } from '../../nodes/CheckMonitor/shared/flips';
+import { listedRowOf } from '../../nodes/CheckMonitorTrigger/listedChecks';
 import { createPoller } from '../../harness/engine';
+import { type CheckMonitorServer, isoSeconds } from '../../harness/servers/checkMonitorServer';
 import type { useCheckMonitorServer } from './setup';
 import type { useVirtualClock } from './virtualClock';
 
@@ -43,4 +46,28 @@ export function allChecksFlipTrigger({ server, credentials }: ReturnType<typeof 
 			return await trigger.poll();
 		},
 	};
+}
+
+/**
+ * The state earlier versions wrote when they took the start at `now` (UNIX seconds): every
+ * listed check's flips of a Late Flip Window read and counted as seen. With `rows` the
+ * version whose activation read every check after the list (1 + N requests) and kept each
+ * check's listed row; without, the one before it, which kept no rows and had no sweep.
+ */
+export function startOfEarlierVersion(server: CheckMonitorServer, now: number, more: { rows: boolean; lookBackSeconds?: number; tags?: string }): IDataObject {
+	const lookBackSeconds = more.lookBackSeconds ?? 3600;
+	const floor = now - lookBackSeconds;
+	const tags = (more.tags ?? '').split(' ').filter(Boolean);
+	const checks: Record<string, IDataObject> = {};
+	for (const check of server.checks.values()) {
+		if (!tags.every((tag) => check.tags.split(' ').includes(tag))) continue;
+		// As the server lists them: newest first.
+		const flips = [...check.flips].reverse().map((flip) => ({ timestamp: isoSeconds(flip.created)!, up: flip.up }));
+		const { cursor } = newFlips({ floor, seen: {} }, flips.filter((flip) => Date.parse(flip.timestamp) / 1000 >= floor), lookBackSeconds);
+		const row = { status: server.computedStatus(check), n_pings: check.n_pings, last_ping: isoSeconds(check.last_ping), started: check.last_start !== null };
+		checks[check.uuid] = more.rows ? { ...cursor, listed: listedRowOf(row) } : { ...cursor };
+	}
+	const state: IDataObject = { key: `all:${tags.join(' ')}`, activatedFloor: floor, polledAt: now, checks };
+	if (more.rows) state.sweepStartedAt = now;
+	return { 'node:Trigger': { state } };
 }

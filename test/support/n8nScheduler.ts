@@ -113,7 +113,7 @@ export function activeTrigger(options: {
 	};
 
 	/** trigger-execution-context.factory.js getExecutePollFunctions (194-270), with poll-cursor.service.js. */
-	const pollFunctions = (workflow: Workflow, activation: 'activate' | 'init' | 'update', fence?: typeof FENCE, prefetched?: IDataObject) => {
+	const pollFunctions = (workflow: Workflow, activation: 'activate' | 'init' | 'update', fence?: typeof FENCE, prefetched?: IDataObject, budgetMs?: number) => {
 		const stagedStore = new AsyncLocalStorage<Staged>();
 		const workflowNode = workflow.getNode(node.name)!;
 		// 200-206, poll-cursor.service.js resolveCursor 63-76: without durable cursors, a
@@ -166,7 +166,7 @@ export function activeTrigger(options: {
 			__commitCursor,
 			__runPoll,
 			resolveNodeStaticData,
-			fence ? () => options.scheduledPollBudgetMs ?? SCHEDULED_POLL_BUDGET_MS : undefined,
+			fence ? () => budgetMs ?? options.scheduledPollBudgetMs ?? SCHEDULED_POLL_BUDGET_MS : undefined,
 		);
 	};
 
@@ -200,11 +200,14 @@ export function activeTrigger(options: {
 		 * executePollTrigger()). Durable: poll-trigger-task-handler.js execute 54-185: the
 		 * cursor read with the task, the published workflow (its static data as saved), an
 		 * emit commits with the execution, nothing emitted commits the cursor alone. `abandoned`:
-		 * the poll outlives N8N_SCHEDULER_POLL_TIMEOUT (93-113): its result is dropped and
-		 * nothing is committed, though it runs to its end. `otherProcess`: the poll runs in
-		 * another n8n main (multi-main), without this process's module state.
+		 * the poll outlives N8N_SCHEDULER_POLL_TIMEOUT (93-113), which is past its time (here its
+		 * budget is 0: past it from the start): its result is dropped and nothing is committed,
+		 * though it runs to its end. `otherProcess`: the poll runs in another n8n main
+		 * (multi-main), without this process's module state. `runsAfter`: the task reads the
+		 * cursor and the workflow now, and runs the poll once that settles (a task claimed with
+		 * another of the same job, as after a restart: a missed occurrence and the current one).
 		 */
-		async poll(more: { abandoned?: boolean; otherProcess?: boolean } = {}): Promise<Batches> {
+		async poll(more: { abandoned?: boolean; otherProcess?: boolean; runsAfter?: Promise<unknown> } = {}): Promise<Batches> {
 			if (!durable) {
 				if (!inMemory) throw new Error('not active');
 				return await emittedBy(async () => await inMemory!.execute());
@@ -213,7 +216,8 @@ export function activeTrigger(options: {
 			// Another main of a multi-main setup claims the task: the node's module state is its own.
 			const workflow = newWorkflow(more.otherProcess ? await loadInNewProcess(options.type) : nodeType);
 			const workflowNode = workflow.getNode(node.name)!;
-			const context = pollFunctions(workflow, 'update', FENCE, prefetched);
+			const context = pollFunctions(workflow, 'update', FENCE, prefetched, more.abandoned ? 0 : undefined);
+			await more.runsAfter?.catch(() => undefined);
 			return await emittedBy(
 				async () =>
 					await runPollInStagingScope(context, async () => {

@@ -19,7 +19,8 @@ export interface Flip {
 	up: number;
 }
 
-const keyOf = (flip: Flip) => `${flip.timestamp}|${flip.up}`;
+/** How a cursor counts a flip it has seen. */
+export const flipKey = (flip: Flip) => `${flip.timestamp}|${flip.up}`;
 export const flipSeconds = (flip: Flip) => Math.floor(Date.parse(flip.timestamp) / 1000);
 
 /** Both shapes: `{flips: [...]}` (the real server) and a bare array (the spec). */
@@ -54,7 +55,7 @@ export function newFlips(
 	// Oldest first, so the output is chronological.
 	for (const flip of oldestFirst(flips)) {
 		if (flipSeconds(flip) < cursor.floor) continue;
-		const key = keyOf(flip);
+		const key = flipKey(flip);
 		if ((remaining[key] ?? 0) > 0) remaining[key]--;
 		else fresh.push(flip);
 	}
@@ -63,7 +64,7 @@ export function newFlips(
 	const seen: Record<string, number> = {};
 	for (const flip of flips) {
 		if (flipSeconds(flip) < floor) continue;
-		seen[keyOf(flip)] = (seen[keyOf(flip)] ?? 0) + 1;
+		seen[flipKey(flip)] = (seen[flipKey(flip)] ?? 0) + 1;
 	}
 	return { fresh, cursor: { floor, seen } };
 }

@@ -215,6 +215,15 @@ test('ping bodies are text/plain verbatim; pings without a body or outside the l
 	expect(gone.status).toBe(404);
 });
 
+test('every answer carries the server\'s time in its Date header (its clock, `now`); none when it is set not to send one', async () => {
+	server.now = () => new Date('2026-11-28T20:37:15.700Z');
+	const list = await api().get('/api/v3/checks/');
+	expect(list.headers.date).toBe('Sat, 28 Nov 2026 20:37:15 GMT');
+	expect((await api().get('/api/v3/checks/nope/')).headers.date).toBe('Sat, 28 Nov 2026 20:37:15 GMT');
+	server.sendsDate = false;
+	expect((await api().get('/api/v3/checks/')).headers.date).toBeUndefined();
+});
+
 test('status needs no key and answers OK as text', async () => {
 	const response = await axios.get(`${server.url}/api/v3/status/`);
 	expect(response.data).toBe('OK');

@@ -1,7 +1,8 @@
 /**
- * How the end-to-end tier tells a trigger's polls apart at its stand-in server
+ * What the end-to-end tier reads of a trigger's polls at its stand-in server
  * (scripts/e2e/pollLog.ts): a poll starts at a request only a poll's start makes, whatever
- * the time between polls (a scheduled poll may follow the activation poll within a second).
+ * the time between polls (a scheduled poll may follow the activation poll within a second),
+ * and whether a poll has run since a moment.
  */
 import type { LoggedRequest } from '../../../harness/servers/apiServer';
 import { PollLog, startsPoll } from '../../../scripts/e2e/pollLog';
@@ -31,18 +32,21 @@ describe('PollLog', () => {
 		expect(log.polls().map((p) => p.requests.length)).toEqual([2, 1]);
 	});
 
-	it('calls a poll settled once its server has been quiet long enough, or a later poll has started', () => {
+	it('knows whether a poll started after a moment and is quiet since, or a later poll has started', () => {
 		jest.useFakeTimers({ now: 1_000_000 });
 		const server = { requests: [] as LoggedRequest[] };
 		const log = new PollLog(server, startsPoll.list);
 		server.requests.push(request('/v1/visits', [['page', '1']]), request('/v1/visits', [['page', '2']]));
-		expect(log.settled(1, 3000)).toBe(false);
-		jest.setSystemTime(1_003_000);
-		expect(log.settled(1, 3000)).toBe(true);
-		expect(log.settled(2, 3000)).toBe(false);
+		jest.setSystemTime(1_001_000);
+		expect(log.pollSince(1_000_500, 3000)).toBe(false);
 		server.requests.push(request('/v1/visits', [['page', '1']]));
-		expect(log.polls().length).toBe(2);
-		expect(log.settled(1, 3000)).toBe(true);
+		expect(log.pollSince(1_000_500, 3000)).toBe(false);
+		jest.setSystemTime(1_004_000);
+		expect(log.pollSince(1_000_500, 3000)).toBe(true);
+		expect(log.pollSince(1_001_000, 3000)).toBe(false);
+		jest.setSystemTime(1_005_000);
+		server.requests.push(request('/v1/visits', [['page', '1']]));
+		expect(log.pollSince(1_000_500, 3000)).toBe(true);
 	});
 
 	it('knows the requests that start a poll of each trigger', () => {
