@@ -3,6 +3,10 @@
  * README.md (so the two cannot drift), run by bash in a copy of this checkout with HOME set
  * to a scratch folder (so `~/.n8n/nodes` is that folder's), and the n8n of this tier is then
  * started on that user folder: it must load the package's nodes.
+ *
+ * The copy gets this checkout's node_modules as hard links, so the recipe's `npm install`
+ * finds the locked tree in place (10 s instead of 4 minutes of unpacking 800 MB beside the
+ * rest of the tier). Installing that tree from nothing is what CI's `npm ci` does first.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -43,6 +47,7 @@ export async function readmeInstallChecks(record: Record): Promise<void> {
 	const home = path.join(scratch, 'home');
 	mkdirSync(home);
 	copyCheckout(clone);
+	execFileSync('cp', ['-al', path.join(root, 'node_modules'), path.join(clone, 'node_modules')]);
 	const script = recipe(readFileSync(path.join(root, 'README.md'), 'utf8'), '**From a tarball**');
 	const started = Date.now();
 	// The user's shell: their PATH (the machine's Node and npm), their home; nothing of this run's npm.
