@@ -8,10 +8,11 @@
  * finds the locked tree in place (10 s instead of 4 minutes of unpacking 800 MB beside the
  * rest of the tier). Installing that tree from nothing is what CI's `npm ci` does first.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { answers } from './lazyLoading';
 import { editorSession, setUpOwner } from '../shared/editorSession';
 import { startN8n } from '../shared/n8nRuntime';
@@ -47,13 +48,18 @@ export async function readmeInstallChecks(record: Record): Promise<void> {
 	const home = path.join(scratch, 'home');
 	mkdirSync(home);
 	copyCheckout(clone);
-	execFileSync('cp', ['-al', path.join(root, 'node_modules'), path.join(clone, 'node_modules')]);
+	// Asynchronous, as every long step here: the tier's other parts run in this process.
+	await promisify(execFile)('cp', ['-al', path.join(root, 'node_modules'), path.join(clone, 'node_modules')]);
 	const script = recipe(readFileSync(path.join(root, 'README.md'), 'utf8'), '**From a tarball**');
 	const started = Date.now();
 	// The user's shell: their PATH (the machine's Node and npm), their home; nothing of this run's npm.
 	const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('npm_') && key !== 'INIT_CWD'));
-	const run = spawnSync('bash', ['-e', '-c', script], { cwd: clone, env: { ...env, HOME: home }, encoding: 'utf8', timeout: 600_000, maxBuffer: 64 * 2 ** 20 });
-	if (run.status !== 0) return record(NAME, `the recipe failed (${run.status ?? run.signal}): ${`${run.stdout}${run.stderr}`.slice(-1500)}`);
+	try {
+		await promisify(execFile)('bash', ['-e', '-c', script], { cwd: clone, env: { ...env, HOME: home }, encoding: 'utf8', timeout: 600_000, maxBuffer: 64 * 2 ** 20 });
+	} catch (error) {
+		const failure = error as { code?: number | string; signal?: string; stdout?: string; stderr?: string };
+		return record(NAME, `the recipe failed (${String(failure.code ?? failure.signal)}): ${`${failure.stdout ?? ''}${failure.stderr ?? ''}`.slice(-1500)}`);
+	}
 	const seconds = Math.round((Date.now() - started) / 1000);
 
 	const logFile = path.join(scratch, 'n8n.log');

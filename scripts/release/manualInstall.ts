@@ -2,7 +2,7 @@
  * n8n's manual install (every version, no registry): `npm install <tarball>` in the user
  * folder's `.n8n/nodes`. `npm start` and the n8n benchmark install the package this way.
  */
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,7 +24,10 @@ export async function installTarball(userFolder?: string, log: (line: string) =>
 		writeFileSync(path.join(nodesDir, 'package.json'), JSON.stringify({ name: 'installed-nodes', private: true }));
 	}
 	// As a community install: the package only; n8n provides n8n-workflow.
-	execFileSync(npm, ['install', tarball, '--ignore-scripts', '--omit=peer', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: nodesDir, stdio: 'inherit', env: runtimeEnv() });
+	// Asynchronous: the end-to-end tier runs `npm start` beside its other parts in one process.
+	const child = spawn(npm, ['install', tarball, '--ignore-scripts', '--omit=peer', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: nodesDir, stdio: 'inherit', env: runtimeEnv() });
+	const code = await new Promise<number | null>((resolve, reject) => child.once('error', reject).once('exit', resolve));
+	if (code !== 0) throw new Error(`npm install ${tarball} in ${nodesDir} failed (exit ${String(code)})`);
 	return folder;
 }
 

@@ -4,10 +4,11 @@
  * free ports with throwaway data folders, and stopped by PID. Nothing is started as a
  * system service and no existing server is touched.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { acquireLock } from './lock';
 import { cacheRoot } from './n8nRuntime';
 import { freePort } from './ports';
@@ -99,7 +100,8 @@ export async function startPostgres(): Promise<Service> {
 		os.userInfo().uid === 0 ? ['runuser', ['-u', 'postgres', '--', command, ...args]] as const : [command, args] as const;
 	if (os.userInfo().uid === 0) chownSync(data, Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })), Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })));
 	const [initCommand, initArgs] = asPostgres(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
-	execFileSync(initCommand, initArgs, { stdio: 'ignore' });
+	// Asynchronous: initdb takes seconds, and the end-to-end tier runs other parts in this process.
+	await promisify(execFile)(initCommand, initArgs);
 	const [command, args] = asPostgres(path.join(bin, 'postgres'), ['-D', data, '-p', String(port), '-h', '127.0.0.1', '-k', data]);
 	const child = spawn(command, args, { stdio: 'ignore' });
 	const psql = (sql: string, database = 'postgres') =>
