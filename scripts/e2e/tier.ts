@@ -4,9 +4,9 @@
  * (scripts/release/), credentials pointing at the stand-in servers; one workflow runs every
  * operation of each node in a chain, then lazy loading, the examples, MCP and an AI Agent.
  * Beside them, each in an n8n of its own: every trigger event published and polled on
- * schedule (triggers.ts), queue mode, `npm start` itself and the README's tarball recipe
- * (readmeInstall.ts); after the rest, the webhook trigger (webhookTrigger.ts). Ends with
- * "N passed, N failed".
+ * schedule (triggers.ts; after its in-memory run, the webhook trigger, webhookTrigger.ts),
+ * queue mode, `npm start` itself, the README's tarball recipe (readmeInstall.ts) and n8n's
+ * own Community Nodes install (ownInstall.ts). Ends with "N passed, N failed".
  *
  * matrix.ts publishes once for all versions and passes the registry in E2E_REGISTRY; run
  * alone (`npm run test:e2e`), this starts a registry of its own.
@@ -265,7 +265,9 @@ async function main() {
 	const beside = [
 		// Every trigger event, published and polled on schedule: in memory, and under the
 		// durable scheduler where n8n has it for poll triggers (2.41 on).
-		schedulerChecks('in-memory', record),
+		// Then the webhook trigger fed by the stand-in's Webhook integration, in single mode:
+		// after the in-memory run, so that one n8n fewer starts at once.
+		schedulerChecks('in-memory', record).then(async () => await webhookTriggerChecks(record)),
 		...(durableSchedulerAvailable() ? [schedulerChecks('durable', record)] : []),
 		// Queue mode: Redis, PostgreSQL, a main and two workers; E2E_QUEUE=0 skips it.
 		...(process.env.E2E_QUEUE !== '0' ? [queueModeChecks(record)] : []),
@@ -273,8 +275,9 @@ async function main() {
 		...(process.env.E2E_START !== '0' ? [startScriptChecks(record)] : []),
 		// The README's tarball recipe, as written, in a clone (with npm start: newest n8n only).
 		...(process.env.E2E_START !== '0' ? [readmeInstallChecks(record)] : []),
+		// n8n's own Community Nodes install leaves the files the install above left.
+		ownInstallChecks(userFolder, record),
 	];
-	await ownInstallChecks(userFolder, record);
 	const ce = await new CustomerEngagementServer().start();
 	const cm = await new CheckMonitorServer().start();
 	cm.seedChannel('ops-email');
@@ -356,9 +359,6 @@ async function main() {
 	await mcpChecks(userFolder, ce, cm, record);
 	// An AI Agent using the tools, with a scripted OpenAI-compatible model on 127.0.0.1.
 	await agentChecks(userFolder, ce, cm, record);
-	// The webhook trigger fed by the stand-in's Webhook integration, in single mode: here,
-	// after the parts above, rather than beside them, so that one n8n fewer starts at once.
-	await webhookTriggerChecks(record);
 	await ce.stop();
 	await cm.stop();
 	await Promise.all(beside);
