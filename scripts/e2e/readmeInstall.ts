@@ -9,7 +9,7 @@
  * rest of the tier). Installing that tree from nothing is what CI's `npm ci` does first.
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -76,5 +76,6 @@ export async function readmeInstallChecks(record: Record): Promise<void> {
 		record(`${NAME} (${seconds} s)`, built.length > 0 && missing.length === 0 ? undefined : `the build declares ${JSON.stringify(built)}; n8n's node types lack ${missing.join(', ')}`);
 	} finally {
 		await stopProcess(n8n);
+		rmSync(scratch, { recursive: true, force: true });
 	}
 }
