@@ -9,7 +9,7 @@ import path from 'node:path';
 import { playEvent } from '../../harness/servers/sandbox';
 import { publishWorkflow } from '../shared/n8nRuntime';
 import { freePort } from '../shared/ports';
-import { waitUntil } from '../shared/progress';
+import { waitForAsync, waitUntil } from '../shared/progress';
 import { editorSession } from '../shared/editorSession';
 import { startEnvironment, type Environment, type StartConfig } from '../dev/start';
 
@@ -56,14 +56,16 @@ export async function startScriptChecks(record: Record): Promise<void> {
 		);
 
 		const { ce, cm } = environment.sandbox;
-		// The activation polls record the starting point: wait until they have read the visits
-		// and the check list (New Flip for All Checks starts from the list alone), so the events
-		// played next are new to both.
-		const listed = () => cm.requests.some((r) => r.method === 'GET' && r.path === '/api/v3/checks/');
-		const polled = await waitUntil(() => ce.requests.some((r) => r.path === '/v1/visits') && listed(), 120_000);
-		await new Promise((resolve) => setTimeout(resolve, 2000));
+		// The activation polls record the starting point: wait until n8n has saved it in each
+		// polling example's static data, so the events played next are new to both.
+		const startSaved = async (workflowId: string) => {
+			const { staticData } = (await second.call('GET', `/workflows/${workflowId}`)) as { staticData?: object | string | null };
+			const data = typeof staticData === 'string' ? (JSON.parse(staticData) as object | null) : staticData;
+			return Object.keys(data ?? {}).length > 0;
+		};
+		const polled = await waitForAsync(async () => (await startSaved('exVisitThankYou')) && (await startSaved('exCheckDownNote')), 120_000);
 		if (!polled) {
-			record('npm start › examples fire from played events', 'the published examples did not poll within 120 s');
+			record('npm start › examples fire from played events', 'n8n did not save the published examples\' starts within 120 s');
 		} else {
 			const notesBefore = ce.state.notes.length;
 			playEvent(environment.sandbox, 'visit');

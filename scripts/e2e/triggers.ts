@@ -21,11 +21,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 import { CheckMonitorServer, CM_KEY } from '../../harness/servers/checkMonitorServer';
+import { KEPT_STARTS } from '../../nodes/shared/keptStart';
 import { CE_TOKEN, CustomerEngagementServer } from '../../harness/servers/customerEngagementServer';
 import { installPublished } from '../release/communityInstall';
 import { editorSession, setUpOwner, type EditorSession } from '../shared/editorSession';
 import { N8N_VERSION, n8nDir, startN8nReady } from '../shared/n8nRuntime';
-import { waitUntil } from '../shared/progress';
+import { waitForAsync, waitUntil } from '../shared/progress';
 import { stopProcess } from '../shared/services';
 import { PollLog, startsPoll, type Poll } from './pollLog';
 import { runAlone } from './runAlone';
@@ -49,7 +50,6 @@ export function durableSchedulerAvailable(version = N8N_VERSION): boolean {
 
 const PKG = 'n8n-nodes-engagement-monitor';
 /** Where the trigger keeps its start, in the workflow's global static data (nodes/shared/keptStart.ts). */
-const KEPT_STARTS = 'n8n-nodes-engagement-monitor.starts';
 /** Checks New Flip for All Checks watches: unpaced, and at the default pace (100 requests a minute). */
 const ALL_CHECKS = 20;
 const MANY_CHECKS = 150;
@@ -277,16 +277,6 @@ export async function schedulerChecks(mode: SchedulerMode, record: Check): Promi
 		await stopProcess(n8n);
 		for (const server of [sink, ...triggers.map((t) => t.server)]) await server.stop();
 	}
-}
-
-/** Whether `test` holds within `timeoutMs`, asked every 100 ms. */
-async function waitForAsync(test: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
-	const end = Date.now() + timeoutMs;
-	while (Date.now() < end) {
-		if (await test().catch(() => false)) return true;
-		await new Promise((resolve) => setTimeout(resolve, 100));
-	}
-	return false;
 }
 
 /** Whether n8n has saved the start the trigger took at activation, in the workflow's static data. */

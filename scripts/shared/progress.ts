@@ -33,3 +33,13 @@ export async function waitUntil(test: () => boolean, timeoutMs: number): Promise
 	}
 	return test();
 }
+
+/** Whether `test` holds within `timeoutMs`, asked every 100 ms (a test that throws has not held). */
+export async function waitForAsync(test: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
+	const end = Date.now() + timeoutMs;
+	while (Date.now() < end) {
+		if (await test().catch(() => false)) return true;
+		await new Promise((resolve) => setTimeout(resolve, 100));
+	}
+	return false;
+}
