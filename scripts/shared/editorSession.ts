@@ -19,18 +19,28 @@ export interface EditorSession {
 	runFromTrigger(workflowId: string, triggerName: string): Promise<string>;
 }
 
+/**
+ * A POST to n8n's REST API, sent again while n8n answers 503 "Database is not ready!": on a
+ * loaded machine n8n 2.x marks its database not ready for a while when a health ping is slow,
+ * also after it has logged that the editor is accessible.
+ */
+async function postWhileDatabaseNotReady(url: string, body: unknown): Promise<Response> {
+	const end = Date.now() + 60_000;
+	for (;;) {
+		const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+		if (response.status !== 503 || Date.now() > end) return response;
+		await new Promise((resolve) => setTimeout(resolve, 1000));
+	}
+}
+
 /** Set up the sandbox owner on a fresh n8n (a no-op answer when one exists). */
 export async function setUpOwner(url: string): Promise<void> {
-	await fetch(`${url}/rest/owner/setup`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(LOGIN) });
+	await postWhileDatabaseNotReady(`${url}/rest/owner/setup`, LOGIN);
 }
 
 export async function editorSession(url: string): Promise<EditorSession> {
-	const login = await fetch(`${url}/rest/login`, {
-		method: 'POST',
-		headers: { 'Content-Type': 'application/json' },
-		// n8n 2.x reads emailOrLdapLoginId, 1.x email.
-		body: JSON.stringify({ emailOrLdapLoginId: LOGIN.email, email: LOGIN.email, password: LOGIN.password }),
-	});
+	// n8n 2.x reads emailOrLdapLoginId, 1.x email.
+	const login = await postWhileDatabaseNotReady(`${url}/rest/login`, { emailOrLdapLoginId: LOGIN.email, email: LOGIN.email, password: LOGIN.password });
 	if (!login.ok) throw new Error(`login answered ${login.status}: ${(await login.text()).slice(0, 200)}`);
 	const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
 	const call = async (method: string, route: string, body?: unknown) => {
