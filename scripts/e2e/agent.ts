@@ -3,25 +3,22 @@
  * node talks to a local OpenAI-compatible server (harness/servers/scriptedModelServer.ts)
  * that answers with fixed tool calls, so there is no real model and no network. The
  * workflow (Manual Trigger → AI Agent with the model and three tools: get a contact, list
- * checks by tag, add a note) runs with `n8n execute`; the checks: the agent's tool calls
+ * checks by tag, add a note), made in the editor with its credential, runs as the editor's
+ * Execute workflow runs it; the checks: the agent's tool calls
  * reached the right endpoints with the right arguments, the note exists, the model was
  * offered the tools (names, descriptions, JSON schemas) and got their results back, and the
  * agent answered with the model's final text.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { CheckMonitorServer } from '../../harness/servers/checkMonitorServer';
 import type { CustomerEngagementServer } from '../../harness/servers/customerEngagementServer';
 import { SCRIPTED_MODEL, ScriptedModelServer, type ChatRequest } from '../../harness/servers/scriptedModelServer';
-import { importWorkflows, N8N_VERSION, n8nCli } from '../shared/n8nRuntime';
+import type { StartedN8n } from '../shared/editorSession';
+import { N8N_VERSION } from '../shared/n8nRuntime';
 
 type Record = (name: string, message?: string) => void;
 type Json = { [key: string]: unknown };
 
 const PKG = 'n8n-nodes-engagement-monitor';
-const WORKFLOW_ID = 'e2eAgentTools01';
-const OPENAI_CREDENTIAL = { id: 'scriptedOpenAi01', name: 'Scripted model' };
 const CE_CREDENTIAL = { customerEngagementApi: { id: 'ceSandboxCred01', name: 'Customer Engagement sandbox' } };
 const CM_CREDENTIAL = { checkMonitorApi: { id: 'cmSandboxCred01', name: 'Check Monitor sandbox' } };
 const TOOLS = ['add_contact_note', 'get_contact', 'list_checks'];
@@ -33,7 +30,7 @@ const PROMPT = 'Look up the contact, list the checks tagged prod, then add a not
  * Manual Trigger → AI Agent (v3, on 1.123 and 2.41) with the OpenAI Chat Model (v1.3, the
  * Chat Completions API rather than the Responses API) and three tools of this package.
  */
-function agentWorkflow(): object {
+function agentWorkflow(openAi: { id: string; name: string }): object {
 	const tool = (name: string, type: string, x: number, parameters: Json, credentials: Json) => ({
 		id: name,
 		name,
@@ -64,7 +61,7 @@ function agentWorkflow(): object {
 			typeVersion: 1.3,
 			position: [0, 220],
 			parameters: { model: { __rl: true, mode: 'id', value: SCRIPTED_MODEL }, responsesApiEnabled: false, options: {} },
-			credentials: { openAiApi: OPENAI_CREDENTIAL },
+			credentials: { openAiApi: openAi },
 		},
 		tool('get_contact', 'customerEngagementTool', 200, {
 			resource: 'contact',
@@ -85,7 +82,6 @@ function agentWorkflow(): object {
 	];
 	const toAgent = (type: string) => ({ [type]: [[{ node: 'AI Agent', type, index: 0 }]] });
 	return {
-		id: WORKFLOW_ID,
 		name: 'E2E: AI Agent with the engagement monitor tools (scripted model)',
 		active: false,
 		nodes,
@@ -100,27 +96,11 @@ function agentWorkflow(): object {
 	};
 }
 
-/** `n8n execute --rawOutput`: the run's JSON, even when n8n exits non-zero after printing it. */
-async function execute(userFolder: string, workflowId: string): Promise<Json> {
-	let stdout: string;
-	try {
-		stdout = await n8nCli(userFolder, ['execute', `--id=${workflowId}`, '--rawOutput'], 300_000);
-	} catch (error) {
-		stdout = String((error as { stdout?: string }).stdout ?? '');
-		if (!/^\{$/m.test(stdout)) throw error;
-	}
-	// The JSON is printed pretty, between a "{" and a "}" alone on their lines.
-	const start = stdout.search(/^\{$/m);
-	const end = stdout.slice(start).search(/^\}$/m);
-	if (start === -1 || end === -1) throw new Error(`n8n printed no execution data:\n${stdout.slice(-2000)}`);
-	return JSON.parse(stdout.slice(start, start + end + 1)) as Json;
-}
-
 /** The text of a message's content (a string, or OpenAI's content parts). */
 const contentText = (content: unknown): string =>
 	typeof content === 'string' ? content : Array.isArray(content) ? content.map((part) => String((part as Json).text ?? '')).join('') : '';
 
-export async function agentChecks(userFolder: string, ce: CustomerEngagementServer, cm: CheckMonitorServer, record: Record): Promise<void> {
+export async function agentChecks(n8n: StartedN8n, ce: CustomerEngagementServer, cm: CheckMonitorServer, record: Record): Promise<void> {
 	const contact = ce.seedContact({ firstName: 'Agentic', lastName: 'Customer', email: 'agent@example.com' });
 	const contactId = String(contact.id);
 	cm.seedCheck({ name: 'Agent check', tags: 'prod' });
@@ -129,20 +109,18 @@ export async function agentChecks(userFolder: string, ce: CustomerEngagementServ
 		{ toolCalls: [{ name: 'add_contact_note', arguments: { contactId, text: NOTE } }] },
 		{ text: FINAL },
 	]).start();
-	const dir = mkdtempSync(path.join(os.tmpdir(), 'n8n-agent-'));
 	try {
-		const credentials = path.join(dir, 'credentials.json');
-		writeFileSync(credentials, JSON.stringify([{ ...OPENAI_CREDENTIAL, type: 'openAiApi', data: { apiKey: 'sk-scripted-not-a-key', url: model.baseUrl } }]));
-		await n8nCli(userFolder, ['import:credentials', `--input=${credentials}`]);
-		await importWorkflows(userFolder, [agentWorkflow()]);
+		const name = 'Scripted model';
+		const openAi = { id: ((await n8n.editor.call('POST', '/credentials', { name, type: 'openAiApi', data: { apiKey: 'sk-scripted-not-a-key', url: model.baseUrl } })) as { id: string }).id, name };
+		const workflowId = ((await n8n.editor.call('POST', '/workflows', agentWorkflow(openAi))) as { id: string }).id;
 
 		ce.clearLog();
 		cm.clearLog();
 		const notesBefore = ce.state.notes.length;
 		const started = Date.now();
-		const run = await execute(userFolder, WORKFLOW_ID);
-		console.log(`  the agent's run took ${Date.now() - started} ms (n8n ${N8N_VERSION}, including the CLI's start)`);
-		const resultData = ((run.data as Json | undefined)?.resultData ?? {}) as Json;
+		const run = await n8n.editor.runToEnd(workflowId, 'Run');
+		console.log(`  the agent's run took ${Date.now() - started} ms (n8n ${N8N_VERSION})`);
+		const resultData = run.resultData as unknown as Json;
 		const runError = resultData.error as Json | undefined;
 		const chats = model.chatRequests();
 		const offered = chats[0]?.tools ?? [];
@@ -200,10 +178,8 @@ export async function agentChecks(userFolder: string, ce: CustomerEngagementServ
 			!runError && output === FINAL ? undefined : `output ${JSON.stringify(output ?? null)}; error ${JSON.stringify(runError?.message ?? null)}`,
 		);
 	} catch (error) {
-		const output = `${String((error as { stdout?: string }).stdout ?? '')}${String((error as { stderr?: string }).stderr ?? '')}`;
-		record(`agent › an AI Agent runs with this package's tools (n8n ${N8N_VERSION})`, `${(error as Error).message.slice(0, 400)} ${output.slice(-1200)}`);
+		record(`agent › an AI Agent runs with this package's tools (n8n ${N8N_VERSION})`, (error as Error).message.slice(0, 1200));
 	} finally {
 		await model.stop();
-		rmSync(dir, { recursive: true, force: true });
 	}
 }

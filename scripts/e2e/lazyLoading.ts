@@ -2,7 +2,8 @@
  * Lazy loading, in real n8n (part of the end-to-end tier). At start n8n reads the package's
  * dist/known/ and dist/types/ (written by the build, gulpfile.js) and loads a node's class
  * only when it is used; with wrong metadata the editor breaks while executions still work,
- * so this checks what the editor uses, on an n8n started with the package as installed:
+ * so this checks what the editor uses, on an n8n just started with the package as installed
+ * (before anything else runs there, so that no class of the package is loaded yet):
  * - n8n's debug log says it lazy-loaded the package, and no package fell back to a full load;
  * - the node and credential types the editor downloads (/types/nodes.json,
  *   /types/credentials.json) hold the five nodes, the two AI-tool variants n8n makes of
@@ -10,21 +11,13 @@
  * - through the editor's REST API, each needing a class n8n has not loaded yet: a
  *   credential test, a list search (contacts, checks) and load options (labels, channels).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { editorSession, setUpOwner } from '../shared/editorSession';
-import { startN8n } from '../shared/n8nRuntime';
-import { freePort } from '../shared/ports';
-import { stopProcess } from '../shared/services';
+import { readFileSync } from 'node:fs';
+import { CheckMonitorServer, CM_KEY } from '../../harness/servers/checkMonitorServer';
+import { CE_TOKEN, CustomerEngagementServer } from '../../harness/servers/customerEngagementServer';
+import type { EditorSession, StartedN8n } from '../shared/editorSession';
 
 type Record = (name: string, message?: string) => void;
 const PKG = 'n8n-nodes-engagement-monitor';
-
-export interface LazyCredentials {
-	customerEngagementApi: { id: string; name: string };
-	checkMonitorApi: { id: string; name: string };
-}
 
 /**
  * Whether n8n's REST API answers within the time. Its health check answers earlier, before
@@ -49,102 +42,111 @@ export async function answers(url: string, timeoutMs: number): Promise<boolean> 
 /** `expect`-style: undefined when fine, else what was wrong. */
 const check = (ok: boolean, message: string) => (ok ? undefined : message);
 
-export async function lazyLoadingChecks(userFolder: string, credentials: LazyCredentials, record: Record): Promise<void> {
-	const port = await freePort();
-	const brokerPort = await freePort();
-	const logFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'n8n-lazy-')), 'n8n.log');
-	const n8n = startN8n(userFolder, port, { brokerPort, logFile, extraEnv: { N8N_LOG_LEVEL: 'debug', N8N_LOG_OUTPUT: 'console' } });
-	const url = `http://127.0.0.1:${port}`;
+/**
+ * On `n8n`, just started with the package installed and N8N_LOG_LEVEL=debug,
+ * N8N_LOG_OUTPUT=console (its log in `n8n.logFile`). Stand-in servers of its own, seeded with
+ * one of each thing listed, and credentials made in the editor.
+ */
+export async function lazyLoadingChecks(n8n: StartedN8n, record: Record): Promise<void> {
+	const { editor, logFile } = n8n;
+	const ce = await new CustomerEngagementServer().start();
+	const cm = await new CheckMonitorServer().start();
 	try {
-		const ready = await answers(url, 180_000);
-		if (!ready) {
-			record('lazy loading › n8n starts with the package', `n8n did not answer within 180 s; the end of its log:\n${readFileSync(logFile, 'utf8').slice(-2000)}`);
-			return;
-		}
-		const log = readFileSync(logFile, 'utf8');
-		const lazy = log.includes(`Lazy-loading nodes and credentials from ${PKG}`);
-		const fellBack = (log.match(/Can't enable lazy-loading/g) ?? []).length;
+		ce.seedContact({ firstName: 'Listed', email: 'listed@example.com' });
+		ce.state.labels.set('lb_listed', { id: 'lb_listed', name: 'Listed', color: 'GREY' });
+		cm.seedCheck({ name: 'Listed' });
+		cm.seedChannel('ops-email');
+		await lazyChecks(editor, logFile, ce, cm, record);
+	} finally {
+		await ce.stop();
+		await cm.stop();
+	}
+}
+
+async function lazyChecks(editor: EditorSession, logFile: string, ce: CustomerEngagementServer, cm: CheckMonitorServer, record: Record): Promise<void> {
+	const log = readFileSync(logFile, 'utf8');
+	const lazy = log.includes(`Lazy-loading nodes and credentials from ${PKG}`);
+	const fellBack = (log.match(/Can't enable lazy-loading/g) ?? []).length;
+	record(
+		'lazy loading › n8n lazy-loads the package (debug log), and no package falls back to loading every class',
+		check(lazy && fellBack === 0, `lazy-loading line ${lazy ? 'present' : 'missing'}; "Can't enable lazy-loading" ${fellBack} times; log lines naming the package: ${log.split('\n').filter((l) => l.includes(PKG)).slice(0, 5).join(' | ')}`),
+	);
+
+	try {
+		const credential = async (name: string, type: string, data: object) => ({ id: ((await editor.call('POST', '/credentials', { name, type, data })) as { id: string }).id, name });
+		const credentials = {
+			customerEngagementApi: await credential('Customer Engagement (lazy loading)', 'customerEngagementApi', { baseUrl: `${ce.url}/`, accessToken: CE_TOKEN }),
+			checkMonitorApi: await credential('Check Monitor (lazy loading)', 'checkMonitorApi', { baseUrl: cm.url, apiKey: CM_KEY }),
+		};
+		const nodeTypes = (await editor.getJson('/types/nodes.json')) as Array<{ name: string; version: number | number[]; properties?: unknown[] }>;
+		const ours = nodeTypes.filter((t) => t.name.startsWith(`${PKG}.`)).map((t) => t.name.slice(PKG.length + 1)).sort();
+		const expected = ['checkMonitor', 'checkMonitorTool', 'checkMonitorTrigger', 'checkMonitorWebhookTrigger', 'customerEngagement', 'customerEngagementTool', 'customerEngagementTrigger'];
+		record('lazy loading › the editor gets the five nodes and both AI-tool variants', check(JSON.stringify(ours) === JSON.stringify(expected), `got ${JSON.stringify(ours)}`));
+		const credentialTypes = (await editor.getJson('/types/credentials.json')) as Array<{ name: string; supportedNodes?: string[] }>;
+		const served = Object.fromEntries(credentialTypes.filter((c) => ['customerEngagementApi', 'checkMonitorApi'].includes(c.name)).map((c) => [c.name, [...(c.supportedNodes ?? [])].sort()]));
 		record(
-			'lazy loading › n8n lazy-loads the package (debug log), and no package falls back to loading every class',
-			check(lazy && fellBack === 0, `lazy-loading line ${lazy ? 'present' : 'missing'}; "Can't enable lazy-loading" ${fellBack} times; log lines naming the package: ${log.split('\n').filter((l) => l.includes(PKG)).slice(0, 5).join(' | ')}`),
+			'lazy loading › the editor gets both credentials, each with the nodes it serves',
+			check(
+				JSON.stringify(served) ===
+					JSON.stringify({ customerEngagementApi: [`${PKG}.customerEngagement`, `${PKG}.customerEngagementTrigger`], checkMonitorApi: [`${PKG}.checkMonitor`, `${PKG}.checkMonitorTrigger`] }) ||
+					JSON.stringify(served) === JSON.stringify({ customerEngagementApi: ['customerEngagement', 'customerEngagementTrigger'], checkMonitorApi: ['checkMonitor', 'checkMonitorTrigger'] }),
+				`got ${JSON.stringify(served)}`,
+			),
 		);
 
-		try {
-			await setUpOwner(url);
-			const editor = await editorSession(url);
-			const nodeTypes = (await editor.getJson('/types/nodes.json')) as Array<{ name: string; version: number | number[]; properties?: unknown[] }>;
-			const ours = nodeTypes.filter((t) => t.name.startsWith(`${PKG}.`)).map((t) => t.name.slice(PKG.length + 1)).sort();
-			const expected = ['checkMonitor', 'checkMonitorTool', 'checkMonitorTrigger', 'checkMonitorWebhookTrigger', 'customerEngagement', 'customerEngagementTool', 'customerEngagementTrigger'];
-			record('lazy loading › the editor gets the five nodes and both AI-tool variants', check(JSON.stringify(ours) === JSON.stringify(expected), `got ${JSON.stringify(ours)}`));
-			const credentialTypes = (await editor.getJson('/types/credentials.json')) as Array<{ name: string; supportedNodes?: string[] }>;
-			const served = Object.fromEntries(credentialTypes.filter((c) => ['customerEngagementApi', 'checkMonitorApi'].includes(c.name)).map((c) => [c.name, [...(c.supportedNodes ?? [])].sort()]));
-			record(
-				'lazy loading › the editor gets both credentials, each with the nodes it serves',
-				check(
-					JSON.stringify(served) ===
-						JSON.stringify({ customerEngagementApi: [`${PKG}.customerEngagement`, `${PKG}.customerEngagementTrigger`], checkMonitorApi: [`${PKG}.checkMonitor`, `${PKG}.checkMonitorTrigger`] }) ||
-						JSON.stringify(served) === JSON.stringify({ customerEngagementApi: ['customerEngagement', 'customerEngagementTrigger'], checkMonitorApi: ['checkMonitor', 'checkMonitorTrigger'] }),
-					`got ${JSON.stringify(served)}`,
-				),
-			);
-
-			const credentialTest = async (type: keyof LazyCredentials) => {
-				const stored = (await editor.call('GET', `/credentials/${credentials[type].id}?includeData=true`)) as { id: string; name: string; type: string; data: object };
-				return (await editor.call('POST', '/credentials/test', { credentials: { id: stored.id, name: stored.name, type: stored.type, data: stored.data } })) as { status: string; message?: string };
-			};
-			for (const type of ['customerEngagementApi', 'checkMonitorApi'] as const) {
-				try {
-					const result = await credentialTest(type);
-					record(`lazy loading › the ${type} credential test passes`, check(result.status === 'OK', JSON.stringify(result)));
-				} catch (error) {
-					record(`lazy loading › the ${type} credential test passes`, (error as Error).message.slice(0, 400));
-				}
+		const credentialTest = async (type: keyof typeof credentials) => {
+			const stored = (await editor.call('GET', `/credentials/${credentials[type].id}?includeData=true`)) as { id: string; name: string; type: string; data: object };
+			return (await editor.call('POST', '/credentials/test', { credentials: { id: stored.id, name: stored.name, type: stored.type, data: stored.data } })) as { status: string; message?: string };
+		};
+		for (const type of ['customerEngagementApi', 'checkMonitorApi'] as const) {
+			try {
+				const result = await credentialTest(type);
+				record(`lazy loading › the ${type} credential test passes`, check(result.status === 'OK', JSON.stringify(result)));
+			} catch (error) {
+				record(`lazy loading › the ${type} credential test passes`, (error as Error).message.slice(0, 400));
 			}
-			const dynamic = async (route: string, node: string, methodName: string, parameters: object, credential: keyof LazyCredentials, extra: object = {}) =>
-				editor.call('POST', `/dynamic-node-parameters/${route}`, {
-					nodeTypeAndVersion: { name: `${PKG}.${node}`, version: 1 },
-					path: 'parameters',
-					methodName,
-					currentNodeParameters: parameters,
-					credentials: { [credential]: credentials[credential] },
-					...extra,
-				});
-			const attempts: Array<[string, () => Promise<unknown>, (data: unknown) => boolean]> = [
-				[
-					'a contact list search (Contact → Get)',
-					() => dynamic('resource-locator-results', 'customerEngagement', 'searchContacts', { resource: 'contact', operation: 'get' }, 'customerEngagementApi', { filter: '' }),
-					(data) => ((data as { results?: unknown[] }).results ?? []).length > 0,
-				],
-				[
-					'a check list search (Check → Get)',
-					() => dynamic('resource-locator-results', 'checkMonitor', 'searchChecks', { resource: 'check', operation: 'get' }, 'checkMonitorApi', { filter: '' }),
-					(data) => ((data as { results?: unknown[] }).results ?? []).length > 0,
-				],
-				[
-					'load options of labels (Contact → Update)',
-					() => dynamic('options', 'customerEngagement', 'getLabels', { resource: 'contact', operation: 'update' }, 'customerEngagementApi'),
-					(data) => Array.isArray(data) && data.length > 0,
-				],
-				[
-					'load options of channels (Check → Create)',
-					() => dynamic('options', 'checkMonitor', 'getChannels', { resource: 'check', operation: 'create' }, 'checkMonitorApi'),
-					(data) => Array.isArray(data) && data.length > 0,
-				],
-			];
-			for (const [what, call, ok] of attempts) {
-				try {
-					const data = await call();
-					record(`lazy loading › ${what} answers from the API`, check(ok(data), `answered ${JSON.stringify(data).slice(0, 300)}`));
-				} catch (error) {
-					record(`lazy loading › ${what} answers from the API`, (error as Error).message.slice(0, 400));
-				}
-			}
-		} catch (error) {
-			// One failure must not end the tier: the rest of it still runs.
-			record('lazy loading › the editor\'s types and REST API', (error as Error).message.slice(0, 600));
 		}
-	} finally {
-		await stopProcess(n8n);
-		rmSync(path.dirname(logFile), { recursive: true, force: true });
+		const dynamic = async (route: string, node: string, methodName: string, parameters: object, credential: keyof typeof credentials, extra: object = {}) =>
+			editor.call('POST', `/dynamic-node-parameters/${route}`, {
+				nodeTypeAndVersion: { name: `${PKG}.${node}`, version: 1 },
+				path: 'parameters',
+				methodName,
+				currentNodeParameters: parameters,
+				credentials: { [credential]: credentials[credential] },
+				...extra,
+			});
+		const attempts: Array<[string, () => Promise<unknown>, (data: unknown) => boolean]> = [
+			[
+				'a contact list search (Contact → Get)',
+				() => dynamic('resource-locator-results', 'customerEngagement', 'searchContacts', { resource: 'contact', operation: 'get' }, 'customerEngagementApi', { filter: '' }),
+				(data) => ((data as { results?: unknown[] }).results ?? []).length > 0,
+			],
+			[
+				'a check list search (Check → Get)',
+				() => dynamic('resource-locator-results', 'checkMonitor', 'searchChecks', { resource: 'check', operation: 'get' }, 'checkMonitorApi', { filter: '' }),
+				(data) => ((data as { results?: unknown[] }).results ?? []).length > 0,
+			],
+			[
+				'load options of labels (Contact → Update)',
+				() => dynamic('options', 'customerEngagement', 'getLabels', { resource: 'contact', operation: 'update' }, 'customerEngagementApi'),
+				(data) => Array.isArray(data) && data.length > 0,
+			],
+			[
+				'load options of channels (Check → Create)',
+				() => dynamic('options', 'checkMonitor', 'getChannels', { resource: 'check', operation: 'create' }, 'checkMonitorApi'),
+				(data) => Array.isArray(data) && data.length > 0,
+			],
+		];
+		for (const [what, call, ok] of attempts) {
+			try {
+				const data = await call();
+				record(`lazy loading › ${what} answers from the API`, check(ok(data), `answered ${JSON.stringify(data).slice(0, 300)}`));
+			} catch (error) {
+				record(`lazy loading › ${what} answers from the API`, (error as Error).message.slice(0, 400));
+			}
+		}
+	} catch (error) {
+		// One failure must not end the tier: the rest of it still runs.
+		record('lazy loading › the editor\'s types and REST API', (error as Error).message.slice(0, 600));
 	}
 }

@@ -178,7 +178,7 @@ async function main() {
 		'',
 		'Written by `npm run test:matrix` (the end-to-end tier on each version): the packed package',
 		'installed into that n8n as a community package; every operation of both action nodes run',
-		'with `n8n execute`; the example workflows; every trigger event published and polled on',
+		'as the editor runs a workflow; the example workflows; every trigger event published and polled on',
 		'n8n\'s own schedule, under the in-memory scheduler and (2.41 on) the durable one: a record',
 		'made right after activation, one between two polls and one while n8n was stopped, each',
 		'emitted once (scripts/e2e/triggers.ts), and Fetch Test Event (a manual run from the',

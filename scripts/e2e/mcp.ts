@@ -8,15 +8,11 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { CheckMonitorServer } from '../../harness/servers/checkMonitorServer';
 import type { CustomerEngagementServer } from '../../harness/servers/customerEngagementServer';
-import { answers } from './lazyLoading';
-import { N8N_VERSION, publishWorkflow, startN8n } from '../shared/n8nRuntime';
-import { freePort } from '../shared/ports';
-import { stopProcess } from '../shared/services';
+import type { StartedN8n } from '../shared/editorSession';
+import { N8N_VERSION } from '../shared/n8nRuntime';
 
 type Record = (name: string, message?: string) => void;
 const READ_TOOLS = ['find_contacts', 'get_check_flips', 'get_contact', 'list_checks', 'service_status'];
@@ -28,9 +24,9 @@ interface ToolResult {
 const text = (result: ToolResult) => (result.content ?? []).map((c) => c.text ?? '').join('\n');
 
 /**
- * An MCP client connected to the server at `url`. n8n registers a published workflow's
- * webhooks a moment after its REST API answers (2.41 does it after start), so a 404
- * ("webhook … is not registered") is retried for up to a minute.
+ * An MCP client connected to the server at `url`. n8n may register a published workflow's
+ * webhooks a moment after it answers the publish, so a 404 ("webhook … is not registered")
+ * is retried for up to a minute.
  */
 async function connect(url: string): Promise<Client> {
 	const end = Date.now() + 60_000;
@@ -46,25 +42,19 @@ async function connect(url: string): Promise<Client> {
 	}
 }
 
-export async function mcpChecks(userFolder: string, ce: CustomerEngagementServer, cm: CheckMonitorServer, record: Record): Promise<void> {
+/** On `n8n` (the examples imported): the MCP example published from the editor, then used by a client. */
+export async function mcpChecks(n8n: StartedN8n, ce: CustomerEngagementServer, cm: CheckMonitorServer, record: Record): Promise<void> {
 	const contact = ce.seedContact({ firstName: 'Modeled', lastName: 'Tester', email: 'model@example.com' });
 	cm.seedCheck({ name: 'Model check', tags: 'prod' });
 	try {
-		await publishWorkflow(userFolder, 'exMcpServer');
+		await n8n.editor.publish('exMcpServer');
 	} catch (error) {
 		record(`mcp › the MCP example publishes on n8n ${N8N_VERSION}`, (error as Error).message.slice(0, 400));
 		return;
 	}
-	const port = await freePort();
-	const logFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'n8n-mcp-')), 'n8n.log');
-	const n8n = startN8n(userFolder, port, { brokerPort: await freePort(), logFile });
-	const base = `http://127.0.0.1:${port}/mcp`;
+	const base = `${n8n.url}/mcp`;
 	const clients: Client[] = [];
 	try {
-		if (!(await answers(`http://127.0.0.1:${port}`, 180_000))) {
-			record('mcp › n8n starts with the MCP example published', `n8n did not start: ${readFileSync(logFile, 'utf8').slice(-1500)}`);
-			return;
-		}
 		const reads = await connect(`${base}/engagement-monitor`);
 		clients.push(reads);
 		const { tools } = await reads.listTools();
@@ -118,10 +108,8 @@ export async function mcpChecks(userFolder: string, ce: CustomerEngagementServer
 				: `result ${text(wrote).slice(0, 300)}; notes ${JSON.stringify(notes)}; write tools ${JSON.stringify(writeTools)}`,
 		);
 	} catch (error) {
-		record('mcp › an MCP client uses the example\'s tools', `${(error as Error).message.slice(0, 600)}; n8n's log: ${readFileSync(logFile, 'utf8').slice(-800)}`);
+		record('mcp › an MCP client uses the example\'s tools', `${(error as Error).message.slice(0, 600)}; n8n's log: ${readFileSync(n8n.logFile, 'utf8').slice(-800)}`);
 	} finally {
 		for (const client of clients) await client.close().catch(() => undefined);
-		await stopProcess(n8n);
-		rmSync(path.dirname(logFile), { recursive: true, force: true });
 	}
 }

@@ -16,10 +16,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { publishedPackage } from '../release/communityInstall';
-import { answers } from './lazyLoading';
-import { editorSession, setUpOwner } from '../shared/editorSession';
-import { startN8n } from '../shared/n8nRuntime';
-import { freePort } from '../shared/ports';
+import { startWithEditor, type StartedN8n } from '../shared/editorSession';
+import { WITHOUT_EDITOR_UI } from '../shared/n8nRuntime';
 import { stopProcess } from '../shared/services';
 
 /** The nodes package.json names: n8n's install must report each. */
@@ -49,18 +47,12 @@ export async function ownInstallChecks(tierFolder: string, record: Record): Prom
 	if (!published) return record(name, 'no package was published for this run');
 	const folder = mkdtempSync(path.join(os.tmpdir(), 'n8n-own-install-'));
 	const logFile = path.join(folder, 'n8n.log');
-	const port = await freePort();
-	const n8n = startN8n(folder, port, {
-		brokerPort: await freePort(),
-		logFile,
-		// n8n compares the registry to its default as a string: no trailing slash.
-		extraEnv: { E2E_TESTS: 'true', N8N_COMMUNITY_PACKAGES_REGISTRY: published.registry.replace(/\/$/, '') },
-	});
-	const url = `http://127.0.0.1:${port}`;
+	let n8n: StartedN8n | undefined;
 	try {
-		if (!(await answers(url, 180_000))) return record(name, `n8n did not start; its log: ${readFileSync(logFile, 'utf8').slice(-1500)}`);
-		await setUpOwner(url);
-		const editor = await editorSession(url);
+		// n8n compares the registry to its default as a string: no trailing slash.
+		n8n = await startWithEditor(folder, logFile, 300_000, { extraEnv: { ...WITHOUT_EDITOR_UI, E2E_TESTS: 'true', N8N_COMMUNITY_PACKAGES_REGISTRY: published.registry.replace(/\/$/, '') } });
+		if (!n8n) return record(name, `n8n did not start; its log: ${readFileSync(logFile, 'utf8').slice(-1500)}`);
+		const { url, editor } = n8n;
 		const feature = await fetch(`${url}/rest/e2e/feature`, {
 			method: 'PATCH',
 			headers: { 'Content-Type': 'application/json' },
@@ -85,7 +77,7 @@ export async function ownInstallChecks(tierFolder: string, record: Record): Prom
 	} catch (error) {
 		record(name, (error as Error).message.slice(0, 600));
 	} finally {
-		await stopProcess(n8n);
+		await stopProcess(n8n?.child);
 		rmSync(folder, { recursive: true, force: true });
 	}
 }

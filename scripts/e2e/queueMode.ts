@@ -12,14 +12,15 @@
  * process of its own, starts none. Everything started is stopped by PID.
  */
 import { type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 import { CheckMonitorServer, CM_KEY } from '../../harness/servers/checkMonitorServer';
 import { CE_TOKEN, CustomerEngagementServer } from '../../harness/servers/customerEngagementServer';
 import { installPublished } from '../release/communityInstall';
-import { importWorkflows, n8nCli, n8nDir, publishWorkflow, startN8n } from '../shared/n8nRuntime';
+import { editorSession, setUpOwner } from '../shared/editorSession';
+import { n8nDir, startN8n, WITHOUT_EDITOR_UI } from '../shared/n8nRuntime';
 import { freePort } from '../shared/ports';
 import { waitUntil } from '../shared/progress';
 import { ensureServerPackages, startPostgres, startRedis, stopProcess, type Service } from '../shared/services';
@@ -28,15 +29,20 @@ import { attemptsOf, panelIntegration, roundRobinProxy, WEBHOOK_CREDENTIAL, WEBH
 
 type Record = (name: string, message?: string) => void;
 const PKG = 'n8n-nodes-engagement-monitor';
-const CE_CREDENTIAL = { id: 'ceQueueCred0001', name: 'Customer Engagement (queue)' };
-const CM_CREDENTIAL = { id: 'cmQueueCred0001', name: 'Check Monitor (queue)' };
+type Credential = { id: string; name: string };
+/** The credentials made in the editor on the main. */
+interface QueueCredentials {
+	ce: Credential;
+	cm: Credential;
+	webhook: Credential;
+}
 
 
 const read = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : '');
 const startedOnWorker = (logs: string[]) => logs.map(read).join('\n').match(/Worker started execution/g)?.length ?? 0;
 
 
-function webhookWorkflow(): IDataObject {
+function webhookWorkflow(credentials: QueueCredentials): IDataObject {
 	const node = (name: string, x: number, type: string, parameters: IDataObject, credentials?: IDataObject) => ({
 		id: name.replace(/\W/g, ''),
 		name,
@@ -53,10 +59,10 @@ function webhookWorkflow(): IDataObject {
 		settings: { executionOrder: 'v1' },
 		nodes: [
 			{ ...node('Webhook', 0, 'n8n-nodes-base.webhook', { httpMethod: 'POST', path: 'queue-e2e', responseMode: 'lastNode', options: {} }), webhookId: 'b7f1c3a0-5d5e-4a8e-9d43-3c0a9e1f0a01' },
-			node('Create contact', 200, `${PKG}.customerEngagement`, { resource: 'contact', operation: 'create', email: '={{ $json.body.email }}' }, { customerEngagementApi: CE_CREDENTIAL }),
-			node('Get contact', 400, `${PKG}.customerEngagement`, { resource: 'contact', operation: 'get', contactId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } }, { customerEngagementApi: CE_CREDENTIAL }),
-			node('Create check', 600, `${PKG}.checkMonitor`, { resource: 'check', operation: 'create', additionalFields: { name: "={{ $('Webhook').item.json.body.check }}" } }, { checkMonitorApi: CM_CREDENTIAL }),
-			node('Get check', 800, `${PKG}.checkMonitor`, { resource: 'check', operation: 'get', checkId: { __rl: true, mode: 'id', value: '={{ $json.uuid }}' } }, { checkMonitorApi: CM_CREDENTIAL }),
+			node('Create contact', 200, `${PKG}.customerEngagement`, { resource: 'contact', operation: 'create', email: '={{ $json.body.email }}' }, { customerEngagementApi: credentials.ce }),
+			node('Get contact', 400, `${PKG}.customerEngagement`, { resource: 'contact', operation: 'get', contactId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } }, { customerEngagementApi: credentials.ce }),
+			node('Create check', 600, `${PKG}.checkMonitor`, { resource: 'check', operation: 'create', additionalFields: { name: "={{ $('Webhook').item.json.body.check }}" } }, { checkMonitorApi: credentials.cm }),
+			node('Get check', 800, `${PKG}.checkMonitor`, { resource: 'check', operation: 'get', checkId: { __rl: true, mode: 'id', value: '={{ $json.uuid }}' } }, { checkMonitorApi: credentials.cm }),
 		],
 		connections: Object.fromEntries(
 			['Webhook', 'Create contact', 'Get contact', 'Create check'].map((from, i) => [
@@ -67,15 +73,15 @@ function webhookWorkflow(): IDataObject {
 	};
 }
 
-function visitTriggerWorkflow(contactId: string): IDataObject {
+function visitTriggerWorkflow(contactId: string, credentials: QueueCredentials): IDataObject {
 	return {
 		id: 'queueVisitNote01',
 		name: 'queue: new visit → note',
 		active: false,
 		settings: { executionOrder: 'v1' },
 		nodes: [
-			{ id: 't', name: 'Trigger', type: `${PKG}.customerEngagementTrigger`, typeVersion: 1, position: [0, 0], parameters: { event: 'newVisit', pollTimes: { item: [{ mode: 'everyMinute' }] } }, credentials: { customerEngagementApi: CE_CREDENTIAL } },
-			{ id: 'n', name: 'Note', type: `${PKG}.customerEngagement`, typeVersion: 1, position: [200, 0], parameters: { resource: 'note', operation: 'create', contactId: { __rl: true, mode: 'id', value: contactId }, text: '=visit {{ $json.id }}' }, credentials: { customerEngagementApi: CE_CREDENTIAL } },
+			{ id: 't', name: 'Trigger', type: `${PKG}.customerEngagementTrigger`, typeVersion: 1, position: [0, 0], parameters: { event: 'newVisit', pollTimes: { item: [{ mode: 'everyMinute' }] } }, credentials: { customerEngagementApi: credentials.ce } },
+			{ id: 'n', name: 'Note', type: `${PKG}.customerEngagement`, typeVersion: 1, position: [200, 0], parameters: { resource: 'note', operation: 'create', contactId: { __rl: true, mode: 'id', value: contactId }, text: '=visit {{ $json.id }}' }, credentials: { customerEngagementApi: credentials.ce } },
 		],
 		connections: { Trigger: { main: [[{ node: 'Note', type: 'main', index: 0 }]] } },
 	};
@@ -92,9 +98,17 @@ export async function queueModeChecks(record: Record): Promise<void> {
 		await ensureServerPackages();
 		const redis = await startRedis();
 		services.push(redis);
-		const postgres = await startPostgres();
-		services.push(postgres);
 		const work = mkdtempSync(path.join(os.tmpdir(), 'n8n-queue-'));
+		// Every process has its own user folder with the package installed from the registry
+		// by n8n's steps, as on separate hosts.
+		const install = async (name: string) => (await installPublished(n8nDir, mkdtempSync(path.join(work, name)))).folder;
+		const [postgres, mainFolder, workerFolders, webhookFolder] = await Promise.all([
+			startPostgres(),
+			install('main-'),
+			Promise.all([install('worker1-'), install('worker2-')]),
+			install('webhook-'),
+		]);
+		services.push(postgres);
 		const shared = {
 			EXECUTIONS_MODE: 'queue',
 			QUEUE_BULL_REDIS_HOST: '127.0.0.1',
@@ -108,35 +122,11 @@ export async function queueModeChecks(record: Record): Promise<void> {
 			// Main and workers must share the key that encrypts credentials.
 			N8N_ENCRYPTION_KEY: 'queue-e2e-shared-encryption-key',
 			N8N_LOG_LEVEL: 'info',
-		};
-		// Every process has its own user folder with the package installed from the registry
-		// by n8n's steps, as on separate hosts.
-		const install = async (name: string) => (await installPublished(n8nDir, mkdtempSync(path.join(work, name)))).folder;
-		const mainFolder = await install('main-');
-		const workerFolders = [await install('worker1-'), await install('worker2-')];
-		const webhookFolder = await install('webhook-');
-		const file = (name: string, data: unknown) => {
-			const target = path.join(work, name);
-			writeFileSync(target, JSON.stringify(data, null, 1));
-			return target;
+			...WITHOUT_EDITOR_UI,
 		};
 		const contact = ce.seedContact({ firstName: 'Queue', phone: '+15550300' });
-		await n8nCli(mainFolder, ['import:credentials', `--input=${file('credentials.json', [
-			{ ...CE_CREDENTIAL, type: 'customerEngagementApi', data: { baseUrl: ce.url, accessToken: CE_TOKEN } },
-			{ ...CM_CREDENTIAL, type: 'checkMonitorApi', data: { baseUrl: cm.url, apiKey: CM_KEY } },
-			{ ...WEBHOOK_CREDENTIAL, type: 'checkMonitorWebhook', data: { headerName: 'X-Check-Monitor-Secret', secret: WEBHOOK_SECRET } },
-		])}`], 180_000, shared);
 		const flipsWebhookId = '9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
-		await importWorkflows(mainFolder, [webhookWorkflow(), visitTriggerWorkflow(String(contact.id)), webhookNoteWorkflow('queueFlipNote001', flipsWebhookId, String(contact.id), {}, CE_CREDENTIAL)], shared);
-		await publishWorkflow(mainFolder, 'queueWebhook0001', shared);
-		await publishWorkflow(mainFolder, 'queueVisitNote01', shared);
-		await publishWorkflow(mainFolder, 'queueFlipNote001', shared);
 
-		const workerLogs = workerFolders.map((folder) => path.join(folder, 'worker.log'));
-		for (const [i, folder] of workerFolders.entries()) {
-			const worker = startN8n(folder, await freePort(), { command: ['worker', '--concurrency=5'], brokerPort: await freePort(), logFile: workerLogs[i], extraEnv: shared });
-			processes.push(worker);
-		}
 		const mainPort = await freePort();
 		const mainLog = path.join(mainFolder, 'main.log');
 		const startMain = async () => {
@@ -144,12 +134,33 @@ export async function queueModeChecks(record: Record): Promise<void> {
 			const offset = read(mainLog).length;
 			return await waitUntil(() => /Editor is now accessible via/.test(read(mainLog).slice(offset)), 180_000);
 		};
+		// The main first: it sets up the new database, which the others then use as it is.
+		const mainReady = await startMain();
+		const workerLogs = workerFolders.map((folder) => path.join(folder, 'worker.log'));
 		// Production webhooks go to an `n8n webhook` process, as behind a queue-mode load balancer.
 		const webhookPort = await freePort();
 		const webhookLog = path.join(webhookFolder, 'webhook.log');
-		processes.push(startN8n(webhookFolder, webhookPort, { command: ['webhook'], brokerPort: await freePort(), logFile: webhookLog, extraEnv: shared }));
-		const workersReady = await waitUntil(() => workerLogs.every((log) => /n8n worker is now ready|Worker ready|worker is now ready/i.test(read(log))), 180_000);
-		const mainReady = await startMain();
+		if (mainReady) {
+			for (const [i, folder] of workerFolders.entries()) {
+				processes.push(startN8n(folder, await freePort(), { command: ['worker', '--concurrency=5'], brokerPort: await freePort(), logFile: workerLogs[i], extraEnv: shared }));
+			}
+			processes.push(startN8n(webhookFolder, webhookPort, { command: ['webhook'], brokerPort: await freePort(), logFile: webhookLog, extraEnv: shared }));
+
+			// Meanwhile, credentials and workflows made and published in the editor, on the main.
+			const mainUrl = `http://127.0.0.1:${mainPort}`;
+			await setUpOwner(mainUrl);
+			const editor = await editorSession(mainUrl);
+			const credential = async (name: string, type: string, data: IDataObject) => ({ id: ((await editor.call('POST', '/credentials', { name, type, data })) as { id: string }).id, name });
+			const credentials: QueueCredentials = {
+				ce: await credential('Customer Engagement (queue)', 'customerEngagementApi', { baseUrl: ce.url, accessToken: CE_TOKEN }),
+				cm: await credential('Check Monitor (queue)', 'checkMonitorApi', { baseUrl: cm.url, apiKey: CM_KEY }),
+				webhook: await credential(WEBHOOK_CREDENTIAL.name, 'checkMonitorWebhook', { headerName: 'X-Check-Monitor-Secret', secret: WEBHOOK_SECRET }),
+			};
+			for (const workflow of [webhookWorkflow(credentials), visitTriggerWorkflow(String(contact.id), credentials), webhookNoteWorkflow('queueFlipNote001', flipsWebhookId, String(contact.id), {}, credentials.ce, credentials.webhook)]) {
+				await editor.publish(((await editor.call('POST', '/workflows', workflow)) as { id: string }).id);
+			}
+		}
+		const workersReady = mainReady && (await waitUntil(() => workerLogs.every((log) => /n8n worker is now ready|Worker ready|worker is now ready/i.test(read(log))), 180_000));
 		record('queue mode › a main and two workers start on Redis and PostgreSQL', workersReady && mainReady ? undefined : `main ready: ${mainReady}, workers ready: ${workersReady}; see ${mainLog}, ${workerLogs.join(', ')}`);
 		if (!workersReady || !mainReady) return;
 
@@ -223,14 +234,14 @@ export async function queueModeChecks(record: Record): Promise<void> {
 		}
 		proxy = await roundRobinProxy([`http://127.0.0.1:${webhookPort}`, `http://127.0.0.1:${mainPort}`]);
 		cm.webhooks.allowPrivateIps = true;
-		cm.webhooks.timeoutMs = 4000;
+		cm.webhooks.timeoutMs = 10_000;
 		const job = cm.seedCheck({ name: 'queue job' });
 		cm.receivePing(job.uuid);
 		const integration = cm.addWebhookIntegration({ name: 'n8n (queue)', ...panelIntegration(`${proxy.url}/webhook/${flipsWebhookId}/webhook`) }, 'none');
 		job.channels = [integration.id];
 		const flipNotes = () => ce.state.notes.map((n) => String(n.text)).filter((n) => n.startsWith('queue job '));
 		const onWorkersBeforeFlip = startedOnWorker(workerLogs);
-		proxy.holdNext(6000);
+		proxy.holdNext(12_000);
 		cm.receivePing(job.uuid, 'fail');
 		await cm.webhooks.idle();
 		await waitUntil(() => flipNotes().length >= 1, 60_000);

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { answers } from './lazyLoading';
 import { editorSession, setUpOwner } from '../shared/editorSession';
-import { startN8n } from '../shared/n8nRuntime';
+import { runInBackground, startN8n } from '../shared/n8nRuntime';
 import { freePort } from '../shared/ports';
 import { stopProcess } from '../shared/services';
 
@@ -55,7 +55,9 @@ export async function readmeInstallChecks(record: Record): Promise<void> {
 	// The user's shell: their PATH (the machine's Node and npm), their home; nothing of this run's npm.
 	const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('npm_') && key !== 'INIT_CWD'));
 	try {
-		await promisify(execFile)('bash', ['-e', '-c', script], { cwd: clone, env: { ...env, HOME: home }, encoding: 'utf8', timeout: 600_000, maxBuffer: 64 * 2 ** 20 });
+		const run = promisify(execFile)('bash', ['-e', '-c', script], { cwd: clone, env: { ...env, HOME: home }, encoding: 'utf8', timeout: 600_000, maxBuffer: 64 * 2 ** 20 });
+		runInBackground(run.child.pid);
+		await run;
 	} catch (error) {
 		const failure = error as { code?: number | string; signal?: string; stdout?: string; stderr?: string };
 		return record(NAME, `the recipe failed (${String(failure.code ?? failure.signal)}): ${`${failure.stdout ?? ''}${failure.stderr ?? ''}`.slice(-1500)}`);
@@ -64,10 +66,10 @@ export async function readmeInstallChecks(record: Record): Promise<void> {
 
 	const logFile = path.join(scratch, 'n8n.log');
 	const port = await freePort();
-	const n8n = startN8n(home, port, { brokerPort: await freePort(), logFile });
+	const n8n = startN8n(home, port, { brokerPort: await freePort(), logFile, background: true });
 	const url = `http://127.0.0.1:${port}`;
 	try {
-		if (!(await answers(url, 180_000))) return record(NAME, `n8n did not start; its log: ${readFileSync(logFile, 'utf8').slice(-1500)}`);
+		if (!(await answers(url, 480_000))) return record(NAME, `n8n did not start; its log: ${readFileSync(logFile, 'utf8').slice(-1500)}`);
 		await setUpOwner(url);
 		const nodeTypes = (await (await editorSession(url)).getJson('/types/nodes.json')) as Array<{ name: string }>;
 		// Every node the build declares (dist/known/nodes.json of the clone), by n8n's name for it.

@@ -3,18 +3,21 @@
  * every service, the user's data kept across a restart, an explicit reset, and each
  * example workflow made to fire by an event the sandbox plays.
  */
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { playEvent } from '../../harness/servers/sandbox';
-import { publishWorkflow } from '../shared/n8nRuntime';
 import { freePort } from '../shared/ports';
 import { waitForAsync, waitUntil } from '../shared/progress';
 import { editorSession } from '../shared/editorSession';
 import { startEnvironment, type Environment, type StartConfig } from '../dev/start';
+import { webhookRegistered } from './webhookTrigger';
 
 type Record = (name: string, message?: string) => void;
-const EXAMPLES = readdirSync(path.join(__dirname, '..', '..', 'examples')).filter((f) => f.endsWith('.json')).length;
+const examples = path.join(__dirname, '..', '..', 'examples');
+const EXAMPLES = readdirSync(examples).filter((f) => f.endsWith('.json')).length;
+/** The webhook ID of "Check down, instantly" (its production URL). */
+const INSTANT_WEBHOOK_ID = (JSON.parse(readFileSync(path.join(examples, 'check-down-instant-note.json'), 'utf8')) as { nodes: Array<{ webhookId?: string }> }).nodes.find((node) => node.webhookId)?.webhookId;
 
 export async function startScriptChecks(record: Record): Promise<void> {
 	const config: StartConfig = {
@@ -43,10 +46,6 @@ export async function startScriptChecks(record: Record): Promise<void> {
 		await first.createWorkflow('My own workflow');
 		await stop();
 
-		// Between starts, as a user would in the editor: publish the two trigger examples.
-		await publishWorkflow(config.folder, 'exVisitThankYou');
-		await publishWorkflow(config.folder, 'exCheckDownNote');
-		await publishWorkflow(config.folder, 'exCheckDownInstant');
 		environment = await startEnvironment(config);
 		const second = await editorSession(environment.url);
 		const names = await second.workflowNames();
@@ -54,6 +53,10 @@ export async function startScriptChecks(record: Record): Promise<void> {
 			'npm start › a workflow made in the editor is there after a restart, examples not duplicated',
 			names.filter((n) => n === 'My own workflow').length === 1 && names.length === EXAMPLES + 1 ? undefined : `workflows: ${JSON.stringify(names)}`,
 		);
+		// As a user would in the editor: publish the three trigger examples. n8n registers a
+		// published webhook a moment after it answers (2.41.1): wait for the instant example's.
+		for (const example of ['exVisitThankYou', 'exCheckDownNote', 'exCheckDownInstant']) await second.publish(example);
+		if (!(await webhookRegistered(`${environment.url}/webhook/${INSTANT_WEBHOOK_ID}/webhook`))) record('npm start › the published instant example\'s production URL answers', 'no 403 within 120 s');
 
 		const { ce, cm } = environment.sandbox;
 		// The activation polls record the starting point: wait until n8n has saved it in each

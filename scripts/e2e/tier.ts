@@ -1,12 +1,14 @@
 /**
  * The end-to-end tier on one n8n (N8N_VERSION): the package published to a local registry
  * and installed from there with that version's own Community Nodes steps
- * (scripts/release/), credentials pointing at the stand-in servers; one workflow runs every
- * operation of each node in a chain, then lazy loading, the examples, MCP and an AI Agent.
+ * (scripts/release/), credentials pointing at the stand-in servers. One n8n, driven through
+ * the editor's REST API as the editor drives it: lazy loading first (nothing of the package
+ * loaded yet), then one workflow runs every operation of each node in a chain, the examples,
+ * MCP and an AI Agent, while the webhook trigger (webhookTrigger.ts) gets its deliveries.
  * Beside them, each in an n8n of its own: every trigger event published and polled on
- * schedule (triggers.ts; after its in-memory run, the webhook trigger, webhookTrigger.ts),
- * queue mode, `npm start` itself, the README's tarball recipe (readmeInstall.ts) and n8n's
- * own Community Nodes install (ownInstall.ts). Ends with "N passed, N failed".
+ * schedule (triggers.ts), queue mode, `npm start` itself, the README's tarball recipe
+ * (readmeInstall.ts) and n8n's own Community Nodes install (ownInstall.ts). Ends with
+ * "N passed, N failed".
  *
  * matrix.ts publishes once for all versions and passes the registry in E2E_REGISTRY; run
  * alone (`npm run test:e2e`), this starts a registry of its own.
@@ -29,6 +31,8 @@ import { mcpChecks } from './mcp';
 import { ownInstallChecks } from './ownInstall';
 import { durableSchedulerAvailable, schedulerChecks } from './triggers';
 import { ensureN8n, importWorkflows, N8N_VERSION, n8nCli, n8nDir } from '../shared/n8nRuntime';
+import { startWithEditor, type EditorSession, type RunData, type StartedN8n } from '../shared/editorSession';
+import { stopProcess } from '../shared/services';
 import { packPackage } from '../release/pack';
 import { publishTarball, startRegistry, type LocalRegistry } from '../release/registry';
 import { exitWhenPrinted } from '../shared/exitWhenPrinted';
@@ -79,20 +83,16 @@ function chain(workflowId: string, name: string, steps: Step[]): IDataObject {
 	return { id: workflowId, name, active: false, nodes, connections, settings: { executionOrder: 'v1' } };
 }
 
-/** The committed example that runs by hand: nightly upsert of checks, run twice. */
-async function exampleWorkflows(userFolder: string, ce: CustomerEngagementServer, cm: CheckMonitorServer, record: (name: string, message?: string) => void) {
-	const examples = path.join(__dirname, '..', '..', 'examples');
-	await importWorkflows(userFolder, readdirSync(examples).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(readFileSync(path.join(examples, f), 'utf8')) as object));
+/** The committed examples that run by hand ("Run now", as the editor runs it): nightly upsert of checks, run twice; then the pings. */
+async function exampleWorkflows(editor: EditorSession, ce: CustomerEngagementServer, cm: CheckMonitorServer, record: (name: string, message?: string) => void) {
 	const outcomes: string[][] = [];
 	for (let run = 0; run < 2; run++) {
 		try {
-			const data = await executeWorkflow(userFolder, 'exNightlyUpsert');
-			const runData = ((data.data as IDataObject).resultData as IDataObject).runData as Record<string, IDataObject[]>;
+			const { runData } = (await editor.runToEnd('exNightlyUpsert', 'Run now')).resultData;
 			const items = (((runData['Create or update check']?.[0]?.data as IDataObject)?.main as IDataObject[][]) ?? [])[0] ?? [];
 			outcomes.push(items.map((item) => String((item.json as IDataObject).outcome)));
 		} catch (error) {
-			const output = `${String((error as { stdout?: string }).stdout ?? '')}${String((error as { stderr?: string }).stderr ?? '')}`;
-			outcomes.push([`failed: ${(error as Error).message.slice(0, 200)} ${output.slice(-800)}`]);
+			outcomes.push([`failed: ${(error as Error).message.slice(0, 600)}`]);
 		}
 	}
 	const names = [...cm.checks.values()].map((c) => c.name).filter((n) => ['Nightly backup', 'Invoice export', 'Search index rebuild'].includes(n));
@@ -102,8 +102,7 @@ async function exampleWorkflows(userFolder: string, ce: CustomerEngagementServer
 	ce.seedContact({ firstName: 'Exported', email: 'exported@example.com' });
 	const contacts = ce.state.contacts.size;
 	try {
-		const data = await executeWorkflow(userFolder, 'exNightlyJobPings');
-		const error = ((data.data as IDataObject).resultData as IDataObject).error as IDataObject | undefined;
+		const { error } = (await editor.runToEnd('exNightlyJobPings', 'Run now')).resultData;
 		const backup = [...cm.checks.values()].find((c) => c.slug === 'nightly-backup');
 		const logged = (backup?.pings ?? []).map((p) => ({ type: p.type, rid: p.rid, body: p.body?.toString('utf8') ?? null }));
 		pings =
@@ -201,35 +200,28 @@ function checkMonitorSteps(seeded: { uuid: string }): Step[] {
 	];
 }
 
-/**
- * `n8n execute` of a workflow; its run data. On a loaded machine n8n sometimes prints the
- * complete run and then does not exit in time (its task runner shutting down): the run
- * printed is what is checked, and the slow exit is only logged.
- */
-async function executeWorkflow(userFolder: string, workflowId: string): Promise<IDataObject> {
+/** A chain run as the editor's Execute workflow runs it; each step's output checked. */
+async function chainChecks(editor: EditorSession, workflowId: string, steps: Step[], record: (name: string, message?: string) => void): Promise<void> {
+	let resultData: RunData['resultData'];
 	try {
-		return parseRun(await n8nCli(userFolder, ['execute', `--id=${workflowId}`, '--rawOutput'], 300_000));
+		resultData = (await editor.runToEnd(workflowId, 'Start')).resultData;
 	} catch (error) {
-		const stdout = String((error as { stdout?: string }).stdout ?? '');
-		let printed: IDataObject | undefined;
-		try {
-			printed = parseRun(stdout);
-		} catch {
-			printed = undefined;
-		}
-		if (!printed?.data) throw error;
-		console.log(`  (n8n execute --id=${workflowId} printed its run but exited with an error: ${(error as Error).message.split('\n')[0].slice(0, 200)})`);
-		return printed;
+		for (const step of steps) record(`${workflowId} › ${step.name}`, `the run failed: ${(error as Error).message.slice(0, 500)}`);
+		return;
 	}
-}
-
-function parseRun(stdout: string): IDataObject {
-	// The JSON is printed pretty, between a "{" and a "}" alone on their lines; n8n may log
-	// other lines before and after it.
-	const start = stdout.search(/^\{$/m);
-	const end = stdout.slice(start).search(/^\}$/m);
-	if (start === -1 || end === -1) throw new Error(`n8n printed no execution data:\n${stdout.slice(-2000)}`);
-	return JSON.parse(stdout.slice(start, start + end + 1)) as IDataObject;
+	for (const step of steps) {
+		const task = resultData.runData[step.name]?.[0];
+		if (!task) {
+			record(`${workflowId} › ${step.name}`, `did not run${resultData.error ? ` (workflow error: ${String(resultData.error.message)})` : ''}`);
+			continue;
+		}
+		if (task.error) {
+			record(`${workflowId} › ${step.name}`, `failed: ${String((task.error as IDataObject).message)}`);
+			continue;
+		}
+		const items = ((((task.data as IDataObject)?.main as IDataObject[][]) ?? [])[0] ?? []).map((item) => item.json as IDataObject);
+		record(`${workflowId} › ${step.name}`, step.check(items));
+	}
 }
 
 async function main() {
@@ -265,9 +257,7 @@ async function main() {
 	const beside = [
 		// Every trigger event, published and polled on schedule: in memory, and under the
 		// durable scheduler where n8n has it for poll triggers (2.41 on).
-		// Then the webhook trigger fed by the stand-in's Webhook integration, in single mode:
-		// after the in-memory run, so that one n8n fewer starts at once.
-		schedulerChecks('in-memory', record).then(async () => await webhookTriggerChecks(record)),
+		schedulerChecks('in-memory', record),
 		...(durableSchedulerAvailable() ? [schedulerChecks('durable', record)] : []),
 		// Queue mode: Redis, PostgreSQL, a main and two workers; E2E_QUEUE=0 skips it.
 		...(process.env.E2E_QUEUE !== '0' ? [queueModeChecks(record)] : []),
@@ -310,7 +300,9 @@ async function main() {
 		{ id: 'e2eCustomerEng1', steps: ceSteps, workflow: chain('e2eCustomerEng1', 'Customer Engagement: every operation', ceSteps) },
 		{ id: 'e2eCheckMonitor1', steps: cmSteps, workflow: chain('e2eCheckMonitor1', 'Check Monitor: every operation', cmSteps) },
 	];
-	await importWorkflows(userFolder, workflows.map((w) => w.workflow));
+	const examples = path.join(__dirname, '..', '..', 'examples');
+	const exampleFiles = readdirSync(examples).filter((f) => f.endsWith('.json'));
+	await importWorkflows(userFolder, [...workflows.map((w) => w.workflow), ...exampleFiles.map((f) => JSON.parse(readFileSync(path.join(examples, f), 'utf8')) as object)]);
 
 	if (process.env.E2E_TRACE) {
 		const shown = new Map<object, number>();
@@ -323,42 +315,33 @@ async function main() {
 		}, 1000).unref();
 		console.log(`[trace] seeded check ${seeded.uuid}`);
 	}
-	for (const { id: workflowId, steps } of workflows) {
-		let run: IDataObject;
-		try {
-			run = await executeWorkflow(userFolder, workflowId);
-		} catch (error) {
-			const output = String((error as { stdout?: string }).stdout ?? '') + String((error as { stderr?: string }).stderr ?? '');
-			console.log(`n8n execute ${workflowId} failed: ${(error as Error).message.slice(0, 500)}\n${output.slice(-3000)}`);
-			for (const step of steps) record(`${workflowId} › ${step.name}`, 'n8n execute failed (output above)');
-			continue;
-		}
-		const resultData = (run.data as IDataObject).resultData as IDataObject;
-		const runData = resultData.runData as Record<string, Array<IDataObject>>;
-		for (const step of steps) {
-			const task = runData[step.name]?.[0];
-			if (!task) {
-				const error = resultData.error as IDataObject | undefined;
-				record(`${workflowId} › ${step.name}`, `did not run${error ? ` (workflow error: ${String(error.message)})` : ''}`);
-				continue;
-			}
-			if (task.error) {
-				record(`${workflowId} › ${step.name}`, `failed: ${String((task.error as IDataObject).message)}`);
-				continue;
-			}
-			const items = ((((task.data as IDataObject)?.main as IDataObject[][]) ?? [])[0] ?? []).map((item) => item.json as IDataObject);
-			record(`${workflowId} › ${step.name}`, step.check(items));
-		}
+	// One n8n for the rest, driven as the editor drives it; its debug log shows how it loaded the package.
+	const logFile = path.join(work, 'n8n.log');
+	let n8n: StartedN8n | undefined;
+	try {
+		n8n = await startWithEditor(userFolder, logFile, 480_000, { background: true, extraEnv: { N8N_LOG_LEVEL: 'debug', N8N_LOG_OUTPUT: 'console' } });
+	} catch (error) {
+		record('n8n starts with the package', (error as Error).message.slice(0, 600));
 	}
-	// The editor's side of lazy loading, once the chains above made a label and checks (the
-	// contact they made was deleted: one to find in the list search).
-	ce.seedContact({ firstName: 'Listed', email: 'listed@example.com' });
-	await lazyLoadingChecks(userFolder, CREDENTIALS, record);
-	await exampleWorkflows(userFolder, ce, cm, record);
-	// The MCP example, used by a real MCP client (the examples were imported above).
-	await mcpChecks(userFolder, ce, cm, record);
-	// An AI Agent using the tools, with a scripted OpenAI-compatible model on 127.0.0.1.
-	await agentChecks(userFolder, ce, cm, record);
+	if (!n8n) record('n8n starts with the package', `not up within 480 s; the end of its log:\n${readFileSync(logFile, 'utf8').slice(-2000)}`);
+	else {
+		const started = n8n;
+		// The editor's side of lazy loading first, while n8n has loaded no class of the package.
+		await lazyLoadingChecks(started, record);
+		await Promise.all([
+			(async () => {
+				for (const { id: workflowId, steps } of workflows) await chainChecks(started.editor, workflowId, steps, record);
+				await exampleWorkflows(started.editor, ce, cm, record);
+				// The MCP example, used by a real MCP client.
+				await mcpChecks(started, ce, cm, record);
+				// An AI Agent using the tools, with a scripted OpenAI-compatible model on 127.0.0.1.
+				await agentChecks(started, ce, cm, record);
+			})(),
+			// The webhook trigger fed by the stand-in's Webhook integration (stand-ins of its own).
+			webhookTriggerChecks(started, record),
+		]);
+		await stopProcess(started.child);
+	}
 	await ce.stop();
 	await cm.stop();
 	await Promise.all(beside);

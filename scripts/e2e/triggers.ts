@@ -25,7 +25,7 @@ import { KEPT_STARTS } from '../../nodes/shared/keptStart';
 import { CE_TOKEN, CustomerEngagementServer } from '../../harness/servers/customerEngagementServer';
 import { installPublished } from '../release/communityInstall';
 import { editorSession, setUpOwner, type EditorSession } from '../shared/editorSession';
-import { N8N_VERSION, n8nDir, startN8nReady } from '../shared/n8nRuntime';
+import { N8N_VERSION, n8nDir, startN8nReady, WITHOUT_EDITOR_UI } from '../shared/n8nRuntime';
 import { waitForAsync, waitUntil } from '../shared/progress';
 import { stopProcess } from '../shared/services';
 import { PollLog, startsPoll, type Poll } from './pollLog';
@@ -104,7 +104,7 @@ export async function schedulerChecks(mode: SchedulerMode, record: Check): Promi
 	const label = `triggers (${mode} scheduler)`;
 	const started = Date.now();
 	const say = (line: string) => console.log(`  [${label}, ${Math.round((Date.now() - started) / 1000)} s] ${line}`);
-	const extraEnv: { [name: string]: string } = mode === 'durable' ? DURABLE_SCHEDULER : {};
+	const extraEnv: { [name: string]: string } = { ...WITHOUT_EDITOR_UI, ...(mode === 'durable' ? DURABLE_SCHEDULER : {}) };
 	const sink = await new CustomerEngagementServer().start();
 	const sinkContact = String(sink.seedContact({ firstName: 'Sink' }).id);
 	const triggers = await triggerSet();
@@ -170,10 +170,10 @@ export async function schedulerChecks(mode: SchedulerMode, record: Check): Promi
 		for (const t of triggers) {
 			// Once more after a pause when refused: on a machine loaded far beyond its cores, n8n 2.41.1
 			// once refused to publish with "Error validating node parameters" and no issue named.
-			await activate(editor, t.workflow)
+			await editor.publish(t.workflow)
 				.catch(async () => {
 					await new Promise((resolve) => setTimeout(resolve, 5000));
-					await activate(editor, t.workflow);
+					await editor.publish(t.workflow);
 				})
 				.catch((error: Error) => activationErrors.push(`${t.id}: ${error.message.slice(0, 300)}`));
 			// Watched from here: how long after its first request n8n has saved the start.
@@ -506,12 +506,6 @@ async function triggerSet(): Promise<Trigger[]> {
 	return triggers.map((t) => ({ ...t, workflow: '', log: new PollLog(t.server, t.server instanceof CustomerEngagementServer ? startsPoll.list : t.id.endsWith('AllChecks') || t.allChecks ? startsPoll.checkList : startsPoll.oneCheck) }));
 }
 
-/** Activate (publish) a workflow as the editor does: 2.x publishes its current version, 1.x sets it active. */
-async function activate(editor: EditorSession, id: string): Promise<void> {
-	const workflow = (await editor.call('GET', `/workflows/${id}`)) as { versionId: string };
-	if (N8N_VERSION.startsWith('1.')) await editor.call('PATCH', `/workflows/${id}`, { active: true, versionId: workflow.versionId });
-	else await editor.call('POST', `/workflows/${id}/activate`, { versionId: workflow.versionId });
-}
 
 /** Fetch Test Event as the editor sends it; its requests are set apart from the polls. Resolves with what went wrong. */
 async function fetchTestEvent(editor: EditorSession, t: Trigger, shown: () => boolean): Promise<string | undefined> {

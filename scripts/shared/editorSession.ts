@@ -2,6 +2,12 @@
  * n8n's editor REST API (`/rest/...`), as the editor uses it, for the end-to-end tier:
  * logged in as the sandbox owner of an n8n this project started (never any other).
  */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { N8N_VERSION, n8nDir, startN8nReady, type StartOptions } from './n8nRuntime';
+import { stopProcess } from './services';
+
 /** The owner `npm start` and the end-to-end tier set up on an n8n they started. */
 export const LOGIN = { email: 'owner@example.com', password: 'Sandbox-Passw0rd', firstName: 'Sandbox', lastName: 'Owner' };
 
@@ -17,7 +23,25 @@ export interface EditorSession {
 	 * takes it in the body). Resolves with the execution id once n8n has started it.
 	 */
 	runFromTrigger(workflowId: string, triggerName: string): Promise<string>;
+	/**
+	 * The same manual run, waited for: resolves with the run data n8n saved for it (what the
+	 * editor then shows: `resultData.runData` by node, `resultData.error`).
+	 */
+	runToEnd(workflowId: string, triggerName: string, timeoutMs?: number): Promise<RunData>;
+	/** Publish (activate) a workflow as the editor does: 2.x publishes its current version, 1.x sets it active. */
+	publish(workflowId: string): Promise<void>;
 }
+
+/** An execution's data as n8n saves it (the part the tier reads). */
+export interface RunData {
+	resultData: { runData: Record<string, Array<Record<string, unknown>>>; error?: { message?: string } };
+}
+
+/** The statuses of an execution that has ended. */
+const ENDED = ['success', 'error', 'crashed', 'canceled'];
+
+/** n8n saves an execution's data with `flatted` (references kept); read with n8n's own copy. */
+const flatted = () => createRequire(path.join(n8nDir, 'package.json'))('flatted') as { parse(text: string): unknown };
 
 /**
  * A POST to n8n's REST API, sent again while n8n answers 503 "Database is not ready!": on a
@@ -38,13 +62,32 @@ export async function setUpOwner(url: string): Promise<void> {
 	await postWhileDatabaseNotReady(`${url}/rest/owner/setup`, LOGIN);
 }
 
+/**
+ * fetch, with what failed underneath in the message (fetch itself says only "fetch failed").
+ * A GET is sent once more when its kept-alive connection was closed under it: n8n closes a
+ * connection idle for 5 s, and a loaded tier can take longer than that to read the editor's
+ * 18 MB of node types before it sends the next request (seen on 2.41.1: UND_ERR_SOCKET).
+ */
+async function send(what: string, url: string, init: RequestInit): Promise<Response> {
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return await fetch(url, init);
+		} catch (error) {
+			const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+			const closedUnder = cause?.code === 'UND_ERR_SOCKET' || cause?.code === 'ECONNRESET';
+			if (attempt === 1 && closedUnder && (init.method ?? 'GET') === 'GET') continue;
+			throw new Error(`${what}: ${(error as Error).message}${cause ? ` (${cause.code ?? cause.message ?? ''})` : ''}`);
+		}
+	}
+}
+
 export async function editorSession(url: string): Promise<EditorSession> {
 	// n8n 2.x reads emailOrLdapLoginId, 1.x email.
 	const login = await postWhileDatabaseNotReady(`${url}/rest/login`, { emailOrLdapLoginId: LOGIN.email, email: LOGIN.email, password: LOGIN.password });
 	if (!login.ok) throw new Error(`login answered ${login.status}: ${(await login.text()).slice(0, 200)}`);
 	const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
 	const call = async (method: string, route: string, body?: unknown) => {
-		const response = await fetch(`${url}/rest${route}`, {
+		const response = await send(`${method} ${route}`, `${url}/rest${route}`, {
 			method,
 			headers: { 'Content-Type': 'application/json', cookie },
 			body: body === undefined ? undefined : JSON.stringify(body),
@@ -53,7 +96,7 @@ export async function editorSession(url: string): Promise<EditorSession> {
 		return ((await response.json()) as { data: unknown }).data;
 	};
 	const getJson = async (pathname: string) => {
-		const response = await fetch(`${url}${pathname}`, { headers: { cookie } });
+		const response = await send(`GET ${pathname}`, `${url}${pathname}`, { headers: { cookie } });
 		const text = await response.text();
 		if (!response.ok) throw new Error(`GET ${pathname} answered ${response.status}: ${text.slice(0, 300)}`);
 		try {
@@ -62,19 +105,58 @@ export async function editorSession(url: string): Promise<EditorSession> {
 			throw new Error(`GET ${pathname} answered no JSON: ${text.slice(0, 200)}`);
 		}
 	};
+	const runFromTrigger = async (workflowId: string, triggerName: string) => {
+		const workflowData = await call('GET', `/workflows/${workflowId}`);
+		const started = (await call('POST', `/workflows/${workflowId}/run`, { workflowData, triggerToStartFrom: { name: triggerName } })) as {
+			executionId?: string;
+			waitingForWebhook?: boolean;
+		};
+		if (!started?.executionId) throw new Error(`the manual run of ${workflowId} did not start: ${JSON.stringify(started)}`);
+		return String(started.executionId);
+	};
 	return {
 		call,
 		getJson,
 		workflowNames: async () => ((await call('GET', '/workflows')) as Array<{ name: string }>).map((w) => w.name).sort(),
 		createWorkflow: (name: string) => call('POST', '/workflows', { name, nodes: [], connections: {}, settings: {} }),
-		runFromTrigger: async (workflowId: string, triggerName: string) => {
-			const workflowData = await call('GET', `/workflows/${workflowId}`);
-			const started = (await call('POST', `/workflows/${workflowId}/run`, { workflowData, triggerToStartFrom: { name: triggerName } })) as {
-				executionId?: string;
-				waitingForWebhook?: boolean;
-			};
-			if (!started?.executionId) throw new Error(`the manual run of ${workflowId} did not start: ${JSON.stringify(started)}`);
-			return String(started.executionId);
+		runFromTrigger,
+		runToEnd: async (workflowId: string, triggerName: string, timeoutMs = 300_000) => {
+			const execution = await runFromTrigger(workflowId, triggerName);
+			const end = Date.now() + timeoutMs;
+			for (;;) {
+				// Saved a moment after the run starts, with empty data ("[]") until it ends.
+				const saved = (await call('GET', `/executions/${execution}`).catch(() => undefined)) as { status?: string; data?: string } | undefined;
+				const run = saved?.data && ENDED.includes(String(saved.status)) ? (flatted().parse(saved.data) as RunData | undefined) : undefined;
+				if (run?.resultData) return run;
+				if (Date.now() > end) throw new Error(`execution ${execution} of ${workflowId} had not ended after ${timeoutMs / 1000} s (status ${String(saved?.status)})`);
+				await new Promise((resolve) => setTimeout(resolve, 250));
+			}
+		},
+		publish: async (workflowId: string) => {
+			const workflow = (await call('GET', `/workflows/${workflowId}`)) as { versionId: string };
+			if (N8N_VERSION.startsWith('1.')) await call('PATCH', `/workflows/${workflowId}`, { active: true, versionId: workflow.versionId });
+			else await call('POST', `/workflows/${workflowId}/activate`, { versionId: workflow.versionId });
 		},
 	};
+}
+
+/** An n8n this project started, with the editor logged in as the sandbox owner. */
+export interface StartedN8n {
+	child: ChildProcess;
+	url: string;
+	editor: EditorSession;
+	logFile: string;
+}
+
+/** `n8n start` on `folder` (startN8nReady), the owner set up and logged in; undefined when n8n never came up. */
+export async function startWithEditor(folder: string, logFile: string, timeoutMs: number, opts: Omit<StartOptions, 'logFile' | 'brokerPort'> = {}): Promise<StartedN8n | undefined> {
+	const started = await startN8nReady(folder, logFile, timeoutMs, opts);
+	if (!started) return undefined;
+	try {
+		await setUpOwner(started.url);
+		return { ...started, editor: await editorSession(started.url), logFile };
+	} catch (error) {
+		await stopProcess(started.child);
+		throw error;
+	}
 }
