@@ -24,7 +24,7 @@ import { CheckMonitorServer, CM_KEY } from '../../harness/servers/checkMonitorSe
 import { KEPT_STARTS } from '../../nodes/shared/keptStart';
 import { CE_TOKEN, CustomerEngagementServer } from '../../harness/servers/customerEngagementServer';
 import { installPublished } from '../release/communityInstall';
-import { editorSession, setUpOwner, type EditorSession } from '../shared/editorSession';
+import { editorSession, parseRunData, setUpOwner, type EditorSession } from '../shared/editorSession';
 import { N8N_VERSION, n8nDir, startN8nReady, WITHOUT_EDITOR_UI } from '../shared/n8nRuntime';
 import { waitForAsync, waitUntil } from '../shared/progress';
 import { stopProcess } from '../shared/services';
@@ -257,7 +257,9 @@ export async function schedulerChecks(mode: SchedulerMode, record: Check): Promi
 			say(`${t.id}: ${byPoll || 'nothing emitted'}`);
 			record(
 				`${label} › ${t.event}: made after activation, between two polls and across a restart, each emitted once, in the order made`,
-				problems.length ? `${problems.join('; ')}; made ${JSON.stringify(made)}; emitted (key @execution.item) ${byPoll}; polls (requests @ seconds from the start) ${t.log.polls().map((q) => `${q.requests.length}@${Math.round((q.firstAt - started) / 1000)}`).join(', ')}` : undefined,
+				problems.length
+					? `${problems.join('; ')}; made ${JSON.stringify(made)}; emitted (key @execution.item) ${byPoll}; polls (requests @ seconds from the start) ${t.log.polls().map((q) => `${q.requests.length}@${Math.round((q.firstAt - started) / 1000)}`).join(', ')}; ${await whatN8nKept(editor, t)}`
+					: undefined,
 			);
 			if (mode === 'in-memory') {
 				const shown = tests(t);
@@ -522,11 +524,41 @@ async function fetchTestEvent(editor: EditorSession, t: Trigger, shown: () => bo
 	return problem;
 }
 
+/**
+ * For a failed check: the workflow's executions that ended in an error (with their messages)
+ * and the trigger's static data as n8n kept it, so that a failure tells an execution that
+ * failed after the trigger emitted from a record the trigger did not emit.
+ */
+async function whatN8nKept(editor: EditorSession, t: Trigger): Promise<string> {
+	let failed: string;
+	try {
+		const filter = encodeURIComponent(JSON.stringify({ workflowId: t.workflow, status: ['error', 'crashed'] }));
+		const page = (await editor.call('GET', `/executions?filter=${filter}&limit=10`)) as { results?: Array<{ id: string }> };
+		const ids = (page.results ?? []).map((e) => String(e.id));
+		failed = ids.length ? (await Promise.all(ids.map(async (id) => `${id}: ${await executionError(editor, id)}`))).join(' | ') : 'none';
+	} catch (error) {
+		failed = `not read (${(error as Error).message.slice(0, 200)})`;
+	}
+	let kept: string;
+	try {
+		const { staticData } = (await editor.call('GET', `/workflows/${t.workflow}`)) as { staticData?: unknown };
+		kept = (typeof staticData === 'string' ? staticData : JSON.stringify(staticData ?? null)).slice(0, 1500);
+	} catch (error) {
+		kept = `not read (${(error as Error).message.slice(0, 200)})`;
+	}
+	return `failed executions: ${failed}; static data: ${kept}`;
+}
+
 /** An execution's status and error, as the editor shows them. */
 async function executionError(editor: EditorSession, execution: string): Promise<string> {
 	try {
-		const data = (await editor.call('GET', `/executions/${execution}`)) as { status?: string; data?: string };
-		return `status ${String(data.status)}${data.data?.includes('"message"') ? `, ${/"message":"([^"]*)"/.exec(data.data)?.[1] ?? ''}` : ''}`;
+		const saved = (await editor.call('GET', `/executions/${execution}`)) as { status?: string; data?: string };
+		const run = saved.data ? parseRunData(saved.data) : undefined;
+		const messages = [
+			run?.resultData?.error?.message,
+			...Object.entries(run?.resultData?.runData ?? {}).flatMap(([node, tasks]) => tasks.map((task) => (task.error ? `${node}: ${String((task.error as { message?: unknown }).message)}` : undefined))),
+		].filter(Boolean);
+		return `status ${String(saved.status)}${messages.length ? `, ${messages.join('; ')}` : ''}`;
 	} catch (error) {
 		return (error as Error).message.slice(0, 200);
 	}

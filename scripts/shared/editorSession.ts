@@ -40,8 +40,11 @@ export interface RunData {
 /** The statuses of an execution that has ended. */
 const ENDED = ['success', 'error', 'crashed', 'canceled'];
 
-/** n8n saves an execution's data with `flatted` (references kept); read with n8n's own copy. */
-const flatted = () => createRequire(path.join(n8nDir, 'package.json'))('flatted') as { parse(text: string): unknown };
+/** An execution's data as n8n saves it, with `flatted` (references kept): read with n8n's own copy. */
+export function parseRunData(saved: string): RunData | undefined {
+	const flatted = createRequire(path.join(n8nDir, 'package.json'))('flatted') as { parse(text: string): unknown };
+	return flatted.parse(saved) as RunData | undefined;
+}
 
 /**
  * A POST to n8n's REST API, sent again while n8n answers 503 "Database is not ready!": on a
@@ -126,7 +129,7 @@ export async function editorSession(url: string): Promise<EditorSession> {
 			for (;;) {
 				// Saved a moment after the run starts, with empty data ("[]") until it ends.
 				const saved = (await call('GET', `/executions/${execution}`).catch(() => undefined)) as { status?: string; data?: string } | undefined;
-				const run = saved?.data && ENDED.includes(String(saved.status)) ? (flatted().parse(saved.data) as RunData | undefined) : undefined;
+				const run = saved?.data && ENDED.includes(String(saved.status)) ? parseRunData(saved.data) : undefined;
 				if (run?.resultData) return run;
 				if (Date.now() > end) throw new Error(`execution ${execution} of ${workflowId} had not ended after ${timeoutMs / 1000} s (status ${String(saved?.status)})`);
 				await new Promise((resolve) => setTimeout(resolve, 250));
