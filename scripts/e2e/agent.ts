@@ -111,7 +111,7 @@ export async function agentChecks(n8n: StartedN8n, ce: CustomerEngagementServer,
 	]).start();
 	try {
 		const name = 'Scripted model';
-		const openAi = { id: ((await n8n.editor.call('POST', '/credentials', { name, type: 'openAiApi', data: { apiKey: 'sk-scripted-not-a-key', url: model.baseUrl } })) as { id: string }).id, name };
+		const openAi = await n8n.editor.createCredential(name, 'openAiApi', { apiKey: 'sk-scripted-not-a-key', url: model.baseUrl });
 		const workflowId = ((await n8n.editor.call('POST', '/workflows', agentWorkflow(openAi))) as { id: string }).id;
 
 		ce.clearLog();

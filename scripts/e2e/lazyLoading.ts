@@ -14,7 +14,7 @@
 import { readFileSync } from 'node:fs';
 import { CheckMonitorServer, CM_KEY } from '../../harness/servers/checkMonitorServer';
 import { CE_TOKEN, CustomerEngagementServer } from '../../harness/servers/customerEngagementServer';
-import type { EditorSession, StartedN8n } from '../shared/editorSession';
+import type { StartedN8n } from '../shared/editorSession';
 
 type Record = (name: string, message?: string) => void;
 const PKG = 'n8n-nodes-engagement-monitor';
@@ -42,28 +42,42 @@ export async function answers(url: string, timeoutMs: number): Promise<boolean> 
 /** `expect`-style: undefined when fine, else what was wrong. */
 const check = (ok: boolean, message: string) => (ok ? undefined : message);
 
-/**
- * On `n8n`, just started with the package installed and N8N_LOG_LEVEL=debug,
- * N8N_LOG_OUTPUT=console (its log in `n8n.logFile`). Stand-in servers of its own, seeded with
- * one of each thing listed, and credentials made in the editor.
- */
-export async function lazyLoadingChecks(n8n: StartedN8n, record: Record): Promise<void> {
-	const { editor, logFile } = n8n;
-	const ce = await new CustomerEngagementServer().start();
-	const cm = await new CheckMonitorServer().start();
-	try {
-		ce.seedContact({ firstName: 'Listed', email: 'listed@example.com' });
-		ce.state.labels.set('lb_listed', { id: 'lb_listed', name: 'Listed', color: 'GREY' });
-		cm.seedCheck({ name: 'Listed' });
-		cm.seedChannel('ops-email');
-		await lazyChecks(editor, logFile, ce, cm, record);
-	} finally {
-		await ce.stop();
-		await cm.stop();
-	}
+/** Stand-ins seeded with one of each thing the editor lists, and credentials for them. */
+export interface LazyStandIns {
+	ce: CustomerEngagementServer;
+	cm: CheckMonitorServer;
+	/** To import before n8n starts: made in the editor, a credential would load its class. */
+	credentials: Array<{ id: string; name: string; type: string; data: object }>;
+	stop(): Promise<void>;
 }
 
-async function lazyChecks(editor: EditorSession, logFile: string, ce: CustomerEngagementServer, cm: CheckMonitorServer, record: Record): Promise<void> {
+export async function lazyLoadingStandIns(): Promise<LazyStandIns> {
+	const ce = await new CustomerEngagementServer().start();
+	const cm = await new CheckMonitorServer().start();
+	ce.seedContact({ firstName: 'Listed', email: 'listed@example.com' });
+	ce.state.labels.set('lb_listed', { id: 'lb_listed', name: 'Listed', color: 'GREY' });
+	cm.seedCheck({ name: 'Listed' });
+	cm.seedChannel('ops-email');
+	return {
+		ce,
+		cm,
+		credentials: [
+			{ id: 'ceLazyLoading01', name: 'Customer Engagement (lazy loading)', type: 'customerEngagementApi', data: { baseUrl: `${ce.url}/`, accessToken: CE_TOKEN } },
+			{ id: 'cmLazyLoading01', name: 'Check Monitor (lazy loading)', type: 'checkMonitorApi', data: { baseUrl: cm.url, apiKey: CM_KEY } },
+		],
+		stop: async () => {
+			await ce.stop();
+			await cm.stop();
+		},
+	};
+}
+
+/**
+ * On `n8n`, just started with the package installed, the stand-ins' credentials imported, and
+ * N8N_LOG_LEVEL=debug, N8N_LOG_OUTPUT=console (its log in `n8n.logFile`).
+ */
+export async function lazyLoadingChecks(n8n: StartedN8n, standIns: LazyStandIns, record: Record): Promise<void> {
+	const { editor, logFile } = n8n;
 	const log = readFileSync(logFile, 'utf8');
 	const lazy = log.includes(`Lazy-loading nodes and credentials from ${PKG}`);
 	const fellBack = (log.match(/Can't enable lazy-loading/g) ?? []).length;
@@ -72,12 +86,12 @@ async function lazyChecks(editor: EditorSession, logFile: string, ce: CustomerEn
 		check(lazy && fellBack === 0, `lazy-loading line ${lazy ? 'present' : 'missing'}; "Can't enable lazy-loading" ${fellBack} times; log lines naming the package: ${log.split('\n').filter((l) => l.includes(PKG)).slice(0, 5).join(' | ')}`),
 	);
 
+	const ref = (type: string) => {
+		const { id, name } = standIns.credentials.find((c) => c.type === type)!;
+		return { id, name };
+	};
+	const credentials = { customerEngagementApi: ref('customerEngagementApi'), checkMonitorApi: ref('checkMonitorApi') };
 	try {
-		const credential = async (name: string, type: string, data: object) => ({ id: ((await editor.call('POST', '/credentials', { name, type, data })) as { id: string }).id, name });
-		const credentials = {
-			customerEngagementApi: await credential('Customer Engagement (lazy loading)', 'customerEngagementApi', { baseUrl: `${ce.url}/`, accessToken: CE_TOKEN }),
-			checkMonitorApi: await credential('Check Monitor (lazy loading)', 'checkMonitorApi', { baseUrl: cm.url, apiKey: CM_KEY }),
-		};
 		const nodeTypes = (await editor.getJson('/types/nodes.json')) as Array<{ name: string; version: number | number[]; properties?: unknown[] }>;
 		const ours = nodeTypes.filter((t) => t.name.startsWith(`${PKG}.`)).map((t) => t.name.slice(PKG.length + 1)).sort();
 		const expected = ['checkMonitor', 'checkMonitorTool', 'checkMonitorTrigger', 'checkMonitorWebhookTrigger', 'customerEngagement', 'customerEngagementTool', 'customerEngagementTrigger'];

@@ -150,7 +150,7 @@ export async function queueModeChecks(record: Record): Promise<void> {
 			const mainUrl = `http://127.0.0.1:${mainPort}`;
 			await setUpOwner(mainUrl);
 			const editor = await editorSession(mainUrl);
-			const credential = async (name: string, type: string, data: IDataObject) => ({ id: ((await editor.call('POST', '/credentials', { name, type, data })) as { id: string }).id, name });
+			const credential = (name: string, type: string, data: IDataObject) => editor.createCredential(name, type, data);
 			const credentials: QueueCredentials = {
 				ce: await credential('Customer Engagement (queue)', 'customerEngagementApi', { baseUrl: ce.url, accessToken: CE_TOKEN }),
 				cm: await credential('Check Monitor (queue)', 'checkMonitorApi', { baseUrl: cm.url, apiKey: CM_KEY }),

@@ -55,7 +55,7 @@ export async function readmeInstallChecks(record: Record): Promise<void> {
 	// The user's shell: their PATH (the machine's Node and npm), their home; nothing of this run's npm.
 	const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('npm_') && key !== 'INIT_CWD'));
 	try {
-		const run = promisify(execFile)('bash', ['-e', '-c', script], { cwd: clone, env: { ...env, HOME: home }, encoding: 'utf8', timeout: 600_000, maxBuffer: 64 * 2 ** 20 });
+		const run = promisify(execFile)('bash', ['-e', '-c', script], { cwd: clone, env: { ...env, HOME: home }, encoding: 'utf8', timeout: 900_000, maxBuffer: 64 * 2 ** 20 });
 		runInBackground(run.child.pid);
 		await run;
 	} catch (error) {

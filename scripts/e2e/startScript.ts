@@ -56,7 +56,8 @@ export async function startScriptChecks(record: Record): Promise<void> {
 		// As a user would in the editor: publish the three trigger examples. n8n registers a
 		// published webhook a moment after it answers (2.41.1): wait for the instant example's.
 		for (const example of ['exVisitThankYou', 'exCheckDownNote', 'exCheckDownInstant']) await second.publish(example);
-		if (!(await webhookRegistered(`${environment.url}/webhook/${INSTANT_WEBHOOK_ID}/webhook`))) record('npm start › the published instant example\'s production URL answers', 'no 403 within 120 s');
+		const registered = await webhookRegistered(`${environment.url}/webhook/${INSTANT_WEBHOOK_ID}/webhook`);
+		record('npm start › the published instant example\'s production URL answers', registered ? undefined : 'no 403 within 120 s');
 
 		const { ce, cm } = environment.sandbox;
 		// The activation polls record the starting point: wait until n8n has saved it in each

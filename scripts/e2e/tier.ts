@@ -25,7 +25,7 @@ import { webhookTriggerChecks } from './webhookTrigger';
 import { startScriptChecks } from './startScript';
 import { readmeInstallChecks } from './readmeInstall';
 import { installPublished, publishedPackage, setPublishedPackage } from '../release/communityInstall';
-import { lazyLoadingChecks } from './lazyLoading';
+import { lazyLoadingChecks, lazyLoadingStandIns } from './lazyLoading';
 import { agentChecks } from './agent';
 import { mcpChecks } from './mcp';
 import { ownInstallChecks } from './ownInstall';
@@ -201,12 +201,13 @@ function checkMonitorSteps(seeded: { uuid: string }): Step[] {
 }
 
 /** A chain run as the editor's Execute workflow runs it; each step's output checked. */
-async function chainChecks(editor: EditorSession, workflowId: string, steps: Step[], record: (name: string, message?: string) => void): Promise<void> {
+async function chainChecks(n8n: StartedN8n, workflowId: string, steps: Step[], record: (name: string, message?: string) => void): Promise<void> {
 	let resultData: RunData['resultData'];
 	try {
-		resultData = (await editor.runToEnd(workflowId, 'Start')).resultData;
+		resultData = (await n8n.editor.runToEnd(workflowId, 'Start')).resultData;
 	} catch (error) {
-		for (const step of steps) record(`${workflowId} › ${step.name}`, `the run failed: ${(error as Error).message.slice(0, 500)}`);
+		console.log(`the run of ${workflowId} failed: ${(error as Error).message.slice(0, 500)}; the end of n8n's log:\n${readFileSync(n8n.logFile, 'utf8').slice(-3000)}`);
+		for (const step of steps) record(`${workflowId} › ${step.name}`, 'the run failed (output above)');
 		return;
 	}
 	for (const step of steps) {
@@ -222,6 +223,94 @@ async function chainChecks(editor: EditorSession, workflowId: string, steps: Ste
 		const items = ((((task.data as IDataObject)?.main as IDataObject[][]) ?? [])[0] ?? []).map((item) => item.json as IDataObject);
 		record(`${workflowId} › ${step.name}`, step.check(items));
 	}
+}
+
+/**
+ * The tier's own n8n: the operations' chains, lazy loading, the examples, MCP, the AI Agent
+ * and the webhook trigger, on the user folder the install above made.
+ */
+async function tierN8nChecks(userFolder: string, record: (name: string, message?: string) => void): Promise<void> {
+	const ce = await new CustomerEngagementServer().start();
+	const cm = await new CheckMonitorServer().start();
+	cm.seedChannel('ops-email');
+	const seeded = cm.seedCheck({ name: 'Seeded', tags: 'seeded' });
+	cm.receivePing(seeded.uuid, 'start');
+	cm.receivePing(seeded.uuid, '', '{"files": 42}');
+
+	const work = mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-'));
+	const file = (name: string, data: unknown) => {
+		const target = path.join(work, name);
+		writeFileSync(target, JSON.stringify(data, null, 2));
+		return target;
+	};
+	const lazy = await lazyLoadingStandIns();
+	await n8nCli(userFolder, ['import:credentials', `--input=${file('credentials.json', [
+		...lazy.credentials,
+		{ ...CREDENTIALS.customerEngagementApi, type: 'customerEngagementApi', data: { baseUrl: `${ce.url}/`, accessToken: CE_TOKEN } },
+		{ ...CREDENTIALS.checkMonitorApi, type: 'checkMonitorApi', data: { baseUrl: cm.url, apiKey: CM_KEY, pingKey: CM_PING_KEY } },
+		// The instant-flips example's credential (the example is imported with the others).
+		{ id: 'cmWebhookSandbox1', name: 'Check Monitor Webhook sandbox', type: 'checkMonitorWebhook', data: { headerName: 'X-Check-Monitor-Secret', secret: SANDBOX_WEBHOOK_SECRET } },
+	])}`]);
+
+	const ceSteps = customerEngagementSteps(ce);
+	const cmSteps = checkMonitorSteps(seeded);
+	// Every operation of the node contract (docs/node-contract.md) runs here: a new one needs a step.
+	for (const [node, steps] of [['customerEngagement', ceSteps], ['checkMonitor', cmSteps]] as const) {
+		const run = new Set(steps.map((step) => `${String(step.parameters.resource)}.${String(step.parameters.operation)}`));
+		const missing = Object.entries(contractOperations(node)).flatMap(([resource, operations]) => operations.map((o) => `${resource}.${o}`)).filter((o) => !run.has(o));
+		record(`${node} › every operation of docs/node-contract.md has a step here`, missing.length ? `no step for ${missing.join(', ')}` : undefined);
+	}
+	const workflows: Array<{ id: string; steps: Step[]; workflow: IDataObject }> = [
+		{ id: 'e2eCustomerEng1', steps: ceSteps, workflow: chain('e2eCustomerEng1', 'Customer Engagement: every operation', ceSteps) },
+		{ id: 'e2eCheckMonitor1', steps: cmSteps, workflow: chain('e2eCheckMonitor1', 'Check Monitor: every operation', cmSteps) },
+	];
+	const examples = path.join(__dirname, '..', '..', 'examples');
+	const exampleFiles = readdirSync(examples).filter((f) => f.endsWith('.json'));
+	await importWorkflows(userFolder, [...workflows.map((w) => w.workflow), ...exampleFiles.map((f) => JSON.parse(readFileSync(path.join(examples, f), 'utf8')) as object)]);
+
+	if (process.env.E2E_TRACE) {
+		const shown = new Map<object, number>();
+		setInterval(() => {
+			for (const server of [ce, cm]) {
+				const lines = server.requestLines();
+				for (const line of lines.slice(shown.get(server) ?? 0)) console.log(`[trace] ${new Date().toISOString()} ${line}`);
+				shown.set(server, lines.length);
+			}
+		}, 1000).unref();
+		console.log(`[trace] seeded check ${seeded.uuid}`);
+	}
+	// One n8n for the rest, driven as the editor drives it; its debug log shows how it loaded the
+	// package (debug for the whole run: more log, little CPU beside the runs).
+	const logFile = path.join(work, 'n8n.log');
+	let n8n: StartedN8n | undefined;
+	try {
+		n8n = await startWithEditor(userFolder, logFile, 480_000, { background: true, extraEnv: { N8N_LOG_LEVEL: 'debug', N8N_LOG_OUTPUT: 'console' } });
+		if (!n8n) record('n8n starts with the package', `not up within 480 s; the end of its log:\n${readFileSync(logFile, 'utf8').slice(-2000)}`);
+		else {
+			const tierN8n = n8n;
+			// The editor's side of lazy loading first, while n8n has loaded no class of the package.
+			await lazyLoadingChecks(tierN8n, lazy, record);
+			await Promise.allSettled([
+				(async () => {
+					for (const { id: workflowId, steps } of workflows) await chainChecks(tierN8n, workflowId, steps, record);
+					await exampleWorkflows(tierN8n.editor, ce, cm, record);
+					// The MCP example, used by a real MCP client.
+					await mcpChecks(tierN8n, ce, cm, record);
+					// An AI Agent using the tools, with a scripted OpenAI-compatible model on 127.0.0.1.
+					await agentChecks(tierN8n, ce, cm, record);
+				})().catch((error: Error) => record('operations, examples, MCP and agent › run', error.message.slice(0, 600))),
+				// The webhook trigger fed by the stand-in's Webhook integration (stand-ins of its own).
+				webhookTriggerChecks(tierN8n, record),
+			]);
+		}
+	} catch (error) {
+		record('n8n starts with the package', (error as Error).message.slice(0, 600));
+	} finally {
+		await stopProcess(n8n?.child);
+		await lazy.stop();
+	}
+	await ce.stop();
+	await cm.stop();
 }
 
 async function main() {
@@ -268,83 +357,11 @@ async function main() {
 		// n8n's own Community Nodes install leaves the files the install above left.
 		ownInstallChecks(userFolder, record),
 	];
-	const ce = await new CustomerEngagementServer().start();
-	const cm = await new CheckMonitorServer().start();
-	cm.seedChannel('ops-email');
-	const seeded = cm.seedCheck({ name: 'Seeded', tags: 'seeded' });
-	cm.receivePing(seeded.uuid, 'start');
-	cm.receivePing(seeded.uuid, '', '{"files": 42}');
-
-	const work = mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-'));
-	const file = (name: string, data: unknown) => {
-		const target = path.join(work, name);
-		writeFileSync(target, JSON.stringify(data, null, 2));
-		return target;
-	};
-	await n8nCli(userFolder, ['import:credentials', `--input=${file('credentials.json', [
-		{ ...CREDENTIALS.customerEngagementApi, type: 'customerEngagementApi', data: { baseUrl: `${ce.url}/`, accessToken: CE_TOKEN } },
-		{ ...CREDENTIALS.checkMonitorApi, type: 'checkMonitorApi', data: { baseUrl: cm.url, apiKey: CM_KEY, pingKey: CM_PING_KEY } },
-		// The instant-flips example's credential (the example is imported with the others).
-		{ id: 'cmWebhookSandbox1', name: 'Check Monitor Webhook sandbox', type: 'checkMonitorWebhook', data: { headerName: 'X-Check-Monitor-Secret', secret: SANDBOX_WEBHOOK_SECRET } },
-	])}`]);
-
-	const ceSteps = customerEngagementSteps(ce);
-	const cmSteps = checkMonitorSteps(seeded);
-	// Every operation of the node contract (docs/node-contract.md) runs here: a new one needs a step.
-	for (const [node, steps] of [['customerEngagement', ceSteps], ['checkMonitor', cmSteps]] as const) {
-		const run = new Set(steps.map((step) => `${String(step.parameters.resource)}.${String(step.parameters.operation)}`));
-		const missing = Object.entries(contractOperations(node)).flatMap(([resource, operations]) => operations.map((o) => `${resource}.${o}`)).filter((o) => !run.has(o));
-		record(`${node} › every operation of docs/node-contract.md has a step here`, missing.length ? `no step for ${missing.join(', ')}` : undefined);
-	}
-	const workflows: Array<{ id: string; steps: Step[]; workflow: IDataObject }> = [
-		{ id: 'e2eCustomerEng1', steps: ceSteps, workflow: chain('e2eCustomerEng1', 'Customer Engagement: every operation', ceSteps) },
-		{ id: 'e2eCheckMonitor1', steps: cmSteps, workflow: chain('e2eCheckMonitor1', 'Check Monitor: every operation', cmSteps) },
-	];
-	const examples = path.join(__dirname, '..', '..', 'examples');
-	const exampleFiles = readdirSync(examples).filter((f) => f.endsWith('.json'));
-	await importWorkflows(userFolder, [...workflows.map((w) => w.workflow), ...exampleFiles.map((f) => JSON.parse(readFileSync(path.join(examples, f), 'utf8')) as object)]);
-
-	if (process.env.E2E_TRACE) {
-		const shown = new Map<object, number>();
-		setInterval(() => {
-			for (const server of [ce, cm]) {
-				const lines = server.requestLines();
-				for (const line of lines.slice(shown.get(server) ?? 0)) console.log(`[trace] ${new Date().toISOString()} ${line}`);
-				shown.set(server, lines.length);
-			}
-		}, 1000).unref();
-		console.log(`[trace] seeded check ${seeded.uuid}`);
-	}
-	// One n8n for the rest, driven as the editor drives it; its debug log shows how it loaded the package.
-	const logFile = path.join(work, 'n8n.log');
-	let n8n: StartedN8n | undefined;
-	try {
-		n8n = await startWithEditor(userFolder, logFile, 480_000, { background: true, extraEnv: { N8N_LOG_LEVEL: 'debug', N8N_LOG_OUTPUT: 'console' } });
-	} catch (error) {
-		record('n8n starts with the package', (error as Error).message.slice(0, 600));
-	}
-	if (!n8n) record('n8n starts with the package', `not up within 480 s; the end of its log:\n${readFileSync(logFile, 'utf8').slice(-2000)}`);
-	else {
-		const started = n8n;
-		// The editor's side of lazy loading first, while n8n has loaded no class of the package.
-		await lazyLoadingChecks(started, record);
-		await Promise.all([
-			(async () => {
-				for (const { id: workflowId, steps } of workflows) await chainChecks(started.editor, workflowId, steps, record);
-				await exampleWorkflows(started.editor, ce, cm, record);
-				// The MCP example, used by a real MCP client.
-				await mcpChecks(started, ce, cm, record);
-				// An AI Agent using the tools, with a scripted OpenAI-compatible model on 127.0.0.1.
-				await agentChecks(started, ce, cm, record);
-			})(),
-			// The webhook trigger fed by the stand-in's Webhook integration (stand-ins of its own).
-			webhookTriggerChecks(started, record),
-		]);
-		await stopProcess(started.child);
-	}
-	await ce.stop();
-	await cm.stop();
-	await Promise.all(beside);
+	// The tier's own n8n, beside them.
+	await Promise.allSettled([
+		tierN8nChecks(userFolder, record).catch((error: Error) => record('the tier\'s own n8n › runs', error.message.slice(0, 1500))),
+		...beside,
+	]);
 	await ownRegistry?.stop();
 	finish(results);
 }

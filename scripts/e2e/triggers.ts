@@ -127,7 +127,7 @@ export async function schedulerChecks(mode: SchedulerMode, record: Check): Promi
 		await setUpOwner(url);
 		const editor = await editorSession(url);
 		// Credentials and workflows made in the editor, as a user makes them.
-		const credential = async (name: string, type: string, data: IDataObject) => ({ id: ((await editor.call('POST', '/credentials', { name, type, data })) as { id: string }).id, name });
+		const credential = (name: string, type: string, data: IDataObject) => editor.createCredential(name, type, data);
 		const sinkCredential = await credential('sink', 'customerEngagementApi', { baseUrl: sink.url, accessToken: CE_TOKEN });
 		for (const t of triggers) {
 			const own =

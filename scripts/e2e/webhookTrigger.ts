@@ -122,7 +122,7 @@ export async function webhookTriggerChecks(n8n: StartedN8n, record: Record): Pro
 	let proxy: Awaited<ReturnType<typeof roundRobinProxy>> | undefined;
 	try {
 		const contact = String(sink.seedContact({ firstName: 'Sink' }).id);
-		const credential = async (name: string, type: string, data: IDataObject) => ({ id: ((await n8n.editor.call('POST', '/credentials', { name, type, data })) as { id: string }).id, name });
+		const credential = (name: string, type: string, data: IDataObject) => n8n.editor.createCredential(name, type, data);
 		const webhookCredential = await credential(WEBHOOK_CREDENTIAL.name, 'checkMonitorWebhook', { headerName: 'X-Check-Monitor-Secret', secret: WEBHOOK_SECRET });
 		const sinkCredential = await credential(SINK_CREDENTIAL.name, 'customerEngagementApi', { baseUrl: sink.url, accessToken: CE_TOKEN });
 		const webhookId = '3f6c1a52-9d0e-4b7a-8e21-5c4d3b2a1f00';

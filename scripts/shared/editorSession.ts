@@ -28,8 +28,13 @@ export interface EditorSession {
 	 * editor then shows: `resultData.runData` by node, `resultData.error`).
 	 */
 	runToEnd(workflowId: string, triggerName: string, timeoutMs?: number): Promise<RunData>;
-	/** Publish (activate) a workflow as the editor does: 2.x publishes its current version, 1.x sets it active. */
+	/**
+	 * Publish (activate) a workflow as the editor does: 2.x publishes its current version, 1.x
+	 * sets it active (by N8N_VERSION, the version this run started).
+	 */
 	publish(workflowId: string): Promise<void>;
+	/** A credential made in the editor; its reference as a node names it. */
+	createCredential(name: string, type: string, data: object): Promise<{ id: string; name: string }>;
 }
 
 /** An execution's data as n8n saves it (the part the tier reads). */
@@ -71,7 +76,7 @@ export async function setUpOwner(url: string): Promise<void> {
  * connection idle for 5 s, and a loaded tier can take longer than that to read the editor's
  * 18 MB of node types before it sends the next request (seen on 2.41.1: UND_ERR_SOCKET).
  */
-async function send(what: string, url: string, init: RequestInit): Promise<Response> {
+async function fetchRetryingClosedGet(what: string, url: string, init: RequestInit): Promise<Response> {
 	for (let attempt = 1; ; attempt++) {
 		try {
 			return await fetch(url, init);
@@ -90,7 +95,7 @@ export async function editorSession(url: string): Promise<EditorSession> {
 	if (!login.ok) throw new Error(`login answered ${login.status}: ${(await login.text()).slice(0, 200)}`);
 	const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
 	const call = async (method: string, route: string, body?: unknown) => {
-		const response = await send(`${method} ${route}`, `${url}/rest${route}`, {
+		const response = await fetchRetryingClosedGet(`${method} ${route}`, `${url}/rest${route}`, {
 			method,
 			headers: { 'Content-Type': 'application/json', cookie },
 			body: body === undefined ? undefined : JSON.stringify(body),
@@ -99,7 +104,7 @@ export async function editorSession(url: string): Promise<EditorSession> {
 		return ((await response.json()) as { data: unknown }).data;
 	};
 	const getJson = async (pathname: string) => {
-		const response = await send(`GET ${pathname}`, `${url}${pathname}`, { headers: { cookie } });
+		const response = await fetchRetryingClosedGet(`GET ${pathname}`, `${url}${pathname}`, { headers: { cookie } });
 		const text = await response.text();
 		if (!response.ok) throw new Error(`GET ${pathname} answered ${response.status}: ${text.slice(0, 300)}`);
 		try {
@@ -126,15 +131,20 @@ export async function editorSession(url: string): Promise<EditorSession> {
 		runToEnd: async (workflowId: string, triggerName: string, timeoutMs = 300_000) => {
 			const execution = await runFromTrigger(workflowId, triggerName);
 			const end = Date.now() + timeoutMs;
+			let lastError = '';
 			for (;;) {
 				// Saved a moment after the run starts, with empty data ("[]") until it ends.
-				const saved = (await call('GET', `/executions/${execution}`).catch(() => undefined)) as { status?: string; data?: string } | undefined;
+				const saved = (await call('GET', `/executions/${execution}`).catch((error: Error) => {
+					lastError = error.message.slice(0, 200);
+					return undefined;
+				})) as { status?: string; data?: string } | undefined;
 				const run = saved?.data && ENDED.includes(String(saved.status)) ? parseRunData(saved.data) : undefined;
 				if (run?.resultData) return run;
-				if (Date.now() > end) throw new Error(`execution ${execution} of ${workflowId} had not ended after ${timeoutMs / 1000} s (status ${String(saved?.status)})`);
+				if (Date.now() > end) throw new Error(`execution ${execution} of ${workflowId} had not ended after ${timeoutMs / 1000} s (status ${String(saved?.status)}${lastError ? `; last error: ${lastError}` : ''})`);
 				await new Promise((resolve) => setTimeout(resolve, 250));
 			}
 		},
+		createCredential: async (name: string, type: string, data: object) => ({ id: ((await call('POST', '/credentials', { name, type, data })) as { id: string }).id, name }),
 		publish: async (workflowId: string) => {
 			const workflow = (await call('GET', `/workflows/${workflowId}`)) as { versionId: string };
 			if (N8N_VERSION.startsWith('1.')) await call('PATCH', `/workflows/${workflowId}`, { active: true, versionId: workflow.versionId });

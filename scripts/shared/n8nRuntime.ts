@@ -260,12 +260,13 @@ export async function publishWorkflow(userFolder: string, workflowId: string, ex
 
 /**
  * The niceness of the parts of the tier that wait for no clock (its own n8n for the
- * operations, the README recipe). All parts start at once; on two cores this leaves the CPU
- * first to those that wait for n8n's minute ticks (triggers, queue mode, `npm start`), whose
- * n8n otherwise took over three minutes to boot (2.41.1, in the tier). A background n8n may
- * then wait minutes for the CPU: its start gets a longer time limit.
+ * operations and the webhook trigger, the README recipe). All parts start at once; on two
+ * cores this leaves the CPU first to those that wait for n8n's minute ticks (triggers, queue
+ * mode, `npm start`), whose n8n otherwise took over three minutes to boot (2.41.1, in the
+ * tier). A background part may then wait minutes for the CPU: its time limits are longer,
+ * and the webhook checks there give n8n the server's own 30 s to answer.
  */
-export const BACKGROUND_NICENESS = 10;
+const BACKGROUND_NICENESS = 10;
 
 /** Lower a started process's priority (inherited by what it starts); where refused, it runs as it is. */
 export function runInBackground(pid: number | undefined, niceness = BACKGROUND_NICENESS): void {
