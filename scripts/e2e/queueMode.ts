@@ -150,11 +150,10 @@ export async function queueModeChecks(record: Record): Promise<void> {
 			const mainUrl = `http://127.0.0.1:${mainPort}`;
 			await setUpOwner(mainUrl);
 			const editor = await editorSession(mainUrl);
-			const credential = (name: string, type: string, data: IDataObject) => editor.createCredential(name, type, data);
 			const credentials: QueueCredentials = {
-				ce: await credential('Customer Engagement (queue)', 'customerEngagementApi', { baseUrl: ce.url, accessToken: CE_TOKEN }),
-				cm: await credential('Check Monitor (queue)', 'checkMonitorApi', { baseUrl: cm.url, apiKey: CM_KEY }),
-				webhook: await credential(WEBHOOK_CREDENTIAL.name, 'checkMonitorWebhook', { headerName: 'X-Check-Monitor-Secret', secret: WEBHOOK_SECRET }),
+				ce: await editor.createCredential('Customer Engagement (queue)', 'customerEngagementApi', { baseUrl: ce.url, accessToken: CE_TOKEN }),
+				cm: await editor.createCredential('Check Monitor (queue)', 'checkMonitorApi', { baseUrl: cm.url, apiKey: CM_KEY }),
+				webhook: await editor.createCredential(WEBHOOK_CREDENTIAL.name, 'checkMonitorWebhook', { headerName: 'X-Check-Monitor-Secret', secret: WEBHOOK_SECRET }),
 			};
 			for (const workflow of [webhookWorkflow(credentials), visitTriggerWorkflow(String(contact.id), credentials), webhookNoteWorkflow('queueFlipNote001', flipsWebhookId, String(contact.id), {}, credentials.ce, credentials.webhook)]) {
 				await editor.publish(((await editor.call('POST', '/workflows', workflow)) as { id: string }).id);

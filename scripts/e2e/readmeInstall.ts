@@ -13,10 +13,8 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { answers } from './lazyLoading';
-import { editorSession, setUpOwner } from '../shared/editorSession';
-import { runInBackground, startN8n } from '../shared/n8nRuntime';
-import { freePort } from '../shared/ports';
+import { startWithEditor, type StartedN8n } from '../shared/editorSession';
+import { runInBackground } from '../shared/n8nRuntime';
 import { stopProcess } from '../shared/services';
 
 type Record = (name: string, message?: string) => void;
@@ -65,19 +63,19 @@ export async function readmeInstallChecks(record: Record): Promise<void> {
 	const seconds = Math.round((Date.now() - started) / 1000);
 
 	const logFile = path.join(scratch, 'n8n.log');
-	const port = await freePort();
-	const n8n = startN8n(home, port, { brokerPort: await freePort(), logFile, background: true });
-	const url = `http://127.0.0.1:${port}`;
+	let n8n: StartedN8n | undefined;
 	try {
-		if (!(await answers(url, 480_000))) return record(NAME, `n8n did not start; its log: ${readFileSync(logFile, 'utf8').slice(-1500)}`);
-		await setUpOwner(url);
-		const nodeTypes = (await (await editorSession(url)).getJson('/types/nodes.json')) as Array<{ name: string }>;
+		n8n = await startWithEditor(home, logFile, 480_000, { background: true });
+		if (!n8n) return record(NAME, `n8n did not start; its log: ${readFileSync(logFile, 'utf8').slice(-1500)}`);
+		const nodeTypes = (await n8n.editor.getJson('/types/nodes.json')) as Array<{ name: string }>;
 		// Every node the build declares (dist/known/nodes.json of the clone), by n8n's name for it.
 		const built = Object.keys(JSON.parse(readFileSync(path.join(clone, 'dist', 'known', 'nodes.json'), 'utf8')) as object);
 		const missing = built.filter((node) => !nodeTypes.some((type) => type.name === `n8n-nodes-engagement-monitor.${node}`));
 		record(`${NAME} (${seconds} s)`, built.length > 0 && missing.length === 0 ? undefined : `the build declares ${JSON.stringify(built)}; n8n's node types lack ${missing.join(', ')}`);
+	} catch (error) {
+		record(NAME, (error as Error).message.slice(0, 600));
 	} finally {
-		await stopProcess(n8n);
+		await stopProcess(n8n?.child);
 		rmSync(scratch, { recursive: true, force: true });
 	}
 }

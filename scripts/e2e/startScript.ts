@@ -62,11 +62,7 @@ export async function startScriptChecks(record: Record): Promise<void> {
 		const { ce, cm } = environment.sandbox;
 		// The activation polls record the starting point: wait until n8n has saved it in each
 		// polling example's static data, so the events played next are new to both.
-		const startSaved = async (workflowId: string) => {
-			const { staticData } = (await second.call('GET', `/workflows/${workflowId}`)) as { staticData?: object | string | null };
-			const data = typeof staticData === 'string' ? (JSON.parse(staticData) as object | null) : staticData;
-			return Object.keys(data ?? {}).length > 0;
-		};
+		const startSaved = async (workflowId: string) => Object.keys((await second.staticData(workflowId)) ?? {}).length > 0;
 		const polled = await waitForAsync(async () => (await startSaved('exVisitThankYou')) && (await startSaved('exCheckDownNote')), 120_000);
 		if (!polled) {
 			record('npm start › examples fire from played events', 'n8n did not save the published examples\' starts within 120 s');

@@ -49,7 +49,6 @@ export function durableSchedulerAvailable(version = N8N_VERSION): boolean {
 }
 
 const PKG = 'n8n-nodes-engagement-monitor';
-/** Where the trigger keeps its start, in the workflow's global static data (nodes/shared/keptStart.ts). */
 /** Checks New Flip for All Checks watches: unpaced, and at the default pace (100 requests a minute). */
 const ALL_CHECKS = 20;
 const MANY_CHECKS = 150;
@@ -127,13 +126,12 @@ export async function schedulerChecks(mode: SchedulerMode, record: Check): Promi
 		await setUpOwner(url);
 		const editor = await editorSession(url);
 		// Credentials and workflows made in the editor, as a user makes them.
-		const credential = (name: string, type: string, data: IDataObject) => editor.createCredential(name, type, data);
-		const sinkCredential = await credential('sink', 'customerEngagementApi', { baseUrl: sink.url, accessToken: CE_TOKEN });
+		const sinkCredential = await editor.createCredential('sink', 'customerEngagementApi', { baseUrl: sink.url, accessToken: CE_TOKEN });
 		for (const t of triggers) {
 			const own =
 				t.server instanceof CustomerEngagementServer
-					? await credential(t.id, 'customerEngagementApi', { baseUrl: t.server.url, accessToken: CE_TOKEN })
-					: await credential(t.id, 'checkMonitorApi', { baseUrl: t.server.url, apiKey: CM_KEY });
+					? await editor.createCredential(t.id, 'customerEngagementApi', { baseUrl: t.server.url, accessToken: CE_TOKEN })
+					: await editor.createCredential(t.id, 'checkMonitorApi', { baseUrl: t.server.url, apiKey: CM_KEY });
 			t.workflow = ((await editor.call('POST', '/workflows', workflow(t, own, sinkCredential, sinkContact))) as { id: string }).id;
 		}
 		const progress = new Map<Trigger, Progress>(triggers.map((t) => [t, { phase: 'activating', made: [] }]));
@@ -283,8 +281,7 @@ export async function schedulerChecks(mode: SchedulerMode, record: Check): Promi
 
 /** Whether n8n has saved the start the trigger took at activation, in the workflow's static data. */
 async function startKept(editor: EditorSession, t: Trigger): Promise<boolean> {
-	const { staticData } = (await editor.call('GET', `/workflows/${t.workflow}`)) as { staticData?: IDataObject | string | null };
-	const data = (typeof staticData === 'string' ? JSON.parse(staticData) : staticData) as { global?: IDataObject } | null | undefined;
+	const data = (await editor.staticData(t.workflow)) as { global?: IDataObject } | null;
 	return Boolean((data?.global?.[KEPT_STARTS] as IDataObject | undefined)?.[`${t.id}-trigger`]);
 }
 
@@ -508,7 +505,6 @@ async function triggerSet(): Promise<Trigger[]> {
 	return triggers.map((t) => ({ ...t, workflow: '', log: new PollLog(t.server, t.server instanceof CustomerEngagementServer ? startsPoll.list : t.id.endsWith('AllChecks') || t.allChecks ? startsPoll.checkList : startsPoll.oneCheck) }));
 }
 
-
 /** Fetch Test Event as the editor sends it; its requests are set apart from the polls. Resolves with what went wrong. */
 async function fetchTestEvent(editor: EditorSession, t: Trigger, shown: () => boolean): Promise<string | undefined> {
 	const from = t.log.count;
@@ -541,8 +537,7 @@ async function whatN8nKept(editor: EditorSession, t: Trigger): Promise<string> {
 	}
 	let kept: string;
 	try {
-		const { staticData } = (await editor.call('GET', `/workflows/${t.workflow}`)) as { staticData?: unknown };
-		kept = (typeof staticData === 'string' ? staticData : JSON.stringify(staticData ?? null)).slice(0, 1500);
+		kept = JSON.stringify(await editor.staticData(t.workflow)).slice(0, 1500);
 	} catch (error) {
 		kept = `not read (${(error as Error).message.slice(0, 200)})`;
 	}

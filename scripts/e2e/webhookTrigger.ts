@@ -22,7 +22,7 @@ import type { WebhookRequestSpec } from '../../harness/servers/webhookIntegratio
 import { installPublished } from '../release/communityInstall';
 import { startWithEditor, type StartedN8n } from '../shared/editorSession';
 import { n8nDir, WITHOUT_EDITOR_UI } from '../shared/n8nRuntime';
-import { waitUntil } from '../shared/progress';
+import { waitForAsync, waitUntil } from '../shared/progress';
 import { stopProcess } from '../shared/services';
 import { runAlone } from './runAlone';
 
@@ -94,12 +94,7 @@ export async function roundRobinProxy(targets: string[]) {
 
 /** Until the production webhook answers (403 to a request without the secret), at most `ms`. */
 export async function webhookRegistered(url: string, ms = 120_000): Promise<boolean> {
-	return await waitUntilAsync(async () => (await fetch(url, { method: 'POST', body: '{}' }).then((r) => r.status).catch(() => 0)) === 403, ms);
-}
-
-async function waitUntilAsync(test: () => Promise<boolean>, ms: number): Promise<boolean> {
-	for (const end = Date.now() + ms; Date.now() < end; await new Promise((resolve) => setTimeout(resolve, 1000))) if (await test()) return true;
-	return false;
+	return await waitForAsync(async () => (await fetch(url, { method: 'POST', body: '{}' })).status === 403, ms);
 }
 
 /** The attempts of the server's log for one check, as "status|error message" lines. */
@@ -122,9 +117,8 @@ export async function webhookTriggerChecks(n8n: StartedN8n, record: Record): Pro
 	let proxy: Awaited<ReturnType<typeof roundRobinProxy>> | undefined;
 	try {
 		const contact = String(sink.seedContact({ firstName: 'Sink' }).id);
-		const credential = (name: string, type: string, data: IDataObject) => n8n.editor.createCredential(name, type, data);
-		const webhookCredential = await credential(WEBHOOK_CREDENTIAL.name, 'checkMonitorWebhook', { headerName: 'X-Check-Monitor-Secret', secret: WEBHOOK_SECRET });
-		const sinkCredential = await credential(SINK_CREDENTIAL.name, 'customerEngagementApi', { baseUrl: sink.url, accessToken: CE_TOKEN });
+		const webhookCredential = await n8n.editor.createCredential(WEBHOOK_CREDENTIAL.name, 'checkMonitorWebhook', { headerName: 'X-Check-Monitor-Secret', secret: WEBHOOK_SECRET });
+		const sinkCredential = await n8n.editor.createCredential(SINK_CREDENTIAL.name, 'customerEngagementApi', { baseUrl: sink.url, accessToken: CE_TOKEN });
 		const webhookId = '3f6c1a52-9d0e-4b7a-8e21-5c4d3b2a1f00';
 		const workflow = webhookNoteWorkflow('webhookE2e000001', webhookId, contact, { options: { tags: 'prod' } }, sinkCredential, webhookCredential);
 		await n8n.editor.publish(((await n8n.editor.call('POST', '/workflows', workflow)) as { id: string }).id);

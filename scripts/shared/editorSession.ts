@@ -33,6 +33,8 @@ export interface EditorSession {
 	 * sets it active (by N8N_VERSION, the version this run started).
 	 */
 	publish(workflowId: string): Promise<void>;
+	/** A workflow's static data as n8n keeps it (saved by its triggers' polls); null when none. */
+	staticData(workflowId: string): Promise<Record<string, unknown> | null>;
 	/** A credential made in the editor; its reference as a node names it. */
 	createCredential(name: string, type: string, data: object): Promise<{ id: string; name: string }>;
 }
@@ -143,6 +145,11 @@ export async function editorSession(url: string): Promise<EditorSession> {
 				if (Date.now() > end) throw new Error(`execution ${execution} of ${workflowId} had not ended after ${timeoutMs / 1000} s (status ${String(saved?.status)}${lastError ? `; last error: ${lastError}` : ''})`);
 				await new Promise((resolve) => setTimeout(resolve, 250));
 			}
+		},
+		// Answered as a JSON string or as an object, by version.
+		staticData: async (workflowId: string) => {
+			const { staticData } = (await call('GET', `/workflows/${workflowId}`)) as { staticData?: Record<string, unknown> | string | null };
+			return (typeof staticData === 'string' ? (JSON.parse(staticData) as Record<string, unknown> | null) : staticData) ?? null;
 		},
 		createCredential: async (name: string, type: string, data: object) => ({ id: ((await call('POST', '/credentials', { name, type, data })) as { id: string }).id, name }),
 		publish: async (workflowId: string) => {
