@@ -40,8 +40,6 @@ import {
 } from 'n8n-workflow';
 import { CheckMonitorApi } from '../credentials/CheckMonitorApi.credentials';
 import { CheckMonitorWebhookHttpHeaderAuth } from '../credentials/CheckMonitorWebhookHttpHeaderAuth.credentials';
-import { expressionFloor } from './expressionFloor';
-import { countExpressions } from './expressionCounter';
 import { CustomerEngagementApi } from '../credentials/CustomerEngagementApi.credentials';
 import { CheckMonitor } from '../nodes/CheckMonitor/CheckMonitor.node.ts';
 import { CustomerEngagement } from '../nodes/CustomerEngagement/CustomerEngagement.node.ts';
@@ -351,30 +349,19 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		'manual',
 		runExecutionData,
 	);
-	const description = nodeTypes.getByNameAndVersion(node.type).description;
-	// Every run of an action node in a test: each of the user's expressions evaluated only as often
-	// as n8n needs, and none of the node's own (expressionFloor.ts; a run without expressions must
-	// evaluate none). Not outside jest (scripts/bench), where there is no expect and it would cost time.
-	const counter = description.requestDefaults && typeof expect === 'function' ? countExpressions() : undefined;
 	try {
 		await workflowExecute.processRunExecutionData(workflow);
 	} catch (error) {
-		counter?.stop();
 		// Checks n8n makes before running (e.g. a required parameter is empty).
 		return { items: [], error: error as ExecutionError, run: { data: { resultData: { runData: {}, error } } } as unknown as IRun };
 	}
 	const run = await done;
-	counter?.stop();
 	const taskData = run.data.resultData.runData[nodeName]?.[0];
 	const result = {
 		items: taskData?.data?.main?.[0] ?? [],
 		error: run.data.resultData.error ?? taskData?.error,
 		run,
 	};
-	if (counter && !result.error && result.items.every((item) => !item.error)) {
-		const perItem = Object.fromEntries([...counter.byText].map(([text, n]) => [text, n / input.length]));
-		expect(['expressions evaluated per item', perItem]).toEqual(['expressions evaluated per item', expressionFloor(description, options.parameters)]);
-	}
 	return result;
 }
 

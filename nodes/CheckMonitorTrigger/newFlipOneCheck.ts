@@ -5,7 +5,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { newestFlip, newFlips } from '../CheckMonitor/shared/flips';
 import { checkMonitorApi } from '../CheckMonitor/shared/checkMonitorApi';
-import { readIdParameter } from '../shared/idParameters';
+import { readId } from '../shared/apiRequest';
 import { pollFromStart } from '../shared/keptStart';
 import { type Direction, flipItems, flipsOfCheck, readCheck } from './flipItems';
 import type { PollRequests } from './pollRequests';
@@ -17,7 +17,7 @@ export async function pollNewFlipOneCheck(
 	settings: { direction: Direction; lookBackSeconds: number },
 ): Promise<INodeExecutionData[][] | null> {
 	const { direction, lookBackSeconds } = settings;
-	const id = readIdParameter(this, 'checkId', checkMonitorApi);
+	const id = readId(this, checkMonitorApi, 'checkId');
 	if (this.getMode() !== 'trigger') {
 		const newest = newestFlip(await flipsOfCheck(requests, id));
 		if (!newest.length) return null;

@@ -5,7 +5,7 @@
  */
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { checkMonitorApi } from '../CheckMonitor/shared/checkMonitorApi';
-import { readIdParameter } from '../shared/idParameters';
+import { readId } from '../shared/apiRequest';
 import { pollFromStart } from '../shared/keptStart';
 import { checkSummary } from './listedChecks';
 import { gapAfter, newPingItems, pingItem, type PingItemOptions, pingsOf, pingsPath, wantedPing } from './pingItems';
@@ -14,7 +14,7 @@ import type { PingOneCheckState } from './state';
 
 export async function pollNewPingOneCheck(this: IPollFunctions, requests: PollRequests, options: PingItemOptions): Promise<INodeExecutionData[][] | null> {
 	// Checked (not empty) and lower case, as the actions read it.
-	const id = readIdParameter(this, 'checkId', checkMonitorApi);
+	const id = readId(this, checkMonitorApi, 'checkId');
 	const readPings = async () => {
 		requests.countRead();
 		return pingsOf(await requests.get(pingsPath(id)));

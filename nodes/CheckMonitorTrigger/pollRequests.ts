@@ -1,13 +1,13 @@
 /**
  * The requests of one trigger poll: each through the package's one request mechanism
- * (directRequest), spaced to Max Requests per Minute when the poll walks many checks (the
+ * (apiRequest), spaced to Max Requests per Minute when the poll walks many checks (the
  * hosted service allows about 100 a minute), and told when the poll's time is spent.
  *
  * A poll always gets its first read after the list, so that every poll makes progress even
  * when one request takes longer than the budget; after that it reads only while time is left.
  */
 import { sleep, type IDataObject, type IPollFunctions } from 'n8n-workflow';
-import { directRequest } from '../shared/directRequest';
+import { apiRequest } from '../shared/apiRequest';
 import { pollDeadline } from '../shared/pollDeadline';
 import { checkMonitorApi } from '../CheckMonitor/shared/checkMonitorApi';
 
@@ -33,7 +33,9 @@ export function pollRequests(context: IPollFunctions, spacingMs: number): PollRe
 		const wait = Math.min(spacingMs, lastRequestAt + spacingMs - Date.now());
 		if (wait > 0) await sleep(wait);
 		lastRequestAt = Date.now();
-		return await directRequest(context, checkMonitorApi, { url, qs, text });
+		// A ping body is the user's data, as the server stored it: text, HTML or JSON.
+		const asText = { json: false, encoding: 'text' as const, headers: { Accept: 'text/plain, */*' } };
+		return await apiRequest(context, checkMonitorApi, { url, qs, ...(text ? asText : {}) }, { raw: text });
 	};
 	return {
 		get: async (url, qs, text) => (await request(url, qs, text)).body,

@@ -1,116 +1,88 @@
-import { NodeConnectionTypes, type INodeProperties, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
-import { toolNotice } from '../shared/commonParameters';
-import { operationParameters, sharedCollection } from '../shared/resourceDescription';
-import { shownOnlyThere } from '../shared/shownFlags';
-import { transport } from '../shared/transport';
+import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+import { CUSTOMER_ENGAGEMENT_BASE_URL } from '../../credentials/CustomerEngagementApi.credentials';
 import { getCustomFields, getLabels } from './loadOptions';
 import { searchContacts } from './listSearch/searchContacts';
 import { searchCustomFields } from './listSearch/searchCustomFields';
 import { searchLabels } from './listSearch/searchLabels';
 import { searchRewards } from './listSearch/searchRewards';
-import { activityResource } from './resources/activity';
-import { contactResource } from './resources/contact';
-import { contactEmail } from './resources/contact/emailOrPhone';
-import { contactSimplify } from './resources/contact/simplify';
-import { conversationResource } from './resources/conversation';
-import { customFieldResource } from './resources/customField';
-import { customFieldParameter } from './resources/customField/customFieldLocator';
-import { labelResource } from './resources/label';
-import { loyaltyRewardResource } from './resources/loyaltyReward';
-import { rewardParameter } from './resources/loyaltyReward/rewardLocator';
-import { loyaltySettingsResource } from './resources/loyaltySettings';
-import { noteResource } from './resources/note';
-import { redeemResource } from './resources/redeem';
-import { textResource } from './resources/text';
-import { visitResource } from './resources/visit';
-import { requestDefaults, sendSingleRequest } from './shared/operationRouting';
-import { contactParameter, customerParameter, getManyParameter, nameParameter, phoneParameter } from './shared/sharedParameters';
-
-/** The resources, each with its operations (resources/<resource>/index.ts). */
-const resources = [
-	contactResource,
-	activityResource,
-	noteResource,
-	customFieldResource,
-	textResource,
-	conversationResource,
-	visitResource,
-	labelResource,
-	loyaltyRewardResource,
-	redeemResource,
-	loyaltySettingsResource,
-];
-
-/**
- * What n8n receives: the resources' Operation selectors, the parameters several operations
- * share, each operation's own parameters, then the shared collections built from every
- * operation's entries; an operation shows the ones whose display rules name it, in this
- * order (docs/architecture.md, section 1).
- */
-export const customerEngagementProperties: INodeProperties[] = [
-	transport,
-	toolNotice('"the contact\'s ID, e.g. 5f1d3c0e9a7b, not a name or an email"'),
-	{
-		displayName: 'Resource',
-		name: 'resource',
-		type: 'options',
-		noDataExpression: true,
-		options: [
-			{ name: 'Activity', value: 'activity' },
-			{ name: 'Contact', value: 'contact' },
-			{ name: 'Conversation', value: 'conversation' },
-			{ name: 'Custom Field', value: 'customField' },
-			{ name: 'Label', value: 'label' },
-			{ name: 'Loyalty Reward', value: 'loyaltyReward' },
-			{ name: 'Loyalty Setting', value: 'loyaltySettings' },
-			{ name: 'Note', value: 'note' },
-			{ name: 'Redeem', value: 'redeem' },
-			{ name: 'Text', value: 'text' },
-			{ name: 'Visit', value: 'visit' },
-		],
-		default: 'contact',
-	},
-	...resources.map((resource) => resource.selector),
-	// The parameters several operations share. Email, Custom Field and Loyalty Reward are one
-	// resource's, and come here rather than in their operations' `parameters` because each
-	// operation shows them before Phone, Name or Contact.
-	contactEmail,
-	customerParameter,
-	...shownOnlyThere(phoneParameter, resources),
-	customFieldParameter,
-	nameParameter,
-	rewardParameter,
-	...shownOnlyThere(contactParameter, resources),
-	...operationParameters(resources),
-	...getManyParameter,
-	...sharedCollection('additionalFields', resources),
-	...sharedCollection('updateFields', resources),
-	contactSimplify,
-	...sharedCollection('filters', resources),
-	...sharedCollection('options', resources),
-];
+import { activityDescription } from './resources/activity';
+import { contactDescription } from './resources/contact';
+import { conversationDescription } from './resources/conversation';
+import { customFieldDescription } from './resources/customField';
+import { labelDescription } from './resources/label';
+import { loyaltyRewardDescription } from './resources/loyaltyReward';
+import { loyaltySettingsDescription } from './resources/loyaltySettings';
+import { noteDescription } from './resources/note';
+import { redeemDescription } from './resources/redeem';
+import { textDescription } from './resources/text';
+import { visitDescription } from './resources/visit';
+import { sendOneRequest } from './shared/customerEngagementApi';
 
 export class CustomerEngagement implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Customer Engagement',
 		name: 'customerEngagement',
-		icon: {
-			light: 'file:../../icons/customerEngagement.svg',
-			dark: 'file:../../icons/customerEngagement.dark.svg',
-		},
+		icon: { light: 'file:../../icons/customerEngagement.svg', dark: 'file:../../icons/customerEngagement.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description:
-			'Manage contacts, visits, loyalty rewards, labels, notes and texts in the Customer Engagement API',
+		description: 'Manage contacts, visits, loyalty rewards, labels, notes and texts in the Customer Engagement API',
 		defaults: { name: 'Customer Engagement' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'customerEngagementApi', required: true }],
-		requestDefaults,
-		requestOperations: { pagination: sendSingleRequest },
-		properties: customerEngagementProperties,
+		requestDefaults: {
+			baseURL: CUSTOMER_ENGAGEMENT_BASE_URL,
+			headers: { Accept: 'application/json', 'Content-Type': 'application/json;charset=UTF-8' },
+			json: true,
+			ignoreHttpStatusErrors: true,
+		},
+		// Every request goes through the package's apiRequest (docs/architecture.md, "One request").
+		requestOperations: { pagination: sendOneRequest },
+		properties: [
+			{
+				displayName:
+					"A model fills a field you let it define knowing only the field's name. Give each such field a description that says the value's form, as its tooltip does: for example \"the contact's ID, e.g. 5f1d3c0e9a7b, not a name or an email\".",
+				name: 'toolNotice',
+				type: 'notice',
+				default: '',
+				displayOptions: { show: { '@tool': [true] } },
+			},
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Activity', value: 'activity' },
+					{ name: 'Contact', value: 'contact' },
+					{ name: 'Conversation', value: 'conversation' },
+					{ name: 'Custom Field', value: 'customField' },
+					{ name: 'Label', value: 'label' },
+					{ name: 'Loyalty Reward', value: 'loyaltyReward' },
+					{ name: 'Loyalty Setting', value: 'loyaltySettings' },
+					{ name: 'Note', value: 'note' },
+					{ name: 'Redeem', value: 'redeem' },
+					{ name: 'Text', value: 'text' },
+					{ name: 'Visit', value: 'visit' },
+				],
+				default: 'contact',
+				// Shown for every operation: its paginate hands each operation's request to the hook above.
+				routing: { send: { paginate: true } },
+			},
+			...contactDescription,
+			...activityDescription,
+			...noteDescription,
+			...customFieldDescription,
+			...textDescription,
+			...conversationDescription,
+			...visitDescription,
+			...labelDescription,
+			...loyaltyRewardDescription,
+			...redeemDescription,
+			...loyaltySettingsDescription,
+		],
 	};
 
 	methods = {

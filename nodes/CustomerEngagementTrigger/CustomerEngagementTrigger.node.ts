@@ -7,18 +7,19 @@ import {
 	type INodeTypeDescription,
 	type IPollFunctions,
 } from 'n8n-workflow';
-import { directRequest } from '../shared/directRequest';
+import { apiRequest } from '../shared/apiRequest';
 import { type CountedState, pollCounted } from './countedFeed';
 import { pollIdSet } from './idSetFeed';
 import { type FeedState, pollNewestFirst } from './newestFirstFeed';
-import { MAX_PAGE_SIZE, reportedTotal } from '../shared/pagination';
+import { MAX_PAGE_SIZE, reportedTotal } from '../CustomerEngagement/shared/pages';
 import { pollDeadline } from '../shared/pollDeadline';
 import { pollFromStart } from '../shared/keptStart';
 import { numberOption } from '../shared/triggerNumberOption';
 import { customerEngagementApi } from '../CustomerEngagement/shared/customerEngagementApi';
 import { searchContacts } from '../CustomerEngagement/listSearch/searchContacts';
 import { searchRewards } from '../CustomerEngagement/listSearch/searchRewards';
-import { contactLocator, rewardLocator } from '../CustomerEngagement/shared/locators';
+import { contactLocator } from '../CustomerEngagement/resources/contact/contactLocator';
+import { rewardLocator } from '../CustomerEngagement/resources/loyaltyReward/rewardLocator';
 
 const HOUR_MS = 3_600_000;
 
@@ -154,7 +155,7 @@ const asBatches = (items: IDataObject[]): INodeExecutionData[][] | null => (item
 
 /** One page of a Customer Engagement list, with its X-Total-Count. */
 async function fetchListPage(context: IPollFunctions, url: string, qs: IDataObject, page: number, perPage = MAX_PAGE_SIZE) {
-	const { body, headers } = await directRequest(context, customerEngagementApi, { url, qs: { ...qs, page, perPage } });
+	const { body, headers } = await apiRequest(context, customerEngagementApi, { url, qs: { ...qs, page, perPage } });
 	return { items: (Array.isArray(body) ? body : []) as IDataObject[], total: reportedTotal(headers) };
 }
 

@@ -1,5 +1,5 @@
 /**
- * n8n date-times as instants, for both APIs.
+ * n8n date-times as instants, for both APIs, and the date fields of a body as the API wants them.
  *
  * A date-time without a zone ("2026-11-22T10:00:00", what the editor's date picker gives)
  * means that time in the workflow's timezone (workflow settings, else the instance's
@@ -8,6 +8,8 @@
  * the same day whatever the zone. Values with a zone ("…Z", "…+02:00"), JavaScript dates
  * and Luxon DateTimes (from expressions) are instants already.
  */
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, PreSendAction } from 'n8n-workflow';
+import { invalidInput } from './apiRequest';
 
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?$/;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -65,3 +67,49 @@ export function toInstant(value: unknown, timeZone: string): Date | undefined {
 	// JavaScript rolls a date alone over too ("2026-02-30" is 2 March): not the date it says.
 	return DATE_ONLY.test(text) && date.toISOString().slice(0, 10) !== text ? undefined : date;
 }
+
+function getPath(body: IDataObject, path: string): unknown {
+	return path.split('.').reduce<unknown>((value, key) => (value as IDataObject | undefined)?.[key], body);
+}
+
+function setPath(body: IDataObject, path: string, value: unknown): void {
+	const keys = path.split('.');
+	const last = keys.pop() as string;
+	let parent = body;
+	for (const key of keys) parent = (parent[key] ??= {}) as IDataObject;
+	parent[last] = value as IDataObject[string];
+}
+
+/**
+ * An n8n date-time as the API's `YYYY-MM-DDTHH:MM:SS.SSSZ` in UTC (see toInstant for values
+ * without a zone); undefined when it is not a date.
+ */
+export function toApiDate(value: unknown, timeZone: string): string | undefined {
+	// A value already in the API's format has its zone (Z), so it comes back unchanged.
+	return toInstant(value, timeZone)?.toISOString();
+}
+
+/** Convert the body's date fields (dot paths) to the API format; empty ones are dropped. */
+export function apiDates(fields: Record<string, string>, options: { notInFuture?: string[] } = {}): PreSendAction {
+	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		const body = (requestOptions.body ?? {}) as IDataObject;
+		for (const [path, label] of Object.entries(fields)) {
+			const raw = getPath(body, path);
+			if (raw === undefined || raw === null || raw === '') {
+				if (raw === '') setPath(body, path, undefined);
+				continue;
+			}
+			const date = toApiDate(raw, this.getTimezone());
+			if (!date) {
+				throw invalidInput(this, label, `"${String(raw)}" is not a date`, 'Use a date and time such as 2026-11-01T18:30:00Z.');
+			}
+			if (options.notInFuture?.includes(path) && Date.parse(date) > Date.now()) {
+				throw invalidInput(this, label, `${date} is in the future; the API only accepts past dates here`);
+			}
+			setPath(body, path, date);
+		}
+		requestOptions.body = body;
+		return requestOptions;
+	};
+}
+

@@ -4,7 +4,7 @@
  * silently counts nothing). An expression that gives nothing means the option's default.
  */
 import type { IPollFunctions } from 'n8n-workflow';
-import { invalidInput } from './invalidInput';
+import { invalidInput } from './apiRequest';
 
 export function numberOption(
 	context: IPollFunctions,

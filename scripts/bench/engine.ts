@@ -12,7 +12,7 @@ import os from 'node:os';
 import { byId, createPoller, runNode } from '../../harness/engine';
 import { CheckMonitorServer, CM_KEY } from '../../harness/servers/checkMonitorServer';
 import { CE_TOKEN, CustomerEngagementServer } from '../../harness/servers/customerEngagementServer';
-import { resiliencePolicy } from '../../nodes/shared/resilience';
+import { policy as resiliencePolicy } from '../../nodes/shared/apiRequest';
 
 const out: string[] = [];
 const print = (line = '') => {

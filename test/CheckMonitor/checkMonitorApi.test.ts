@@ -1,7 +1,7 @@
 /**
  * The Check Monitor API as the node speaks to it (shared/checkMonitorApi.ts). Its errors as the
  * user reads them: one row per status and path shape the mapping tells apart, with its exact
- * words (pings have their own). A check By Slug in every operation that takes one, but Ping →
+ * words (pings have their own: ping.send.test.ts). A check By Slug in every operation that takes one, but Ping →
  * Send (which pings by slug: ping.send.test.ts): looked up by its slug first (one GET of the list
  * filtered by slug), then the operation's own request goes to the check's UUID; a look-up whose
  * answer would put the request on the wrong check sends nothing. Through n8n's engine against the
@@ -30,16 +30,6 @@ const SERVER_SIDE_WRITE = (method: string) =>
 type Row = [status: number, body: unknown, method: string, url: string, message: string, description: string | undefined];
 
 describe('each status and path shape', () => {
-	const pings: Row[] = [
-		[404, '', 'POST', '/ping-by-slug/nightly%20job/start', 'No check with the slug "nightly job" was found (404)', "Check the slug, turn on Create Missing Check to create it, or check the Ping Key in the credential: it must be this project's."],
-		[404, 'not found', 'POST', `/ping/${UUID}`, 'No check with this UUID was found (404 not found)', 'The check may have been deleted, or the Ping URL in the credential points to another server.'],
-		[409, 'ambiguous slug', 'POST', '/ping-by-slug/nightly/fail', 'More than one check has the slug "nightly" (409 ambiguous slug)', 'Ping it by UUID, or give the checks different slugs.'],
-		[400, 'invalid uuid format', 'POST', `/ping/${UUID}?rid=x`, 'The server refused the ping (400 invalid uuid format)', 'The Run ID must be a UUID.'],
-		[400, 'invalid url format', 'POST', `/ping/${UUID}/256`, 'The server refused the ping (400 invalid url format)', 'The Exit Status must be a whole number from 0 to 255.'],
-		[400, 'bad request', 'POST', `/ping/${UUID}`, 'The server refused the ping (400 bad request)', 'Check the signal, exit status and run ID.'],
-		[500, 'Internal error', 'POST', `/ping/${UUID}`, 'The ping was not accepted (500)', 'The server failed. It is not sent again automatically: it may have been recorded. Check the pings of the check before sending it again.'],
-		[499, 'closed', 'POST', `/ping/${UUID}`, 'The ping was not accepted (499 closed)', 'Check the Ping URL in the credential.'],
-	];
 	const api: Row[] = [
 		[400, '', 'GET', `/api/v3/checks/${UUID}/flips/?seconds=-1`, 'The server rejected the flips filter', 'Seconds must be a whole number from 0 to 31536000 (one year); Start and End must be dates between 1970 and 2286.'],
 		[400, { error: 'json validation error: timeout is too small' }, 'POST', '/api/v3/checks/', 'The Check Monitor API rejected the request: timeout is too small', 'HTTP 400 for POST /api/v3/checks/'],
@@ -76,7 +66,7 @@ describe('each status and path shape', () => {
 		[500, '', 'DELETE', `/api/v3/checks/${UUID}`, 'The Check Monitor API failed with HTTP 500', SERVER_SIDE_WRITE('DELETE')],
 		[418, "I'm a teapot", 'GET', '/api/v3/checks/?tag=x', "The Check Monitor API failed with HTTP 418: I'm a teapot", 'HTTP 418 for GET /api/v3/checks/'],
 	];
-	test.each([...pings, ...api])('%i %j for %s %s', (statusCode, body, method, url, message, description) => {
+	test.each(api)('%i %j for %s %s', (statusCode, body, method, url, message, description) => {
 		expect(describeCheckMonitorError({ statusCode, headers: {}, body }, { method, url })).toStrictEqual({ message, description });
 	});
 });

@@ -9,7 +9,7 @@
 import { byId, bySlug, registerTestNode, runNode, testNodeDescription } from '../../harness/engine';
 import { everything, useCheckMonitorServer } from '../support/setup';
 import { CM_KEY, CM_PING_KEY } from '../../harness/servers/checkMonitorServer';
-import { runIdFromExecution } from '../../nodes/CheckMonitor/resources/ping/send';
+import { describePingError, pingRoot, runIdFromExecution } from '../../nodes/CheckMonitor/resources/ping/send';
 
 const { server } = useCheckMonitorServer();
 
@@ -473,4 +473,40 @@ describe('on each server release: Ping → Send by slug with Create Missing Chec
 		const result = await run({ checkId: bySlug('nightly') });
 		expect(result.error?.message).toBe('No check with the slug "nightly" was found (404 not found)');
 	});
+});
+
+describe('a refused ping in plain words: one row per status the wording tells apart (never the ping URL, its UUID or the ping key)', () => {
+	type PingRow = [status: number, body: string, slug: string | undefined, create: boolean, message: string, description: string];
+	const rows: PingRow[] = [
+		[404, '', 'nightly job', false, 'No check with the slug "nightly job" was found (404)', "Check the slug, turn on Create Missing Check to create it, or check the Ping Key in the credential: it must be this project's."],
+		[404, 'not found', undefined, false, 'No check with this UUID was found (404 not found)', 'The check may have been deleted, or the Ping URL in the credential points to another server.'],
+		[409, 'ambiguous slug', 'nightly', false, 'More than one check has the slug "nightly" (409 ambiguous slug)', 'Ping it by UUID, or give the checks different slugs.'],
+		[400, 'invalid uuid format', undefined, false, 'The server refused the ping (400 invalid uuid format)', 'The Run ID must be a UUID.'],
+		[400, 'invalid url format', undefined, false, 'The server refused the ping (400 invalid url format)', 'The Exit Status must be a whole number from 0 to 255.'],
+		[400, 'bad request', undefined, false, 'The server refused the ping (400 bad request)', 'Check the signal, exit status and run ID.'],
+		[500, 'Internal error', undefined, false, 'The ping was not accepted (500)', 'The server failed. It is not sent again automatically: it may have been recorded. Check the pings of the check before sending it again.'],
+		[499, 'closed', undefined, false, 'The ping was not accepted (499 closed)', 'Check the Ping URL in the credential.'],
+	];
+	test.each(rows)('%i %j (slug %s, create %s)', (statusCode, body, slug, create, message, description) => {
+		expect(describePingError({ statusCode, headers: {}, body }, slug, create)).toStrictEqual({ message, description });
+	});
+});
+
+describe('where pings go: the ping root from the credential', () => {
+	test.each([
+		['the hosted service: its ping host', 'https://healthchecks.io', undefined, 'https://hc-ping.com'],
+		['a self-hosted server: <Base URL>/ping', 'http://monitor.internal:8000', undefined, 'http://monitor.internal:8000/ping'],
+		['the Ping URL when given', 'https://healthchecks.io', ' https://ping.example.com/p/ ', 'https://ping.example.com/p'],
+		['a Ping URL with several trailing slashes', 'https://healthchecks.io', 'https://ping.example.com/p//', 'https://ping.example.com/p'],
+		['a region of the hosted service: its ping host', 'https://eu.healthchecks.io', '', 'https://hc-ping.com'],
+		['a host that only ends like the hosted one: <Base URL>/ping', 'https://nothealthchecks.io', undefined, 'https://nothealthchecks.io/ping'],
+	])('%s', (_name, baseUrl, pingUrl, root) => {
+		expect(pingRoot(baseUrl, pingUrl)).toBe(root);
+	});
+});
+
+test('by slug, the ping key goes into the path URL-encoded, and no API key with it', async () => {
+	await run({ checkId: bySlug('nightly-backup'), signal: 'fail' }, { pingKey: 'k/y', continueOnFail: true });
+	expect(server.requestLines()).toEqual(['POST /ping/k%2Fy/nightly-backup/fail']);
+	expect(server.requests[0].headers['x-api-key']).toBeUndefined();
 });

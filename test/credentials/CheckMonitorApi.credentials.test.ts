@@ -1,11 +1,12 @@
 /**
  * The Check Monitor API credential (credentials/CheckMonitorApi.credentials.ts): its test as
- * n8n runs it against the stand-in, where `authenticate` sends API requests and pings (the ping
- * URL, the ping key, never the API key with a ping), and the fields saved credentials depend on.
+ * n8n runs it against the stand-in, the base URL it gives (a pasted /api/v3 or trailing slash
+ * removed), its key header, and the fields saved credentials depend on. Where pings go: ping.send.test.ts.
  */
-import type { IHttpRequestOptions } from 'n8n-workflow';
-import { CheckMonitorApi } from '../../credentials/CheckMonitorApi.credentials';
-import { testCredential } from '../../harness/engine';
+import { Workflow, type INode } from 'n8n-workflow';
+import { CHECK_MONITOR_BASE_URL, CheckMonitorApi } from '../../credentials/CheckMonitorApi.credentials';
+import { nodeTypes, testCredential } from '../../harness/engine';
+import { checkMonitorApi } from '../../nodes/CheckMonitor/shared/checkMonitorApi';
 import { everything, useCheckMonitorServer } from '../support/setup';
 import { CM_KEY, CM_READ_ONLY_KEY } from '../../harness/servers/checkMonitorServer';
 
@@ -51,46 +52,24 @@ describe('Check Monitor API credential test', () => {
 	});
 });
 
-describe('Check Monitor API credential: where pings go', () => {
-	const authenticate = async (credentials: Record<string, string>, url: string) => {
-		const { CheckMonitorApi } = await import('../../credentials/CheckMonitorApi.credentials');
-		const options: IHttpRequestOptions = { url, method: 'POST', headers: { Accept: 'text/plain' } };
-		const apply = new CheckMonitorApi().authenticate as (c: Record<string, string>, o: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
-		const result = await apply({ apiKey: CM_KEY, ...credentials }, options);
-		return { target: `${result.baseURL}${result.url}`, headers: result.headers };
+/** The base URL the operations go to (the credential's expression, as n8n evaluates it) and the one the node's own requests take (the API definition's code). */
+function baseUrls(baseUrl: string | undefined) {
+	const workflow = new Workflow({ nodes: [], connections: {}, active: false, nodeTypes });
+	const node = { name: 'Node', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [0, 0], parameters: {} } as unknown as INode;
+	return {
+		operations: workflow.expression.getSimpleParameterValue(node, CHECK_MONITOR_BASE_URL, 'internal', { $credentials: { baseUrl } }),
+		requests: checkMonitorApi.baseUrl({ baseUrl }),
 	};
-	const uuid = '8a3c5b7e-1f2d-4c6a-9b0e-3d5f7a9c1e2b';
-
-	test.each([
-		['the hosted service: its ping host', { baseUrl: 'https://healthchecks.io/' }, `https://hc-ping.com/${uuid}/start`],
-		['a self-hosted server: <Base URL>/ping', { baseUrl: 'http://monitor.internal:8000/api/v3' }, `http://monitor.internal:8000/ping/${uuid}/start`],
-		['the Ping URL when given', { baseUrl: 'https://healthchecks.io', pingUrl: ' https://ping.example.com/p/ ' }, `https://ping.example.com/p/${uuid}/start`],
-		['a Ping URL with several trailing slashes', { baseUrl: 'https://healthchecks.io', pingUrl: 'https://ping.example.com/p//' }, `https://ping.example.com/p/${uuid}/start`],
-		['a region of the hosted service: its ping host', { baseUrl: 'https://eu.healthchecks.io' }, `https://hc-ping.com/${uuid}/start`],
-		['a host that only ends like the hosted one: <Base URL>/ping', { baseUrl: 'https://nothealthchecks.io' }, `https://nothealthchecks.io/ping/${uuid}/start`],
-	])('%s, without the API key', async (_name, credentials, target) => {
-		const result = await authenticate(credentials, `/ping/${uuid}/start`);
-		expect(result.target).toBe(target);
-		expect(result.headers).toEqual({ Accept: 'text/plain' });
-	});
-
-	test('by slug: the ping key goes into the path, URL-encoded', async () => {
-		const result = await authenticate({ baseUrl: 'https://healthchecks.io', pingKey: 'k/y' }, '/ping-by-slug/nightly-backup/fail');
-		expect(result.target).toBe('https://hc-ping.com/k%2Fy/nightly-backup/fail');
-	});
-
-	test('API requests keep the API key and the base URL', async () => {
-		const result = await authenticate({ baseUrl: 'https://healthchecks.io' }, '/api/v3/checks/');
-		expect(result.target).toBe('https://healthchecks.io/api/v3/checks/');
-		expect(result.headers).toEqual({ Accept: 'text/plain', 'X-Api-Key': CM_KEY });
-	});
-});
+}
 
 test.each([
-	['an API version at the end is removed, of any number', new CheckMonitorApi(), 'https://monitor.example.com/api/v12', 'https://monitor.example.com'],
-	['/api/v3 inside the path is kept', new CheckMonitorApi(), 'https://proxy.example.com/api/v3/monitor', 'https://proxy.example.com/api/v3/monitor'],
-])('Base URL: %s', async (_name, credential, baseUrl, applied) => {
-	const authenticate = credential.authenticate as (c: object, r: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
-	const options = await authenticate({ baseUrl, accessToken: 't0k', apiKey: 'k' }, { url: '/x' });
-	expect(options.baseURL).toBe(applied);
+	['an API version at the end is removed, of any number', 'https://monitor.example.com/api/v12', 'https://monitor.example.com'],
+	['a trailing slash and spaces are removed', ' http://monitor.internal:8000/api/v3/ ', 'http://monitor.internal:8000'],
+	['/api/v3 inside the path is kept', 'https://proxy.example.com/api/v3/monitor', 'https://proxy.example.com/api/v3/monitor'],
+])('Base URL: %s, alike for the operations and the node\'s own requests', (_name, baseUrl, applied) => {
+	expect(baseUrls(baseUrl)).toEqual({ operations: applied, requests: applied });
+});
+
+test('the API key goes in the X-Api-Key header, as n8n\'s generic authentication sends it (pings send none: ping.send.test.ts)', () => {
+	expect(new CheckMonitorApi().authenticate).toEqual({ type: 'generic', properties: { headers: { 'X-Api-Key': '={{$credentials.apiKey}}' } } });
 });

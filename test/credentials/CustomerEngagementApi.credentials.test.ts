@@ -1,11 +1,13 @@
 /**
  * The Customer Engagement API credential (credentials/CustomerEngagementApi.credentials.ts):
- * its test as n8n runs it against the stand-in, what `authenticate` does to a request (base URL,
- * token, n8n's "Allowed HTTP Request Domains"), and the fields saved credentials depend on.
+ * its test as n8n runs it against the stand-in, the base URL it gives (a pasted /v1 or trailing
+ * slash removed), its token header, n8n's "Allowed HTTP Request Domains", and the fields saved
+ * credentials depend on.
  */
-import type { IHttpRequestOptions } from 'n8n-workflow';
-import { CustomerEngagementApi } from '../../credentials/CustomerEngagementApi.credentials';
-import { runNode, testCredential } from '../../harness/engine';
+import { Workflow, type INode } from 'n8n-workflow';
+import { CUSTOMER_ENGAGEMENT_BASE_URL, CustomerEngagementApi } from '../../credentials/CustomerEngagementApi.credentials';
+import { nodeTypes, runNode, testCredential } from '../../harness/engine';
+import { customerEngagementApi } from '../../nodes/CustomerEngagement/shared/customerEngagementApi';
 import { everything, useCustomerEngagementServer } from '../support/setup';
 import { CE_TOKEN } from '../../harness/servers/customerEngagementServer';
 
@@ -61,36 +63,27 @@ describe('credentials restricted to some domains ("Allowed HTTP Request Domains"
 		expect(result.error).toBeUndefined();
 		expect(server.requests.map((r) => r.path)).toEqual(['/v1/labels']);
 	});
-
-	test('the credential used for an absolute URL (an HTTP Request node) keeps its list and gets no base URL', async () => {
-		const credential = new CustomerEngagementApi();
-		const authenticate = credential.authenticate as (c: object, r: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
-		const options = await authenticate({ baseUrl: 'https://api.example.com/v1', accessToken: 't0k', ...restricted }, {
-			url: 'https://elsewhere.example/x',
-			allowedDomains: 'other.example',
-		});
-		expect(options).toEqual({ url: 'https://elsewhere.example/x', allowedDomains: 'other.example', headers: { Authorization: 'Bearer t0k' } });
-		const own = await authenticate({ baseUrl: ' https://api.example.com/v1/ ', accessToken: 't0k' }, { url: '/v1/labels', allowedDomains: 'other.example' });
-		expect(own).toEqual({ url: '/v1/labels', baseURL: 'https://api.example.com', allowedDomains: 'api.example.com, other.example', headers: { Authorization: 'Bearer t0k' } });
-	});
-
-	test('a base URL with several trailing slashes; no domain list stays none; a base URL without a host adds none; no base URL stays empty', async () => {
-		const credential = new CustomerEngagementApi();
-		const authenticate = credential.authenticate as (c: object, r: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
-		const open = await authenticate({ baseUrl: 'https://api.example.com//', accessToken: 't0k' }, { url: '/v1/labels' });
-		expect(open).toEqual({ url: '/v1/labels', baseURL: 'https://api.example.com', headers: { Authorization: 'Bearer t0k' } });
-		const hostless = await authenticate({ baseUrl: 'api.example.com', accessToken: 't0k' }, { url: '/v1/labels', allowedDomains: 'other.example' });
-		expect(hostless).toEqual({ url: '/v1/labels', baseURL: 'api.example.com', allowedDomains: 'other.example', headers: { Authorization: 'Bearer t0k' } });
-		const none = await authenticate({ accessToken: 't0k' }, { url: '/v1/labels' });
-		expect(none).toEqual({ url: '/v1/labels', baseURL: '', headers: { Authorization: 'Bearer t0k' } });
-	});
 });
 
+/** The base URL the operations go to (the credential's expression, as n8n evaluates it) and the one the node's own requests take (the API definition's code). */
+function baseUrls(baseUrl: string | undefined) {
+	const workflow = new Workflow({ nodes: [], connections: {}, active: false, nodeTypes });
+	const node = { name: 'Node', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [0, 0], parameters: {} } as unknown as INode;
+	return {
+		operations: workflow.expression.getSimpleParameterValue(node, CUSTOMER_ENGAGEMENT_BASE_URL, 'internal', { $credentials: { baseUrl } }),
+		requests: customerEngagementApi.baseUrl({ baseUrl }),
+	};
+}
+
 test.each([
-	['an API path at the end is removed', new CustomerEngagementApi(), 'https://api.example.com/v1', 'https://api.example.com'],
-	['/v1 inside the path is kept', new CustomerEngagementApi(), 'https://gw.example.com/v1beta/engagement', 'https://gw.example.com/v1beta/engagement'],
-])('Base URL: %s', async (_name, credential, baseUrl, applied) => {
-	const authenticate = credential.authenticate as (c: object, r: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
-	const options = await authenticate({ baseUrl, accessToken: 't0k', apiKey: 'k' }, { url: '/x' });
-	expect(options.baseURL).toBe(applied);
+	['an API path at the end is removed', 'https://api.example.com/v1', 'https://api.example.com'],
+	['a trailing slash and spaces are removed', ' https://api.example.com/v1/ ', 'https://api.example.com'],
+	['several trailing slashes are removed', 'https://api.example.com//', 'https://api.example.com'],
+	['/v1 inside the path is kept', 'https://gw.example.com/v1beta/engagement', 'https://gw.example.com/v1beta/engagement'],
+])('Base URL: %s, alike for the operations and the node\'s own requests', (_name, baseUrl, applied) => {
+	expect(baseUrls(baseUrl)).toEqual({ operations: applied, requests: applied });
+});
+
+test('the token goes in the Authorization header, as n8n\'s generic authentication sends it', () => {
+	expect(new CustomerEngagementApi().authenticate).toEqual({ type: 'generic', properties: { headers: { Authorization: '=Bearer {{$credentials.accessToken}}' } } });
 });

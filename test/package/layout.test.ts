@@ -76,7 +76,6 @@ it('no two files under nodes/ share a name outside resources/ and __schema__/ (o
 		const name = path.basename(file);
 		byName.set(name, [...(byName.get(name) ?? []), relative]);
 	}
-	// CustomerEngagement/shared/collections.ts and CheckMonitor/shared/collections.ts: one job, once per node.
 	const samePlace = (files: string[]) => new Set(files.map((file) => file.split(path.sep).slice(1).join('/'))).size === 1;
 	const duplicates = [...byName.values()].filter((files) => files.length > 1 && !samePlace(files));
 	expect(duplicates).toEqual([]);
@@ -103,7 +102,7 @@ describe('imports run one way: node → resources → shared', () => {
 
 	it('sees an import of a resource from a shared file (so the test above can fail)', () => {
 		const file = path.join(nodesFolder, 'CustomerEngagement', 'shared', 'example.ts');
-		const text = "import type { X } from 'n8n-workflow';\nimport { a } from './locators';\nimport {\n\tcontactFields,\n} from '../resources/contact/fields';\nexport { b } from '../../shared/transport';\n";
+		const text = "import type { X } from 'n8n-workflow';\nimport { a } from './locators';\nimport {\n\tcontactFields,\n} from '../resources/contact/fields';\nexport { b } from '../../shared/apiRequest';\n";
 		expect(importsOutsideShared(file, text)).toEqual([path.join('CustomerEngagement', 'resources', 'contact', 'fields')]);
 	});
 });
@@ -141,7 +140,8 @@ const TEST_LAYOUT = `A test's path follows from the code it tests:
 - test/<NodeFolder>/<resource>.test.ts for nodes/<NodeFolder>/resources/<resource>/, and <resource>.<file>.test.ts for one of its files
   whose tests stand apart (an operation such as upsert, a helper such as customFields);
 - test/<NodeFolder>/<name>.test.ts for a source file or folder <name> under nodes/<NodeFolder>/ (<NodeFolder>.node for the node itself);
-- test/shared/<name>.test.ts for nodes/shared/<name>.ts; test/credentials/<Name>.credentials.test.ts for credentials/<Name>.credentials.ts;
+- test/shared/<name>.test.ts for nodes/shared/<name>.ts, and <name>.<aspect>.test.ts for one of its aspects whose tests stand apart;
+  test/credentials/<Name>.credentials.test.ts for credentials/<Name>.credentials.ts;
 - .randomized before .test.ts for the randomized test of a source file;
 - test/package/ for a test of the whole package (a header line "Package-wide: why"), test/support/<path>.test.ts beside test/support/<path>.ts,
   test/harness/<path>.test.ts for harness/<path>.ts, test/scripts/<path>.test.ts for scripts/<path>, test/mutation/ for the mutation tool's own tests.`;
@@ -196,7 +196,7 @@ function misplacement(file: string): string | undefined {
 	if (below.length > 0) return `test/${top}/ has no subfolders`;
 	if (top === 'package' || top === 'mutation') return undefined;
 	if (top === 'shared') {
-		return readings(stem, (name, aspect) => (aspect === undefined || aspect === 'randomized') && isFile('nodes', 'shared', `${name}.ts`))
+		return readings(stem, (name) => isFile('nodes', 'shared', `${name}.ts`))
 			? undefined
 			: `no nodes/shared/${stem}.ts`;
 	}
@@ -235,6 +235,7 @@ describe('test/: a test\'s path follows from the code it tests', () => {
 			'CheckMonitor/check/get.test.ts',
 			'Monitor/check.test.ts',
 			'shared/transports.test.ts',
+			'shared/apiRequests.answers.test.ts',
 			'shared/CheckMonitor.node.test.ts',
 			'credentials/CheckMonitorApi.test.ts',
 			'support/harness.test.ts',
@@ -252,8 +253,9 @@ describe('test/: a test\'s path follows from the code it tests', () => {
 			'CheckMonitor/checkMonitorApi.test.ts',
 			'CheckMonitorTrigger/CheckMonitorTrigger.node.randomized.test.ts',
 			'CheckMonitorTrigger/listedChecks.test.ts',
-			'shared/resilience.test.ts',
-			'shared/resilience.randomized.test.ts',
+			'shared/apiRequest.test.ts',
+			'shared/apiRequest.randomized.test.ts',
+			'shared/apiRequest.answers.test.ts',
 			'credentials/CheckMonitorApi.credentials.test.ts',
 			'harness/servers/checkMonitorServer.test.ts',
 			'support/regexCpuLimit.test.ts',

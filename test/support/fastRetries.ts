@@ -3,7 +3,7 @@
  * its backoff, so a test of three retries takes milliseconds. Tests of the waiting itself
  * set the values they need.
  */
-import { resiliencePolicy } from '../../nodes/shared/resilience';
+import { policy as resiliencePolicy } from '../../nodes/shared/apiRequest';
 
 const defaults = { ...resiliencePolicy };
 

@@ -1,5 +1,5 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
-import { directRequest } from '../../shared/directRequest';
+import { apiRequest } from '../../shared/apiRequest';
 import { checkMonitorApi } from '../shared/checkMonitorApi';
 
 /** All checks in one request (the API does not paginate); matched by name, slug or tag. */
@@ -7,7 +7,7 @@ export async function searchChecks(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const { body } = await directRequest(this, checkMonitorApi, { url: '/api/v3/checks/' });
+	const { body } = await apiRequest(this, checkMonitorApi, { url: '/api/v3/checks/' });
 	const checks = ((body as IDataObject)?.checks ?? []) as IDataObject[];
 	const needle = filter?.trim().toLowerCase() ?? '';
 	const results = checks

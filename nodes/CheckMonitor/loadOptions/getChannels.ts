@@ -1,10 +1,10 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
-import { directRequest } from '../../shared/directRequest';
+import { apiRequest } from '../../shared/apiRequest';
 import { checkMonitorApi } from '../shared/checkMonitorApi';
 
 /** Channels for the multi-select; "*" assigns every integration. Needs the read-write key. */
 export async function getChannels(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const { body } = await directRequest(this, checkMonitorApi, { url: '/api/v3/channels/' });
+	const { body } = await apiRequest(this, checkMonitorApi, { url: '/api/v3/channels/' });
 	const channels = ((body as IDataObject)?.channels ?? []) as IDataObject[];
 	return [
 		{ name: 'All Channels (*)', value: '*', description: 'Assign every integration of the project' },

@@ -1,6 +1,5 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
-import { matches, searchPagedList } from '../../shared/listSearch';
-import { customerEngagementApi } from '../shared/customerEngagementApi';
+import { matches, searchPages } from '../shared/pages';
 
 function contactName(contact: IDataObject): string {
 	const name = [contact.firstName, contact.lastName].filter(Boolean).join(' ');
@@ -21,7 +20,7 @@ export async function searchContacts(
 	const qs: IDataObject = {};
 	if (term.includes('@')) qs.email = term;
 	else if (/^\+?[\d\s().-]{6,}$/.test(term)) qs.phone = term.replace(/[\s().-]/g, '');
-	return await searchPagedList(this, customerEngagementApi, {
+	return await searchPages(this, {
 		url: '/v1/contacts',
 		qs,
 		paginationToken,

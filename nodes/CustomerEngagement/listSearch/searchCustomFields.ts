@@ -1,12 +1,12 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
-import { directRequest } from '../../shared/directRequest';
+import { apiRequest } from '../../shared/apiRequest';
 import { customerEngagementApi } from '../shared/customerEngagementApi';
 
 export async function searchCustomFields(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const { body } = await directRequest(this, customerEngagementApi, { url: '/v1/custom-fields' });
+	const { body } = await apiRequest(this, customerEngagementApi, { url: '/v1/custom-fields' });
 	const fields = (Array.isArray(body) ? body : []) as IDataObject[];
 	const needle = filter?.trim().toLowerCase() ?? '';
 	return {

@@ -1,13 +1,12 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
-import { matches, searchPagedList } from '../../shared/listSearch';
-import { customerEngagementApi } from '../shared/customerEngagementApi';
+import { matches, searchPages } from '../shared/pages';
 
 export async function searchLabels(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	return await searchPagedList(this, customerEngagementApi, {
+	return await searchPages(this, {
 		url: '/v1/labels',
 		paginationToken,
 		keep: (label) => matches(label.name, filter),

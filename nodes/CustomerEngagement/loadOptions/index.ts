@@ -1,12 +1,12 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
-import { directRequest } from '../../shared/directRequest';
+import { apiRequest } from '../../shared/apiRequest';
 import { customerEngagementApi } from '../shared/customerEngagementApi';
 
 /** Every label (paged through), for the contact's label multi-select. */
 export async function getLabels(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const options: INodePropertyOptions[] = [];
 	for (let page = 1; ; page++) {
-		const { body } = await directRequest(this, customerEngagementApi, {
+		const { body } = await apiRequest(this, customerEngagementApi, {
 			url: '/v1/labels',
 			qs: { page, perPage: 100 },
 		});
@@ -19,7 +19,7 @@ export async function getLabels(this: ILoadOptionsFunctions): Promise<INodePrope
 
 /** Custom field definitions, named with their type so the value can be entered right. */
 export async function getCustomFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const { body } = await directRequest(this, customerEngagementApi, { url: '/v1/custom-fields' });
+	const { body } = await apiRequest(this, customerEngagementApi, { url: '/v1/custom-fields' });
 	const fields = (Array.isArray(body) ? body : []) as IDataObject[];
 	return fields.map((f) => {
 		const options = (f.options as IDataObject[] | undefined) ?? [];

@@ -1,7 +1,6 @@
+/** The Customer Engagement API as the package's requests need it (docs/api/customer-engagement.md). */
 import type { IDataObject } from 'n8n-workflow';
-import type { ApiDefinition, ErrorResponse, FailedRequest } from '../../shared/apiDefinition';
-import { afterFailure } from '../../shared/failureWording';
-import { bodyText } from '../../shared/responseChecks';
+import { afterFailure, type ApiDefinition, type Answer, bodyText, oneRequest, type ShownRequest } from '../../shared/apiRequest';
 
 /** Which object a path names, for "not found" messages: /v1/contacts/{id} -> contact. */
 const OBJECT_BY_COLLECTION: Record<string, string> = {
@@ -18,25 +17,20 @@ function objectInPath(url: string): { kind: string; id: string } | undefined {
 	for (let i = segments.length - 2; i >= 0; i--) {
 		const kind = OBJECT_BY_COLLECTION[segments[i]];
 		const id = segments[i + 1];
-		if (kind && id && !['custom-fields', 'redeems', 'loyalty-settings', 'all'].includes(id)) {
-			return { kind, id: decodeURIComponent(id) };
-		}
+		if (kind && id && !['custom-fields', 'redeems', 'loyalty-settings', 'all'].includes(id)) return { kind, id: decodeURIComponent(id) };
 	}
 	return undefined;
 }
 
-/** Error responses are `{errorCode, message}`; say what happened and what to do. */
-export function describeCustomerEngagementError(
-	response: ErrorResponse,
-	request: FailedRequest,
-) {
-	const body = (typeof response.body === 'object' && response.body !== null ? response.body : {}) as IDataObject;
+/** Error answers are `{errorCode, message}`: what happened and what to do. */
+export function describeCustomerEngagementError(answer: Answer, request: ShownRequest) {
+	const body = (typeof answer.body === 'object' && answer.body !== null ? answer.body : {}) as IDataObject;
 	const code = typeof body.errorCode === 'string' ? body.errorCode : undefined;
 	// A code without a message says all there is: the body's JSON would only repeat it.
-	const apiMessage = code && typeof body.message !== 'string' ? '' : bodyText(response.body);
+	const apiMessage = code && typeof body.message !== 'string' ? '' : bodyText(answer.body);
 	const said = apiMessage ? `: ${apiMessage}` : '';
 	const codeText = code ? ` (${code})` : '';
-	switch (response.statusCode) {
+	switch (answer.statusCode) {
 		case 401:
 			return {
 				message: `The Customer Engagement API rejected the access token${codeText}`,
@@ -58,19 +52,18 @@ export function describeCustomerEngagementError(
 		case 429:
 			return {
 				message: `Rate limit reached: the Customer Engagement API answered 429${codeText}`,
-				description:
-					'Too many requests in a short time. Run fewer items at once (Options → Batching) or wait before running again.',
+				description: 'Too many requests in a short time. Run fewer items at once (Options → Batching) or wait before running again.',
 			};
 		default:
-			if (response.statusCode >= 500) {
+			if (answer.statusCode >= 500) {
 				return {
-					message: `The Customer Engagement API failed with HTTP ${response.statusCode}${said}`,
+					message: `The Customer Engagement API failed with HTTP ${answer.statusCode}${said}`,
 					description: `This is a problem on the API side. ${afterFailure(request.method)}`,
 				};
 			}
 			return {
 				message: `The Customer Engagement API rejected the request${codeText}${said}`,
-				description: `HTTP ${response.statusCode} for ${request.method} ${request.url.split('?')[0]}`,
+				description: `HTTP ${answer.statusCode} for ${request.method} ${request.url.split('?')[0]}`,
 			};
 	}
 }
@@ -78,10 +71,11 @@ export function describeCustomerEngagementError(
 export const customerEngagementApi: ApiDefinition = {
 	name: 'Customer Engagement API',
 	credentialType: 'customerEngagementApi',
+	// As the credential's CUSTOMER_ENGAGEMENT_BASE_URL does it for the operations.
+	baseUrl: (credentials) => String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '').replace(/\/v1$/, ''),
 	describeError: describeCustomerEngagementError,
-	// The others (contactId, customFieldId, labelId) are read as the default says (apiDefinition.ts).
-	pathParameters: {
-		rewardId: { label: 'Loyalty Reward' },
-		visitId: { label: 'Visit ID' },
-	},
+	pathParameters: { rewardId: { label: 'Loyalty Reward' }, visitId: { label: 'Visit ID' } },
 };
+
+/** n8n's pagination hook of every operation without one of its own (the node's requestOperations). */
+export const sendOneRequest = oneRequest(customerEngagementApi);

@@ -1,5 +1,7 @@
-import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData, INodePropertyOptions } from 'n8n-workflow';
-import type { OperationDescription } from '../../../shared/resourceDescription';
+import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { limitParameter, returnAllParameter } from '../../../shared/returnAllLimit';
+
+const showOnlyForBadgeGetMany = { resource: ['badge'], operation: ['getAll'] };
 
 export async function badgesToItems(
 	this: IExecuteSingleFunctions,
@@ -11,8 +13,8 @@ export async function badgesToItems(
 	}));
 }
 
-/** Its parameters, Return All and Limit, are shared (shared/sharedParameters.ts): the API returns every badge in one response, and Limit trims it. */
-const badgeGetManyOperation: INodePropertyOptions = {
+/** The API returns every badge in one answer; Limit trims it. */
+export const badgeGetManyOperation: INodePropertyOptions = {
 	name: 'Get Many',
 	value: 'getAll',
 	action: 'List the status badge links of each tag',
@@ -24,6 +26,7 @@ const badgeGetManyOperation: INodePropertyOptions = {
 	},
 };
 
-export const badgeGetMany: OperationDescription = {
-	option: badgeGetManyOperation,
-};
+export const badgeGetManyDescription: INodeProperties[] = [
+	{ ...returnAllParameter, displayOptions: { show: showOnlyForBadgeGetMany } },
+	{ ...limitParameter, displayOptions: { show: { ...showOnlyForBadgeGetMany, returnAll: [false] } } },
+];

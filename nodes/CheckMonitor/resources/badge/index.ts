@@ -1,5 +1,15 @@
-import { resourceDescription } from '../../../shared/resourceDescription';
-import { badgeGetMany } from './getAll';
+import type { INodeProperties } from 'n8n-workflow';
+import { badgeGetManyDescription, badgeGetManyOperation } from './getAll';
 
-/** The badge resource: its operations, in the order the editor lists them. */
-export const badgeResource = resourceDescription('badge', [badgeGetMany], 'getAll');
+export const badgeDescription: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['badge'] } },
+		options: [badgeGetManyOperation],
+		default: 'getAll',
+	},
+	...badgeGetManyDescription,
+];

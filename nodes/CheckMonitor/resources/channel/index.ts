@@ -1,5 +1,15 @@
-import { resourceDescription } from '../../../shared/resourceDescription';
-import { channelGetMany } from './getAll';
+import type { INodeProperties } from 'n8n-workflow';
+import { channelGetManyDescription, channelGetManyOperation } from './getAll';
 
-/** The channel resource: its operations, in the order the editor lists them. */
-export const channelResource = resourceDescription('channel', [channelGetMany], 'getAll');
+export const channelDescription: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['channel'] } },
+		options: [channelGetManyOperation],
+		default: 'getAll',
+	},
+	...channelGetManyDescription,
+];

@@ -1,7 +1,5 @@
 import type { IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import type { OperationDescription } from '../../../shared/resourceDescription';
-import { checkFields } from './fields';
-import { UNIQUE_FIELDS, validateCheckBody } from './fields';
+import { checkFields, UNIQUE_FIELDS, validateCheckBody } from './fields';
 
 /** Create answers 201 for a new check and 200 when `unique` matched an existing one. */
 export async function markCreatedOrUpdated(
@@ -13,7 +11,7 @@ export async function markCreatedOrUpdated(
 	return items.map((item) => ({ json: { ...item.json, outcome } }));
 }
 
-const checkCreateOperation: INodePropertyOptions = {
+export const checkCreateOperation: INodePropertyOptions = {
 	name: 'Create',
 	value: 'create',
 	action: 'Create a check or upsert by unique fields',
@@ -26,25 +24,36 @@ const checkCreateOperation: INodePropertyOptions = {
 	},
 };
 
-/** Where its collection entries are shown: the node holds one collection of each name for every operation (nodes/shared/resourceDescription.ts). */
-const entryShown = { show: { '/resource': ['check'], '/operation': ['create'] } };
+const showOnlyForCheckCreate = { resource: ['check'], operation: ['create'] };
 
-/** Its entry of Options (the collection it shares with Ping → Get Body); its Additional Fields are the check fields (fields.ts). */
-const checkCreateOptions: INodeProperties[] = [
+export const checkCreateDescription: INodeProperties[] = [
 	{
-		displayName: 'Unique',
-		name: 'unique',
-		displayOptions: entryShown,
-		type: 'multiOptions',
-		options: UNIQUE_FIELDS.map((field) => ({ name: field, value: field })),
-		default: [],
-		description:
-			'Upsert: when a check with the same values of these fields exists, update it instead of creating a new one. The output says "created" or "updated".',
-		routing: { send: { type: 'body', property: 'unique' } },
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show: showOnlyForCheckCreate },
+		options: checkFields,
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show: showOnlyForCheckCreate },
+		options: [
+			{
+				displayName: 'Unique',
+				name: 'unique',
+				type: 'multiOptions',
+				options: UNIQUE_FIELDS.map((field) => ({ name: field, value: field })),
+				default: [],
+				description:
+					'Upsert: when a check with the same values of these fields exists, update it instead of creating a new one. The output says "created" or "updated".',
+				routing: { send: { type: 'body', property: 'unique' } },
+			},
+		],
 	},
 ];
-
-export const checkCreate: OperationDescription = {
-	option: checkCreateOperation,
-	collections: { additionalFields: checkFields, options: checkCreateOptions },
-};

@@ -1,10 +1,8 @@
-import type { INodePropertyOptions } from 'n8n-workflow';
-import type { OperationDescription } from '../../../shared/resourceDescription';
-import { CHECK_PATH } from '../../shared/checkParameters';
-import { checksToItems } from './simplify';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { CHECK_PATH } from '../../shared/checkMonitorApi';
+import { checksToItems, simplifyParameter } from './simplify';
 
-/** Its parameters are shared: Check (shared/sharedParameters.ts) and Simplify (simplify.ts). */
-const checkGetOperation: INodePropertyOptions = {
+export const checkGetOperation: INodePropertyOptions = {
 	name: 'Get',
 	value: 'get',
 	action: 'Get a check by UUID or slug',
@@ -16,6 +14,5 @@ const checkGetOperation: INodePropertyOptions = {
 	},
 };
 
-export const checkGet: OperationDescription = {
-	option: checkGetOperation,
-};
+/** Check is the resource's (index.ts). */
+export const checkGetDescription: INodeProperties[] = [{ ...simplifyParameter, displayOptions: { show: { resource: ['check'], operation: ['get'] } } }];

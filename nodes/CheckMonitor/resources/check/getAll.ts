@@ -1,9 +1,11 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import type { OperationDescription } from '../../../shared/resourceDescription';
 import { convertSent, listOf } from '../../../shared/convertSent';
-import { checksToItems } from './simplify';
+import { limitParameter, returnAllParameter } from '../../../shared/returnAllLimit';
+import { checksToItems, simplifyParameter } from './simplify';
 
-const checkGetManyOperation: INodePropertyOptions = {
+const showOnlyForCheckGetMany = { resource: ['check'], operation: ['getAll'] };
+
+export const checkGetManyOperation: INodePropertyOptions = {
 	name: 'Get Many',
 	value: 'getAll',
 	action: 'List checks filtered by slug or tags',
@@ -16,34 +18,36 @@ const checkGetManyOperation: INodePropertyOptions = {
 	},
 };
 
-/** Where its collection entries are shown: the node holds one collection of each name for every operation (nodes/shared/resourceDescription.ts). */
-const entryShown = { show: { '/resource': ['check'], '/operation': ['getAll'] } };
-
-/** Its Filters; Return All, Limit and Simplify are shared (shared/sharedParameters.ts, simplify.ts). */
-const checkGetManyFilters: INodeProperties[] = [
+export const checkGetManyDescription: INodeProperties[] = [
+	{ ...returnAllParameter, displayOptions: { show: showOnlyForCheckGetMany } },
+	{ ...limitParameter, displayOptions: { show: { ...showOnlyForCheckGetMany, returnAll: [false] } } },
+	{ ...simplifyParameter, displayOptions: { show: showOnlyForCheckGetMany } },
 	{
-		displayName: 'Slug',
-		name: 'slug',
-		displayOptions: entryShown,
-		type: 'string',
-		default: '',
-		description: 'Only checks with exactly this slug, e.g. nightly-backup (lowercase letters, digits, - and _). Empty means no slug filter.',
-		routing: { send: { type: 'query', property: 'slug' } },
-	},
-	{
-		displayName: 'Tags',
-		name: 'tag',
-		displayOptions: entryShown,
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. prod backup',
-		description:
-			'Only checks that carry every one of these tags: space-separated, e.g. prod backup, or a list from an expression. Empty means no tag filter: every check of the project is returned.',
-		routing: { send: { type: 'query', property: 'tag', preSend: [convertSent('qs', 'tag', (v) => listOf(v, /\s/))] } },
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: { show: showOnlyForCheckGetMany },
+		options: [
+			{
+				displayName: 'Slug',
+				name: 'slug',
+				type: 'string',
+				default: '',
+				description: 'Only checks with exactly this slug, e.g. nightly-backup (lowercase letters, digits, - and _). Empty means no slug filter.',
+				routing: { send: { type: 'query', property: 'slug' } },
+			},
+			{
+				displayName: 'Tags',
+				name: 'tag',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. prod backup',
+				description:
+					'Only checks that carry every one of these tags: space-separated, e.g. prod backup, or a list from an expression. Empty means no tag filter: every check of the project is returned.',
+				routing: { send: { type: 'query', property: 'tag', preSend: [convertSent('qs', 'tag', (v) => listOf(v, /\s/))] } },
+			},
+		],
 	},
 ];
-
-export const checkGetMany: OperationDescription = {
-	option: checkGetManyOperation,
-	collections: { filters: checkGetManyFilters },
-};

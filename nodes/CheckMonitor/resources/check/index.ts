@@ -1,15 +1,26 @@
-import { resourceDescription } from '../../../shared/resourceDescription';
-import { checkCreate } from './create';
-import { checkDelete } from './delete';
-import { checkGet } from './get';
-import { checkGetMany } from './getAll';
-import { checkPause } from './pause';
-import { checkResume } from './resume';
-import { checkUpdate } from './update';
+import type { INodeProperties } from 'n8n-workflow';
+import { operationCheckLocator } from './checkLocator';
+import { checkCreateDescription, checkCreateOperation } from './create';
+import { checkDeleteOperation } from './delete';
+import { checkGetDescription, checkGetOperation } from './get';
+import { checkGetManyDescription, checkGetManyOperation } from './getAll';
+import { checkPauseOperation } from './pause';
+import { checkResumeOperation } from './resume';
+import { checkUpdateDescription, checkUpdateOperation } from './update';
 
-/** The check resource: its operations, in the order the editor lists them. */
-export const checkResource = resourceDescription(
-	'check',
-	[checkCreate, checkDelete, checkGet, checkGetMany, checkPause, checkResume, checkUpdate],
-	'getAll',
-);
+export const checkDescription: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['check'] } },
+		options: [checkCreateOperation, checkDeleteOperation, checkGetOperation, checkGetManyOperation, checkPauseOperation, checkResumeOperation, checkUpdateOperation],
+		default: 'getAll',
+	},
+	{ ...operationCheckLocator(), displayOptions: { show: { resource: ['check'], operation: ['get', 'update', 'pause', 'resume', 'delete'] } } },
+	...checkCreateDescription,
+	...checkGetDescription,
+	...checkGetManyDescription,
+	...checkUpdateDescription,
+];

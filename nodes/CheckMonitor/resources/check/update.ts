@@ -1,6 +1,5 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import type { OperationDescription } from '../../../shared/resourceDescription';
-import { CHECK_PATH } from '../../shared/checkParameters';
+import { CHECK_PATH } from '../../shared/checkMonitorApi';
 import { checkFields, validateCheckBody } from './fields';
 
 /** The server unassigns every channel when sent `channels: ""`; this option wins over Channels. */
@@ -11,7 +10,7 @@ async function unassignAllChannels(this: IExecuteSingleFunctions, requestOptions
 	return requestOptions;
 }
 
-const checkUpdateOperation: INodePropertyOptions = {
+export const checkUpdateOperation: INodePropertyOptions = {
 	name: 'Update',
 	value: 'update',
 	action: 'Update fields of a check by UUID or slug',
@@ -23,21 +22,25 @@ const checkUpdateOperation: INodePropertyOptions = {
 	},
 };
 
-/** Its Update Fields: a check's fields (fields.ts), and one of its own. Check is shared (shared/sharedParameters.ts). */
-const checkUpdateFields: INodeProperties[] = [
-	...checkFields,
+/** Check is the resource's (index.ts). */
+export const checkUpdateDescription: INodeProperties[] = [
 	{
-		displayName: 'Unassign All Channels',
-		name: 'unassignAllChannels',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to remove every integration from the check (overrides Channels)',
-		displayOptions: { show: { '/resource': ['check'], '/operation': ['update'] } },
-		routing: { send: { type: 'body', property: 'unassignAllChannels', preSend: [unassignAllChannels] } },
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show: { resource: ['check'], operation: ['update'] } },
+		options: [
+			...checkFields,
+			{
+				displayName: 'Unassign All Channels',
+				name: 'unassignAllChannels',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to remove every integration from the check (overrides Channels)',
+				routing: { send: { type: 'body', property: 'unassignAllChannels', preSend: [unassignAllChannels] } },
+			},
+		],
 	},
 ];
-
-export const checkUpdate: OperationDescription = {
-	option: checkUpdateOperation,
-	collections: { updateFields: checkUpdateFields },
-};

@@ -1,17 +1,12 @@
-import type {
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	IN8nHttpFullResponse,
-	INodeExecutionData,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
-import type { OperationDescription } from '../../../shared/resourceDescription';
+import type { IExecuteSingleFunctions, IHttpRequestOptions, IN8nHttpFullResponse, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { invalidInput, sentRequestOf } from '../../../shared/apiRequest';
 import { toInstant } from '../../../shared/dates';
-import { invalidInput } from '../../../shared/invalidInput';
-import { CHECK_PATH } from '../../shared/checkParameters';
+import { limitParameter, returnAllParameter } from '../../../shared/returnAllLimit';
+import { CHECK_PATH } from '../../shared/checkMonitorApi';
+import { operationCheckLocator } from '../check/checkLocator';
 import { describeFlips, flipsOf, oldestFirst } from '../../shared/flips';
-import { sentCheckId } from '../../shared/sentCheck';
+
+const showOnlyForFlipGetMany = { resource: ['flip'], operation: ['getAll'] };
 
 const MAX_SECONDS = 31536000;
 const MAX_TIMESTAMP = 10000000000;
@@ -51,7 +46,7 @@ export async function flipsToItems(
 	items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	const checkId = sentCheckId(response);
+	const checkId = sentRequestOf(response).parameters.checkId;
 	const flips = items.flatMap((item) => flipsOf(Array.isArray(item.json.flips) ? item.json : [item.json]));
 	const chronological = oldestFirst(flips);
 	const to = describeFlips(chronological, undefined);
@@ -60,7 +55,7 @@ export async function flipsToItems(
 		.reverse();
 }
 
-const flipGetManyOperation: INodePropertyOptions = {
+export const flipGetManyOperation: INodePropertyOptions = {
 	name: 'Get Many',
 	value: 'getAll',
 	action: 'List the up and down changes of a check',
@@ -73,42 +68,43 @@ const flipGetManyOperation: INodePropertyOptions = {
 	},
 };
 
-/** Where its collection entries are shown: the node holds one collection of each name for every operation (nodes/shared/resourceDescription.ts). */
-const entryShown = { show: { '/resource': ['flip'], '/operation': ['getAll'] } };
-
-/** Its Filters; Check, Return All and Limit are shared (shared/sharedParameters.ts). */
-const flipGetManyFilters: INodeProperties[] = [
+export const flipGetManyDescription: INodeProperties[] = [
+	{ ...operationCheckLocator(), displayOptions: { show: showOnlyForFlipGetMany } },
+	{ ...returnAllParameter, displayOptions: { show: showOnlyForFlipGetMany } },
+	{ ...limitParameter, displayOptions: { show: { ...showOnlyForFlipGetMany, returnAll: [false] } } },
 	{
-		displayName: 'End',
-		name: 'end',
-		displayOptions: entryShown,
-		type: 'dateTime',
-		default: '',
-		description: 'Only flips before this time, an ISO 8601 date-time, e.g. 2026-05-01T00:00:00Z',
-		routing: { send: { type: 'query', property: 'end' } },
-	},
-	{
-		displayName: 'Seconds',
-		name: 'seconds',
-		displayOptions: entryShown,
-		type: 'number',
-		typeOptions: { minValue: 0, maxValue: MAX_SECONDS },
-		default: 3600,
-		description: 'Only flips from the last this many seconds, e.g. 86400 for a day (0 means no filter)',
-		routing: { send: { type: 'query', property: 'seconds' } },
-	},
-	{
-		displayName: 'Start',
-		name: 'start',
-		displayOptions: entryShown,
-		type: 'dateTime',
-		default: '',
-		description: 'Only flips at or after this time, an ISO 8601 date-time, e.g. 2026-04-01T00:00:00Z',
-		routing: { send: { type: 'query', property: 'start' } },
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: { show: showOnlyForFlipGetMany },
+		options: [
+			{
+				displayName: 'End',
+				name: 'end',
+				type: 'dateTime',
+				default: '',
+				description: 'Only flips before this time, an ISO 8601 date-time, e.g. 2026-05-01T00:00:00Z',
+				routing: { send: { type: 'query', property: 'end' } },
+			},
+			{
+				displayName: 'Seconds',
+				name: 'seconds',
+				type: 'number',
+				typeOptions: { minValue: 0, maxValue: MAX_SECONDS },
+				default: 3600,
+				description: 'Only flips from the last this many seconds, e.g. 86400 for a day (0 means no filter)',
+				routing: { send: { type: 'query', property: 'seconds' } },
+			},
+			{
+				displayName: 'Start',
+				name: 'start',
+				type: 'dateTime',
+				default: '',
+				description: 'Only flips at or after this time, an ISO 8601 date-time, e.g. 2026-04-01T00:00:00Z',
+				routing: { send: { type: 'query', property: 'start' } },
+			},
+		],
 	},
 ];
-
-export const flipGetMany: OperationDescription = {
-	option: flipGetManyOperation,
-	collections: { filters: flipGetManyFilters },
-};

@@ -1,5 +1,15 @@
-import { resourceDescription } from '../../../shared/resourceDescription';
-import { flipGetMany } from './getAll';
+import type { INodeProperties } from 'n8n-workflow';
+import { flipGetManyDescription, flipGetManyOperation } from './getAll';
 
-/** The flip resource: its operations, in the order the editor lists them. */
-export const flipResource = resourceDescription('flip', [flipGetMany], 'getAll');
+export const flipDescription: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['flip'] } },
+		options: [flipGetManyOperation],
+		default: 'getAll',
+	},
+	...flipGetManyDescription,
+];

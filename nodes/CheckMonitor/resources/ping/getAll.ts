@@ -1,13 +1,9 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	IN8nHttpFullResponse,
-	INodeExecutionData,
-	INodePropertyOptions,
-} from 'n8n-workflow';
-import type { OperationDescription } from '../../../shared/resourceDescription';
-import { CHECK_PATH } from '../../shared/checkParameters';
-import { sentCheckId } from '../../shared/sentCheck';
+import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { sentRequestOf } from '../../../shared/apiRequest';
+import { limitParameter, returnAllParameter } from '../../../shared/returnAllLimit';
+import { CHECK_PATH } from '../../shared/checkMonitorApi';
+
+const showOnlyForPingGetMany = { resource: ['ping'], operation: ['getAll'] };
 
 /** One item per logged ping, naming the check it was sent to. */
 export async function pingsToItems(
@@ -15,14 +11,13 @@ export async function pingsToItems(
 	items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	const checkId = sentCheckId(response);
+	const checkId = sentRequestOf(response).parameters.checkId;
 	return items.flatMap((item) =>
 		((item.json.pings as IDataObject[] | undefined) ?? []).map((ping) => ({ json: { checkId, ...ping } })),
 	);
 }
 
-/** Its parameters are shared: Check, Return All and Limit (shared/sharedParameters.ts). */
-const pingGetManyOperation: INodePropertyOptions = {
+export const pingGetManyOperation: INodePropertyOptions = {
 	name: 'Get Many',
 	value: 'getAll',
 	action: 'List the recent pings of a check',
@@ -34,6 +29,8 @@ const pingGetManyOperation: INodePropertyOptions = {
 	},
 };
 
-export const pingGetMany: OperationDescription = {
-	option: pingGetManyOperation,
-};
+/** Check is the resource's (index.ts). */
+export const pingGetManyDescription: INodeProperties[] = [
+	{ ...returnAllParameter, displayOptions: { show: showOnlyForPingGetMany } },
+	{ ...limitParameter, displayOptions: { show: { ...showOnlyForPingGetMany, returnAll: [false] } } },
+];

@@ -6,11 +6,10 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import type { OperationDescription } from '../../../shared/resourceDescription';
-import { sentRequestOf } from '../../../shared/transport';
-import { CHECK_PATH } from '../../shared/checkParameters';
+import { sentRequestOf } from '../../../shared/apiRequest';
+import { CHECK_PATH } from '../../shared/checkMonitorApi';
 
-const show = { resource: ['ping'], operation: ['getBody'] };
+const showOnlyForPingGetBody = { resource: ['ping'], operation: ['getBody'] };
 
 /** The logged body, byte for byte: as text in the item, and as binary data when asked. */
 export async function pingBodyToItem(
@@ -40,7 +39,7 @@ export async function pingBodyToItem(
 	return [item];
 }
 
-const pingGetBodyOperation: INodePropertyOptions = {
+export const pingGetBodyOperation: INodePropertyOptions = {
 	name: 'Get Body',
 	value: 'getBody',
 	action: 'Get the logged body of a ping by its number',
@@ -58,8 +57,8 @@ const pingGetBodyOperation: INodePropertyOptions = {
 	},
 };
 
-/** Its own parameter; Check (shared/sharedParameters.ts) and Options are shared. */
-const pingGetBodyDescription: INodeProperties[] = [
+/** Check is the resource's (index.ts). */
+export const pingGetBodyDescription: INodeProperties[] = [
 	{
 		displayName: 'Ping Number',
 		name: 'pingNumber',
@@ -68,27 +67,23 @@ const pingGetBodyDescription: INodeProperties[] = [
 		typeOptions: { minValue: 1 },
 		default: 1,
 		description: 'Sequence number (n) of the ping, a whole number as Ping → Get Many lists it, e.g. 42',
-		displayOptions: { show },
+		displayOptions: { show: showOnlyForPingGetBody },
 	},
-];
-
-/** Where its collection entries are shown: the node holds one collection of each name for every operation (nodes/shared/resourceDescription.ts). */
-const entryShown = { show: { '/resource': ['ping'], '/operation': ['getBody'] } };
-
-/** Its entry of Options (the collection it shares with Check → Create). */
-const pingGetBodyOptions: INodeProperties[] = [
 	{
-		displayName: 'Put Body in Binary Field',
-		name: 'binaryPropertyName',
-		displayOptions: entryShown,
-		type: 'string',
-		default: 'data',
-		description: 'Also return the body as binary data in the field of this name, e.g. data (for non-text bodies)',
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show: showOnlyForPingGetBody },
+		options: [
+			{
+				displayName: 'Put Body in Binary Field',
+				name: 'binaryPropertyName',
+				type: 'string',
+				default: 'data',
+				description: 'Also return the body as binary data in the field of this name, e.g. data (for non-text bodies)',
+			},
+		],
 	},
 ];
-
-export const pingGetBody: OperationDescription = {
-	option: pingGetBodyOperation,
-	parameters: pingGetBodyDescription,
-	collections: { options: pingGetBodyOptions },
-};

@@ -1,7 +1,21 @@
-import { resourceDescription } from '../../../shared/resourceDescription';
-import { pingGetMany } from './getAll';
-import { pingGetBody } from './getBody';
-import { pingSend } from './send';
+import type { INodeProperties } from 'n8n-workflow';
+import { operationCheckLocator } from '../check/checkLocator';
+import { pingGetBodyDescription, pingGetBodyOperation } from './getBody';
+import { pingGetManyDescription, pingGetManyOperation } from './getAll';
+import { pingSendDescription, pingSendOperation } from './send';
 
-/** The ping resource: its operations, in the order the editor lists them. */
-export const pingResource = resourceDescription('ping', [pingGetBody, pingGetMany, pingSend], 'getAll');
+export const pingDescription: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['ping'] } },
+		options: [pingGetBodyOperation, pingGetManyOperation, pingSendOperation],
+		default: 'getAll',
+	},
+	{ ...operationCheckLocator(), displayOptions: { show: { resource: ['ping'], operation: ['getAll', 'getBody', 'send'] } } },
+	...pingGetBodyDescription,
+	...pingGetManyDescription,
+	...pingSendDescription,
+];

@@ -1,5 +1,4 @@
 import type { IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData, INodePropertyOptions } from 'n8n-workflow';
-import type { OperationDescription } from '../../../shared/resourceDescription';
 
 /** The server answers the text "OK" (as text/html), not JSON. */
 async function statusToItem(
@@ -12,21 +11,17 @@ async function statusToItem(
 }
 
 /** It takes no parameters: the service answers for itself, not for a check. */
-const statusGetOperation: INodePropertyOptions = {
+export const statusGetOperation: INodePropertyOptions = {
 	name: 'Get',
 	value: 'get',
 	action: 'Check that the monitoring service is up',
 	description:
 		'Asks the monitoring service whether it and its database answer; needs no check. Returns status OK and ok true when the service is up.',
 	routing: {
-		// Text, not JSON: `json: false` also tells the transport that text is the answer.
+		// Text, not JSON: `json: false` also tells apiRequest that text is the answer.
 		request: { method: 'GET', url: '/api/v3/status/', json: false },
 		output: {
 			postReceive: [statusToItem],
 		},
 	},
-};
-
-export const statusGet: OperationDescription = {
-	option: statusGetOperation,
 };

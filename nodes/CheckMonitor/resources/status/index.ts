@@ -1,5 +1,14 @@
-import { resourceDescription } from '../../../shared/resourceDescription';
-import { statusGet } from './get';
+import type { INodeProperties } from 'n8n-workflow';
+import { statusGetOperation } from './get';
 
-/** The status resource: its operations, in the order the editor lists them. */
-export const statusResource = resourceDescription('status', [statusGet], 'get');
+export const statusDescription: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['status'] } },
+		options: [statusGetOperation],
+		default: 'get',
+	},
+];

@@ -1,21 +1,13 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import type { OperationDescription } from '../../../shared/resourceDescription';
-import { dateCursorPagination } from '../../../shared/pagination';
-import { customerEngagementApi } from '../../shared/customerEngagementApi';
+import { limitParameter, returnAllParameter } from '../../../shared/returnAllLimit';
+import { contactLocator } from '../contact/contactLocator';
+import { dateCursorPages } from '../../shared/pages';
 
-const ACTIVITY_TYPES = [
-	'CALL', 'CALL_LOG', 'CLAIMED_OFFERS', 'CONTACT_STATUS_CHANGE', 'EMAIL', 'EMAIL_LOG', 'NOTE',
-	'SUBSCRIPTION', 'TEXT', 'UTM_TAG_CHANGE',
-];
+const showOnlyForActivityGetMany = { resource: ['activity'], operation: ['getAll'] };
 
-/** Newest first; the next page is everything before the last activity's date. */
-const paginateActivities = dateCursorPagination(customerEngagementApi, {
-	cursorParameter: 'beforeDate',
-	pageSize: 100,
-	nextCursor: (items) => items[items.length - 1]?.json.date as string | undefined,
-});
+const ACTIVITY_TYPES = ['CALL', 'CALL_LOG', 'CLAIMED_OFFERS', 'CONTACT_STATUS_CHANGE', 'EMAIL', 'EMAIL_LOG', 'NOTE', 'SUBSCRIPTION', 'TEXT', 'UTM_TAG_CHANGE'];
 
-const activityGetManyOperation: INodePropertyOptions = {
+export const activityGetManyOperation: INodePropertyOptions = {
 	name: 'Get Many',
 	value: 'getAll',
 	action: 'List the activities of a contact by ID',
@@ -23,31 +15,32 @@ const activityGetManyOperation: INodePropertyOptions = {
 		'Lists what happened with the contact with this ID (texts, emails, calls, notes, status changes and more), newest first, optionally of one type only. Returns one item per activity with its type, date and data.',
 	routing: {
 		request: { method: 'GET', url: '/v1/contacts/{contactId}/activities' },
-		operations: { pagination: paginateActivities },
+		// Newest first: the next page is everything before the last activity's date.
+		operations: { pagination: dateCursorPages({ cursorParameter: 'beforeDate', pageSize: 100, nextCursor: (items) => items[items.length - 1]?.json.date as string | undefined }) },
 	},
 };
 
-/** Where its collection entries are shown: the node holds one collection of each name for every operation (nodes/shared/resourceDescription.ts). */
-const entryShown = { show: { '/resource': ['activity'], '/operation': ['getAll'] } };
-
-/** Its Filters; Contact, Return All and Limit are shared (shared/sharedParameters.ts). */
-const activityGetManyFilters: INodeProperties[] = [
+export const activityGetManyDescription: INodeProperties[] = [
+	{ ...contactLocator, displayOptions: { show: showOnlyForActivityGetMany } },
+	{ ...returnAllParameter, displayOptions: { show: showOnlyForActivityGetMany } },
+	{ ...limitParameter, displayOptions: { show: { ...showOnlyForActivityGetMany, returnAll: [false] } } },
 	{
-		displayName: 'Type',
-		name: 'type',
-		displayOptions: entryShown,
-		type: 'options',
-		options: ACTIVITY_TYPES.map((type) => ({
-			name: type.split('_').map((w) => w[0] + w.slice(1).toLowerCase()).join(' '),
-			value: type,
-		})),
-		default: 'NOTE',
-		description: 'Only activities of this type, e.g. Note or Text; leave the filter out for every type',
-		routing: { send: { type: 'query', property: 'type' } },
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: { show: showOnlyForActivityGetMany },
+		options: [
+			{
+				displayName: 'Type',
+				name: 'type',
+				type: 'options',
+				options: ACTIVITY_TYPES.map((type) => ({ name: type.split('_').map((w) => w[0] + w.slice(1).toLowerCase()).join(' '), value: type })),
+				default: 'NOTE',
+				description: 'Only activities of this type, e.g. Note or Text; leave the filter out for every type',
+				routing: { send: { type: 'query', property: 'type' } },
+			},
+		],
 	},
 ];
-
-export const activityGetMany: OperationDescription = {
-	option: activityGetManyOperation,
-	collections: { filters: activityGetManyFilters },
-};

@@ -1,5 +1,15 @@
-import { resourceDescription } from '../../../shared/resourceDescription';
-import { activityGetMany } from './getAll';
+import type { INodeProperties } from 'n8n-workflow';
+import { activityGetManyDescription, activityGetManyOperation } from './getAll';
 
-/** The activity resource: its operations, in the order the editor lists them. */
-export const activityResource = resourceDescription('activity', [activityGetMany], 'getAll');
+export const activityDescription: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['activity'] } },
+		options: [activityGetManyOperation],
+		default: 'getAll',
+	},
+	...activityGetManyDescription,
+];

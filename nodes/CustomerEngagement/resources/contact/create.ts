@@ -1,12 +1,12 @@
-import type { INodePropertyOptions } from 'n8n-workflow';
-import type { OperationDescription } from '../../../shared/resourceDescription';
-import { contactFields } from './fields';
-import { apiDates } from '../../shared/inputChecks';
-import { requireEmailOrPhone } from './emailOrPhone';
-import { simplifyContacts } from './simplify';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { apiDates } from '../../../shared/dates';
+import { emailParameter, phoneParameter, requireEmailOrPhone } from './emailOrPhone';
+import { birthDate, customFields, description, firstName, labels, lastName, sendNotification, type, unsubscribedFromEmail, unsubscribedFromText } from './fields';
+import { simplifyContacts, simplifyParameter } from './simplify';
 
-/** Its parameters are shared with Create or Update: Email (emailOrPhone.ts), Phone (shared/sharedParameters.ts), Additional Fields (fields.ts) and Simplify. */
-const contactCreateOperation: INodePropertyOptions = {
+const showOnlyForContactCreate = { resource: ['contact'], operation: ['create'] };
+
+export const contactCreateOperation: INodePropertyOptions = {
 	name: 'Create',
 	value: 'create',
 	action: 'Create a contact from email or phone',
@@ -19,7 +19,17 @@ const contactCreateOperation: INodePropertyOptions = {
 	},
 };
 
-export const contactCreate: OperationDescription = {
-	option: contactCreateOperation,
-	collections: { additionalFields: contactFields },
-};
+export const contactCreateDescription: INodeProperties[] = [
+	{ ...emailParameter, displayOptions: { show: showOnlyForContactCreate } },
+	{ ...phoneParameter, displayOptions: { show: showOnlyForContactCreate } },
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show: showOnlyForContactCreate },
+		options: [birthDate, customFields, description, firstName, labels, lastName, sendNotification, type, unsubscribedFromEmail, unsubscribedFromText],
+	},
+	{ ...simplifyParameter, displayOptions: { show: showOnlyForContactCreate } },
+];

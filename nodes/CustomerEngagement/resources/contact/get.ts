@@ -1,9 +1,7 @@
-import type { INodePropertyOptions } from 'n8n-workflow';
-import type { OperationDescription } from '../../../shared/resourceDescription';
-import { simplifyContacts } from './simplify';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { simplifyContacts, simplifyParameter } from './simplify';
 
-/** Its parameters are shared: Contact (shared/sharedParameters.ts) and Simplify (simplify.ts). */
-const contactGetOperation: INodePropertyOptions = {
+export const contactGetOperation: INodePropertyOptions = {
 	name: 'Get',
 	value: 'get',
 	action: 'Get a contact by ID',
@@ -15,6 +13,5 @@ const contactGetOperation: INodePropertyOptions = {
 	},
 };
 
-export const contactGet: OperationDescription = {
-	option: contactGetOperation,
-};
+/** Contact is the resource's (index.ts). */
+export const contactGetDescription: INodeProperties[] = [{ ...simplifyParameter, displayOptions: { show: { resource: ['contact'], operation: ['get'] } } }];

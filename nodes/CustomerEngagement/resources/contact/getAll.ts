@@ -1,7 +1,9 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import type { OperationDescription } from '../../../shared/resourceDescription';
-import { paginatePages } from '../../shared/operationRouting';
-import { simplifyContacts } from './simplify';
+import { limitParameter, returnAllParameter } from '../../../shared/returnAllLimit';
+import { paginatePages } from '../../shared/pages';
+import { simplifyContacts, simplifyParameter } from './simplify';
+
+const showOnlyForContactGetMany = { resource: ['contact'], operation: ['getAll'] };
 
 /** The API needs sort and order together; the option holds both as "SORT:ORDER". */
 async function sortAndOrder(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
@@ -11,8 +13,7 @@ async function sortAndOrder(this: IExecuteSingleFunctions, requestOptions: IHttp
 	return requestOptions;
 }
 
-/** Its parameters are shared: Return All and Limit, Simplify, and its Filters and Options below (shared/collections.ts). */
-const contactGetManyOperation: INodePropertyOptions = {
+export const contactGetManyOperation: INodePropertyOptions = {
 	name: 'Get Many',
 	value: 'getAll',
 	action: 'List contacts or find by email or phone',
@@ -25,52 +26,59 @@ const contactGetManyOperation: INodePropertyOptions = {
 	},
 };
 
-/** Where its collection entries are shown: the node holds one collection of each name for every operation (nodes/shared/resourceDescription.ts). */
-const entryShown = { show: { '/resource': ['contact'], '/operation': ['getAll'] } };
-
-/** Its Filters: email or phone, sent in the query. */
-const contactGetManyFilters: INodeProperties[] = [
+export const contactGetManyDescription: INodeProperties[] = [
+	{ ...returnAllParameter, displayOptions: { show: showOnlyForContactGetMany } },
+	{ ...limitParameter, displayOptions: { show: { ...showOnlyForContactGetMany, returnAll: [false] } } },
+	{ ...simplifyParameter, displayOptions: { show: showOnlyForContactGetMany } },
 	{
-		displayName: 'Email',
-		name: 'email',
-		displayOptions: entryShown,
-		type: 'string',
-		placeholder: 'name@email.com',
-		default: '',
-		description: 'Only the contact with exactly this email address, e.g. name@email.com (use one filter at a time; empty means no filter)',
-		routing: { send: { type: 'query', property: 'email' } },
-	},
-	{
-		displayName: 'Phone',
-		name: 'phone',
-		displayOptions: entryShown,
-		type: 'string',
-		default: '',
-		description: 'Only the contact with exactly this phone number, e.g. +15550100 (use one filter at a time; empty means no filter)',
-		routing: { send: { type: 'query', property: 'phone' } },
-	},
-];
-
-/** Its entry of Options (the collection it shares with Adjust Loyalty Points). */
-const contactGetManyOptions: INodeProperties[] = [
-	{
-		displayName: 'Sort',
-		name: 'sort',
-		displayOptions: entryShown,
-		type: 'options',
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: { show: showOnlyForContactGetMany },
 		options: [
-			{ name: 'Registration Date, Newest First', value: 'REGISTRATION_DATE:DESC' },
-			{ name: 'Registration Date, Oldest First', value: 'REGISTRATION_DATE:ASC' },
-			{ name: 'Modified Date, Newest First', value: 'MODIFIED_DATE:DESC' },
-			{ name: 'Modified Date, Oldest First', value: 'MODIFIED_DATE:ASC' },
+			{
+				displayName: 'Email',
+				name: 'email',
+				type: 'string',
+				placeholder: 'name@email.com',
+				default: '',
+				description: 'Only the contact with exactly this email address, e.g. name@email.com (use one filter at a time; empty means no filter)',
+				routing: { send: { type: 'query', property: 'email' } },
+			},
+			{
+				displayName: 'Phone',
+				name: 'phone',
+				type: 'string',
+				default: '',
+				description: 'Only the contact with exactly this phone number, e.g. +15550100 (use one filter at a time; empty means no filter)',
+				routing: { send: { type: 'query', property: 'phone' } },
+			},
 		],
-		default: 'REGISTRATION_DATE:DESC',
-		description: 'Which contacts come first: by registration or last change, newest or oldest first (the API needs sort and order together, so they are one choice here)',
-		routing: { send: { type: 'query', property: 'sort', preSend: [sortAndOrder] } },
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show: showOnlyForContactGetMany },
+		options: [
+			{
+				displayName: 'Sort',
+				name: 'sort',
+				type: 'options',
+				options: [
+					{ name: 'Registration Date, Newest First', value: 'REGISTRATION_DATE:DESC' },
+					{ name: 'Registration Date, Oldest First', value: 'REGISTRATION_DATE:ASC' },
+					{ name: 'Modified Date, Newest First', value: 'MODIFIED_DATE:DESC' },
+					{ name: 'Modified Date, Oldest First', value: 'MODIFIED_DATE:ASC' },
+				],
+				default: 'REGISTRATION_DATE:DESC',
+				description: 'Which contacts come first: by registration or last change, newest or oldest first (the API needs sort and order together, so they are one choice here)',
+				routing: { send: { type: 'query', property: 'sort', preSend: [sortAndOrder] } },
+			},
+		],
 	},
 ];
-
-export const contactGetMany: OperationDescription = {
-	option: contactGetManyOperation,
-	collections: { filters: contactGetManyFilters, options: contactGetManyOptions },
-};

@@ -1,15 +1,28 @@
-import { resourceDescription } from '../../../shared/resourceDescription';
-import { contactAdjustLoyaltyPoints } from './adjustLoyaltyPoints';
-import { contactCreate } from './create';
-import { contactDelete } from './delete';
-import { contactGet } from './get';
-import { contactGetMany } from './getAll';
-import { contactUpdate } from './update';
-import { contactUpsert } from './upsert';
+import type { INodeProperties } from 'n8n-workflow';
+import { contactLocator } from './contactLocator';
+import { contactAdjustLoyaltyPointsDescription, contactAdjustLoyaltyPointsOperation } from './adjustLoyaltyPoints';
+import { contactCreateDescription, contactCreateOperation } from './create';
+import { contactDeleteOperation } from './delete';
+import { contactGetDescription, contactGetOperation } from './get';
+import { contactGetManyDescription, contactGetManyOperation } from './getAll';
+import { contactUpdateDescription, contactUpdateOperation } from './update';
+import { contactUpsertDescription, contactUpsertOperation } from './upsert';
 
-/** The contact resource: its operations, in the order the editor lists them. */
-export const contactResource = resourceDescription(
-	'contact',
-	[contactAdjustLoyaltyPoints, contactCreate, contactUpsert, contactDelete, contactGet, contactGetMany, contactUpdate],
-	'get',
-);
+export const contactDescription: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['contact'] } },
+		options: [contactAdjustLoyaltyPointsOperation, contactCreateOperation, contactUpsertOperation, contactDeleteOperation, contactGetOperation, contactGetManyOperation, contactUpdateOperation],
+		default: 'get',
+	},
+	{ ...contactLocator, displayOptions: { show: { resource: ['contact'], operation: ['get', 'update', 'delete', 'adjustLoyaltyPoints'] } } },
+	...contactAdjustLoyaltyPointsDescription,
+	...contactCreateDescription,
+	...contactUpsertDescription,
+	...contactGetDescription,
+	...contactGetManyDescription,
+	...contactUpdateDescription,
+];

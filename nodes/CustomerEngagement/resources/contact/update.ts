@@ -1,26 +1,16 @@
-import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
-import type { OperationDescription } from '../../../shared/resourceDescription';
-import { contactFields } from './fields';
-import { readMergeWrite } from '../../../shared/safeUpdate';
+import type { IDataObject, IExecutePaginationFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { invalidInput, labelOf, routedRequest, sentRequestOf, type RoutedRequest } from '../../../shared/apiRequest';
+import { apiDates } from '../../../shared/dates';
 import { customerEngagementApi } from '../../shared/customerEngagementApi';
-import { apiDates } from '../../shared/inputChecks';
-import { simplifyContacts } from './simplify';
+import { birthDate, customFields, description, email, firstName, labels, lastName, phone, type, unsubscribedFromEmail, unsubscribedFromText } from './fields';
+import { simplifyContacts, simplifyParameter } from './simplify';
 
-/**
- * The fields the API clears when a PUT leaves them out, and so the ones read from the
- * contact and sent back. Labels are carried over too (as `{id}`); custom fields are merged
- * by the API itself, so only the changed ones are sent.
- */
-const UPDATABLE_FIELDS = [
-	'firstName', 'lastName', 'phone', 'email', 'birthDate', 'type', 'description',
-	'unsubscribedFromText', 'unsubscribedFromEmail',
-];
+const showOnlyForContactUpdate = { resource: ['contact'], operation: ['update'] };
 
-/**
- * The PUT body for a contact: its current updatable fields (labels as `{id}`), with the
- * user's changes laid over them. Create or Update (upsert.ts) sends the same body when it
- * finds the contact.
- */
+/** The fields the API clears when a PUT leaves them out. Labels are carried over as `{id}`; custom fields are merged by the API itself. */
+const UPDATABLE_FIELDS = ['firstName', 'lastName', 'phone', 'email', 'birthDate', 'type', 'description', 'unsubscribedFromText', 'unsubscribedFromEmail'];
+
+/** The PUT body: the contact's updatable fields with the user's changes over them (Create or Update sends it too). */
 export function mergeContact(current: IDataObject, changes: IDataObject): IDataObject {
 	const body: IDataObject = {};
 	for (const field of UPDATABLE_FIELDS) if (current[field] !== undefined) body[field] = current[field];
@@ -29,13 +19,42 @@ export function mergeContact(current: IDataObject, changes: IDataObject): IDataO
 	return body;
 }
 
-export const updateContact = readMergeWrite(customerEngagementApi, 'contactId', mergeContact);
-
 /**
- * Its parameters are shared: Contact (shared/sharedParameters.ts), Update Fields (the fields
- * in fields.ts) and Simplify (simplify.ts).
+ * Updates of contacts and rewards (loyaltyReward/update.ts). The API's PUT sets every field it
+ * is not sent to null, so the update reads the record, lays the user's changes over it and
+ * sends it all back, and only when the read answered the very record asked for (same id):
+ * fields read from another record would overwrite this one, a read that answered nothing would clear it.
  */
-const contactUpdateOperation: INodePropertyOptions = {
+export function readMergeWrite(
+	/** The path parameter that names the record (`contactId`). */
+	idParameter: string,
+	/** The body to PUT: the record's updatable fields with the changes over them. */
+	merge: (current: IDataObject, changes: IDataObject) => IDataObject,
+) {
+	return async function (this: IExecutePaginationFunctions, requestData: RoutedRequest): Promise<INodeExecutionData[]> {
+		// The answer's body, not the items: Simplify must not decide which fields are sent back.
+		const { answer } = await routedRequest(this, customerEngagementApi, requestData, { method: 'GET', body: undefined });
+		const asked = sentRequestOf(answer).parameters[idParameter];
+		const label = labelOf(customerEngagementApi, idParameter);
+		// The path refuses an empty id before any request; the write does not count on it (an empty id reads the list).
+		if (!asked) throw invalidInput(this, label, 'is empty', 'Pick one from the list or enter its ID.');
+		const record = typeof answer.body === 'object' && answer.body !== null && !Array.isArray(answer.body) ? (answer.body as IDataObject) : undefined;
+		const id = record?.id;
+		if (record === undefined || (typeof id !== 'string' && typeof id !== 'number') || String(id) !== asked) {
+			const answered = record === undefined ? 'no record' : id === undefined || id === null ? 'a record without an ID' : `another record ("${String(id)}")`;
+			throw invalidInput(
+				this,
+				label,
+				`reading "${asked}" before the update returned ${answered}; nothing was written`,
+				"The update sends back the fields it read, so it writes only after reading this very record. Check the Base URL in the credential: it must be the API's own address.",
+			);
+		}
+		const changes = (requestData.options.body ?? {}) as IDataObject;
+		return (await routedRequest(this, customerEngagementApi, requestData, { body: merge(record, changes) })).items;
+	};
+}
+
+export const contactUpdateOperation: INodePropertyOptions = {
 	name: 'Update',
 	value: 'update',
 	action: 'Update fields of a contact by ID',
@@ -44,12 +63,21 @@ const contactUpdateOperation: INodePropertyOptions = {
 	routing: {
 		request: { method: 'PUT', url: '/v1/contacts/{contactId}' },
 		send: { preSend: [apiDates({ birthDate: 'Birth Date' })] },
-		operations: { pagination: updateContact },
+		operations: { pagination: readMergeWrite('contactId', mergeContact) },
 		output: { postReceive: [simplifyContacts] },
 	},
 };
 
-export const contactUpdate: OperationDescription = {
-	option: contactUpdateOperation,
-	collections: { updateFields: contactFields },
-};
+/** Contact is the resource's (index.ts). */
+export const contactUpdateDescription: INodeProperties[] = [
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show: showOnlyForContactUpdate },
+		options: [birthDate, customFields, description, email, firstName, labels, lastName, phone, type, unsubscribedFromEmail, unsubscribedFromText],
+	},
+	{ ...simplifyParameter, displayOptions: { show: showOnlyForContactUpdate } },
+];

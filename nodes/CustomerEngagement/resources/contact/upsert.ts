@@ -1,13 +1,13 @@
-import type { IDataObject, IExecutePaginationFunctions, INodeExecutionData, INodePropertyOptions } from 'n8n-workflow';
-import type { OperationDescription } from '../../../shared/resourceDescription';
-import { contactFields } from './fields';
-import { type RequestData, sendRequest } from '../../../shared/transport';
-import { invalidInput } from '../../../shared/invalidInput';
+import type { IDataObject, IExecutePaginationFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { invalidInput, routedRequest, type RoutedRequest } from '../../../shared/apiRequest';
 import { customerEngagementApi } from '../../shared/customerEngagementApi';
-import { apiDates } from '../../shared/inputChecks';
-import { noEmailOrPhone, requireEmailOrPhone } from './emailOrPhone';
-import { simplifyContacts } from './simplify';
+import { apiDates } from '../../../shared/dates';
+import { emailParameter, noEmailOrPhone, phoneParameter, requireEmailOrPhone } from './emailOrPhone';
+import { birthDate, customFields, description, firstName, labels, lastName, type, unsubscribedFromEmail, unsubscribedFromText } from './fields';
+import { simplifyContacts, simplifyParameter } from './simplify';
 import { mergeContact } from './update';
+
+const showOnlyForContactUpsert = { resource: ['contact'], operation: ['upsert'] };
 
 const IDENTIFIERS = ['email', 'phone'] as const;
 type Identifier = (typeof IDENTIFIERS)[number];
@@ -57,16 +57,16 @@ function hasIdentifier(contact: IDataObject, key: Identifier, asked: string): bo
 /** Find the contact by email (else phone); update it when found, create it when not. */
 export async function upsertContact(
 	this: IExecutePaginationFunctions,
-	requestData: RequestData,
+	requestData: RoutedRequest,
 ): Promise<INodeExecutionData[]> {
 	const { changes, key, value } = lookUpBy(this, (requestData.options.body ?? {}) as IDataObject);
-	const { response } = await sendRequest(this, requestData, customerEngagementApi, {
+	const { answer } = await routedRequest(this, customerEngagementApi, requestData, {
 		method: 'GET',
 		url: '/v1/contacts',
 		body: undefined,
 		qs: { [key]: value, page: 1, perPage: 1 },
 	});
-	const found = (Array.isArray(response.body) ? response.body : []) as IDataObject[];
+	const found = (Array.isArray(answer.body) ? answer.body : []) as IDataObject[];
 	if (found.length > 0) {
 		const current = found[0];
 		const label = IDENTIFIER_LABELS[key];
@@ -78,7 +78,7 @@ export async function upsertContact(
 		if ((typeof id !== 'string' && typeof id !== 'number') || String(id).trim() === '') {
 			throw invalidInput(this, label, `looking up "${value}" found a contact without an ID; nothing was written`, hint);
 		}
-		const { items } = await sendRequest(this, requestData, customerEngagementApi, {
+		const { items } = await routedRequest(this, customerEngagementApi, requestData, {
 			method: 'PUT',
 			url: `/v1/contacts/${encodeURIComponent(String(id))}`,
 			body: mergeContact(current, changes),
@@ -86,12 +86,11 @@ export async function upsertContact(
 		return items.map((item) => ({ ...item, json: { ...item.json, outcome: 'updated' } }));
 	}
 	// Not found: the operation's own request, POST /v1/contacts.
-	const { items } = await sendRequest(this, requestData, customerEngagementApi, { body: changes });
+	const { items } = await routedRequest(this, customerEngagementApi, requestData, { body: changes });
 	return items.map((item) => ({ ...item, json: { ...item.json, outcome: 'created' } }));
 }
 
-/** Its parameters are Create's (create.ts). */
-const contactUpsertOperation: INodePropertyOptions = {
+export const contactUpsertOperation: INodePropertyOptions = {
 	name: 'Create or Update',
 	value: 'upsert',
 	action: 'Upsert a contact found by email or phone',
@@ -105,7 +104,17 @@ const contactUpsertOperation: INodePropertyOptions = {
 	},
 };
 
-export const contactUpsert: OperationDescription = {
-	option: contactUpsertOperation,
-	collections: { additionalFields: contactFields },
-};
+export const contactUpsertDescription: INodeProperties[] = [
+	{ ...emailParameter, displayOptions: { show: showOnlyForContactUpsert } },
+	{ ...phoneParameter, displayOptions: { show: showOnlyForContactUpsert } },
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show: showOnlyForContactUpsert },
+		options: [birthDate, customFields, description, firstName, labels, lastName, type, unsubscribedFromEmail, unsubscribedFromText],
+	},
+	{ ...simplifyParameter, displayOptions: { show: showOnlyForContactUpsert } },
+];

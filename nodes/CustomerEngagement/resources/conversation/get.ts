@@ -4,16 +4,12 @@
  * The node returns them oldest first: one item per message, or one per page in raw mode.
  */
 import type { IDataObject, IExecutePaginationFunctions, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import type { OperationDescription } from '../../../shared/resourceDescription';
-import { pairedWithInput, type RequestData, sendRequest } from '../../../shared/transport';
-import { invalidInput } from '../../../shared/invalidInput';
+import { invalidInput, routedRequest, type RoutedRequest } from '../../../shared/apiRequest';
 import { customerEngagementApi } from '../../shared/customerEngagementApi';
+import { customerLocator } from '../text/customerLocator';
+import { phoneParameter } from '../contact/emailOrPhone';
 
-/**
- * preSend: Customer and Phone into the query, where this operation wants them. Each is one
- * parameter with Text → Send and the contact operations, which send it in the body, so that
- * an expression in it is evaluated once per item (shared/sharedParameters.ts).
- */
+/** preSend: Customer and Phone into the query, where this operation wants them (their routing sends them in the body, as Text → Send and the contact operations do). */
 async function customerAndPhoneInQuery(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 	const body = { ...((requestOptions.body ?? {}) as IDataObject) };
 	const qs = { ...(requestOptions.qs ?? {}) };
@@ -41,16 +37,14 @@ const MAX_PAGES = 6667;
 
 export async function paginateConversation(
 	this: IExecutePaginationFunctions,
-	requestData: RequestData,
+	requestData: RoutedRequest,
 ): Promise<INodeExecutionData[]> {
 	const raw = (this.getNodeParameter('options.output', 'messages') as string) === 'raw';
 	const pages: IDataObject[] = [];
 	let beforeDate: string | undefined;
 	for (let i = 0; i < MAX_PAGES; i++) {
-		const { response } = await sendRequest(this, requestData, customerEngagementApi, {
-			qs: beforeDate ? { beforeDate } : {},
-		});
-		const page = (response.body ?? {}) as IDataObject;
+		const { answer } = await routedRequest(this, customerEngagementApi, requestData, { qs: beforeDate ? { beforeDate } : {} });
+		const page = (answer.body ?? {}) as IDataObject;
 		const groups = (page.conversation as IDataObject[] | undefined) ?? [];
 		if (groups.length === 0) break;
 		const next = String(groups[0].date);
@@ -60,8 +54,9 @@ export async function paginateConversation(
 		pages.unshift(page);
 		beforeDate = next;
 	}
-	if (raw) return pairedWithInput(this, pages.map((json) => ({ json })));
-	return pairedWithInput(this, pages.flatMap((page) => {
+	const pairedItem = { item: this.getItemIndex() };
+	if (raw) return pages.map((json) => ({ json, pairedItem }));
+	return pages.flatMap((page) => {
 		const contact = ((page.contacts as IDataObject[] | undefined) ?? [])[0] ?? {};
 		// Only pages with messages are kept.
 		return (page.conversation as IDataObject[]).flatMap((group) =>
@@ -78,13 +73,14 @@ export async function paginateConversation(
 						contactId: contact.contactId ?? null,
 						message,
 					},
+					pairedItem,
 				};
 			}),
 		);
-	}));
+	});
 }
 
-const conversationGetOperation: INodePropertyOptions = {
+export const conversationGetOperation: INodePropertyOptions = {
 	name: 'Get',
 	value: 'get',
 	action: 'Get the texts exchanged with a contact',
@@ -97,26 +93,30 @@ const conversationGetOperation: INodePropertyOptions = {
 	},
 };
 
-/** Where its collection entries are shown: the node holds one collection of each name for every operation (nodes/shared/resourceDescription.ts). */
-const entryShown = { show: { '/resource': ['conversation'], '/operation': ['get'] } };
+const showOnlyForConversationGet = { resource: ['conversation'], operation: ['get'] };
 
-/** Its entry of Options (the collection it shares with Loyalty Reward → Get); Customer and Phone are shared (shared/sharedParameters.ts). */
-const conversationGetOptions: INodeProperties[] = [
+export const conversationGetDescription: INodeProperties[] = [
+	{ ...customerLocator, displayOptions: { show: showOnlyForConversationGet } },
+	{ ...phoneParameter, displayOptions: { show: showOnlyForConversationGet } },
 	{
-		displayName: 'Output',
-		name: 'output',
-		displayOptions: entryShown,
-		type: 'options',
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show: showOnlyForConversationGet },
 		options: [
-			{ name: 'One Item per Message', value: 'messages' },
-			{ name: 'Raw Pages', value: 'raw', description: 'The API responses as they came, oldest first' },
+			{
+				displayName: 'Output',
+				name: 'output',
+				type: 'options',
+				options: [
+					{ name: 'One Item per Message', value: 'messages' },
+					{ name: 'Raw Pages', value: 'raw', description: 'The API responses as they came, oldest first' },
+				],
+				default: 'messages',
+				description: 'How to return the conversation: one item per message, or the pages as the API sent them',
+			},
 		],
-		default: 'messages',
-		description: 'How to return the conversation: one item per message, or the pages as the API sent them',
 	},
 ];
-
-export const conversationGet: OperationDescription = {
-	option: conversationGetOperation,
-	collections: { options: conversationGetOptions },
-};

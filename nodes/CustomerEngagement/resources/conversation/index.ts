@@ -1,5 +1,15 @@
-import { resourceDescription } from '../../../shared/resourceDescription';
-import { conversationGet } from './get';
+import type { INodeProperties } from 'n8n-workflow';
+import { conversationGetDescription, conversationGetOperation } from './get';
 
-/** The conversation resource: its operations, in the order the editor lists them. */
-export const conversationResource = resourceDescription('conversation', [conversationGet], 'get');
+export const conversationDescription: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['conversation'] } },
+		options: [conversationGetOperation],
+		default: 'get',
+	},
+	...conversationGetDescription,
+];

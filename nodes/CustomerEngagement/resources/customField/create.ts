@@ -1,11 +1,10 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import type { OperationDescription } from '../../../shared/resourceDescription';
 import { convertSent, numberAsText } from '../../../shared/convertSent';
 import { FIELD_TYPES, withTypeName } from './fieldTypes';
 
-const show = { resource: ['customField'], operation: ['create'] };
+const showOnlyForCustomFieldCreate = { resource: ['customField'], operation: ['create'] };
 
-const customFieldCreateOperation: INodePropertyOptions = {
+export const customFieldCreateOperation: INodePropertyOptions = {
 	name: 'Create',
 	value: 'create',
 	action: 'Create a custom field for contacts',
@@ -14,8 +13,8 @@ const customFieldCreateOperation: INodePropertyOptions = {
 	routing: { request: { method: 'POST', url: '/v1/custom-fields' }, output: { postReceive: [withTypeName] } },
 };
 
-/** Its own parameter; Name (shared/sharedParameters.ts) and Additional Fields are shared. */
-const customFieldCreateDescription: INodeProperties[] = [
+/** Name is the resource's (index.ts). */
+export const customFieldCreateDescription: INodeProperties[] = [
 	{
 		displayName: 'Type',
 		name: 'type',
@@ -24,30 +23,27 @@ const customFieldCreateDescription: INodeProperties[] = [
 		options: FIELD_TYPES,
 		default: 'text',
 		description: 'What the field holds: text, a number, a date, or one (single select) or several (multi select) of its options',
-		displayOptions: { show },
+		displayOptions: { show: showOnlyForCustomFieldCreate },
 		routing: { send: { type: 'body', property: 'type' } },
 	},
-];
-
-/** Where its collection entries are shown: the node holds one collection of each name for every operation (nodes/shared/resourceDescription.ts). */
-const entryShown = { show: { '/resource': ['customField'], '/operation': ['create'] } };
-
-/** Its Additional Fields: the options of a select field. */
-const customFieldCreateFields: INodeProperties[] = [
 	{
-		displayName: 'Options',
-		name: 'options',
-		displayOptions: { show: { ...entryShown.show, '/type': ['single_select', 'multi_select'] } },
-		type: 'string',
-		typeOptions: { multipleValues: true },
-		default: [],
-		description: 'The choices of the select field, one text per entry, e.g. Small; each must be unique',
-		routing: { send: { type: 'body', property: 'options', preSend: [convertSent('body', 'options', (v) => ([] as unknown[]).concat(v).map((value) => ({ value: numberAsText(value) })))] } },
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show: showOnlyForCustomFieldCreate },
+		options: [
+			{
+				displayName: 'Options',
+				name: 'options',
+				displayOptions: { show: { '/type': ['single_select', 'multi_select'] } },
+				type: 'string',
+				typeOptions: { multipleValues: true },
+				default: [],
+				description: 'The choices of the select field, one text per entry, e.g. Small; each must be unique',
+				routing: { send: { type: 'body', property: 'options', preSend: [convertSent('body', 'options', (v) => ([] as unknown[]).concat(v).map((value) => ({ value: numberAsText(value) })))] } },
+			},
+		],
 	},
 ];
-
-export const customFieldCreate: OperationDescription = {
-	option: customFieldCreateOperation,
-	parameters: customFieldCreateDescription,
-	collections: { additionalFields: customFieldCreateFields },
-};

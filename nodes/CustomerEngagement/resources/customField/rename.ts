@@ -1,6 +1,5 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, IN8nHttpFullResponse, INodeExecutionData, INodePropertyOptions } from 'n8n-workflow';
-import type { OperationDescription } from '../../../shared/resourceDescription';
-import { sentRequestOf } from '../../../shared/transport';
+import { sentRequestOf } from '../../../shared/apiRequest';
 
 /** Rename takes the new name as a bare JSON string body (routing can only build objects). */
 async function nameAsJsonString(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
@@ -24,8 +23,8 @@ async function renameResult(
 	}));
 }
 
-/** Its parameters are shared: Custom Field (customFieldLocator.ts) and Name (shared/sharedParameters.ts). */
-const customFieldRenameOperation: INodePropertyOptions = {
+/** Its parameters, Custom Field and Name, are the resource's (index.ts). */
+export const customFieldRenameOperation: INodePropertyOptions = {
 	name: 'Rename',
 	value: 'rename',
 	action: 'Rename a custom field by ID',
@@ -35,8 +34,4 @@ const customFieldRenameOperation: INodePropertyOptions = {
 		send: { preSend: [nameAsJsonString] },
 		output: { postReceive: [renameResult] },
 	},
-};
-
-export const customFieldRename: OperationDescription = {
-	option: customFieldRenameOperation,
 };

@@ -1,11 +1,10 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import type { OperationDescription } from '../../../shared/resourceDescription';
 import { convertSent, numberAsText } from '../../../shared/convertSent';
 import { withTypeName } from './fieldTypes';
 
-const show = { resource: ['customField'], operation: ['updateOptions'] };
+const showOnlyForUpdateOptions = { resource: ['customField'], operation: ['updateOptions'] };
 
-const customFieldUpdateOptionsOperation: INodePropertyOptions = {
+export const customFieldUpdateOptionsOperation: INodePropertyOptions = {
 	name: 'Update Options',
 	value: 'updateOptions',
 	action: 'Change or add options of a select field',
@@ -14,8 +13,8 @@ const customFieldUpdateOptionsOperation: INodePropertyOptions = {
 	routing: { request: { method: 'PUT', url: '/v1/custom-fields/{customFieldId}/option' }, output: { postReceive: [withTypeName] } },
 };
 
-/** Its own parameter; Custom Field is shared with Rename (customFieldLocator.ts). */
-const customFieldUpdateOptionsDescription: INodeProperties[] = [
+/** Custom Field is the resource's (index.ts). */
+export const customFieldUpdateOptionsDescription: INodeProperties[] = [
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -24,7 +23,7 @@ const customFieldUpdateOptionsDescription: INodeProperties[] = [
 		required: true,
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: { show },
+		displayOptions: { show: showOnlyForUpdateOptions },
 		options: [
 			{
 				displayName: 'Option',
@@ -48,8 +47,3 @@ const customFieldUpdateOptionsDescription: INodeProperties[] = [
 		},
 	},
 ];
-
-export const customFieldUpdateOptions: OperationDescription = {
-	option: customFieldUpdateOptionsOperation,
-	parameters: customFieldUpdateOptionsDescription,
-};

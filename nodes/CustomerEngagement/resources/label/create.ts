@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import type { OperationDescription } from '../../../shared/resourceDescription';
-import { invalidInput } from '../../../shared/invalidInput';
+import { invalidInput } from '../../../shared/apiRequest';
+import { nameParameter } from '../../shared/nameParameter';
 
 /** The colors the API accepts for a label. */
 const LABEL_COLORS = [
@@ -33,7 +33,7 @@ export async function validateLabelColor(
 	return requestOptions;
 }
 
-const labelCreateOperation: INodePropertyOptions = {
+export const labelCreateOperation: INodePropertyOptions = {
 	name: 'Create',
 	value: 'create',
 	action: 'Create a label that contacts can carry',
@@ -41,30 +41,33 @@ const labelCreateOperation: INodePropertyOptions = {
 	routing: { request: { method: 'POST', url: '/v1/labels' }, send: { preSend: [validateLabelColor] } },
 };
 
-/** Where its collection entries are shown: the node holds one collection of each name for every operation (nodes/shared/resourceDescription.ts). */
-const entryShown = { show: { '/resource': ['label'], '/operation': ['create'] } };
+const showOnlyForLabelCreate = { resource: ['label'], operation: ['create'] };
 
-/** Its Additional Fields; Name is shared (shared/sharedParameters.ts). */
-const labelCreateFields: INodeProperties[] = [
+export const labelCreateDescription: INodeProperties[] = [
+	{ ...nameParameter, displayOptions: { show: showOnlyForLabelCreate } },
 	{
-		displayName: 'Color',
-		name: 'color',
-		displayOptions: entryShown,
-		type: 'options',
-		default: 'GREY',
-		options: LABEL_COLORS.map((color) => ({
-			name: color
-				.split('_')
-				.map((word) => word[0] + word.slice(1).toLowerCase())
-				.join(' '),
-			value: color,
-		})),
-		description: 'Color of the label in the app, e.g. Red (GREY when left out)',
-		routing: { send: { type: 'body', property: 'color' } },
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show: showOnlyForLabelCreate },
+		options: [
+			{
+				displayName: 'Color',
+				name: 'color',
+				type: 'options',
+				default: 'GREY',
+				options: LABEL_COLORS.map((color) => ({
+					name: color
+						.split('_')
+						.map((word) => word[0] + word.slice(1).toLowerCase())
+						.join(' '),
+					value: color,
+				})),
+				description: 'Color of the label in the app, e.g. Red (GREY when left out)',
+				routing: { send: { type: 'body', property: 'color' } },
+			},
+		],
 	},
 ];
-
-export const labelCreate: OperationDescription = {
-	option: labelCreateOperation,
-	collections: { additionalFields: labelCreateFields },
-};

@@ -1,19 +1,18 @@
-import type { INodePropertyOptions } from 'n8n-workflow';
-import type { OperationDescription } from '../../../shared/resourceDescription';
-import { paginatePages } from '../../shared/operationRouting';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { limitParameter, returnAllParameter } from '../../../shared/returnAllLimit';
+import { paginatePages } from '../../shared/pages';
 
-/** Its parameters, Return All and Limit, are shared (shared/sharedParameters.ts). */
-const labelGetManyOperation: INodePropertyOptions = {
+const showOnlyForLabelGetMany = { resource: ['label'], operation: ['getAll'] };
+
+export const labelGetManyOperation: INodePropertyOptions = {
 	name: 'Get Many',
 	value: 'getAll',
 	action: 'List the labels contacts can carry',
 	description: 'Lists the labels of the account, which contacts can carry. Returns one item per label with its ID, name and color.',
-	routing: {
-		request: { method: 'GET', url: '/v1/labels' },
-		operations: { pagination: paginatePages },
-	},
+	routing: { request: { method: 'GET', url: '/v1/labels' }, operations: { pagination: paginatePages } },
 };
 
-export const labelGetMany: OperationDescription = {
-	option: labelGetManyOperation,
-};
+export const labelGetManyDescription: INodeProperties[] = [
+	{ ...returnAllParameter, displayOptions: { show: showOnlyForLabelGetMany } },
+	{ ...limitParameter, displayOptions: { show: { ...showOnlyForLabelGetMany, returnAll: [false] } } },
+];

@@ -1,7 +1,19 @@
-import { resourceDescription } from '../../../shared/resourceDescription';
-import { labelCreate } from './create';
-import { labelGet } from './get';
-import { labelGetMany } from './getAll';
+import type { INodeProperties } from 'n8n-workflow';
+import { labelCreateDescription, labelCreateOperation } from './create';
+import { labelGetDescription, labelGetOperation } from './get';
+import { labelGetManyDescription, labelGetManyOperation } from './getAll';
 
-/** The label resource: its operations, in the order the editor lists them. */
-export const labelResource = resourceDescription('label', [labelCreate, labelGet, labelGetMany], 'getAll');
+export const labelDescription: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['label'] } },
+		options: [labelCreateOperation, labelGetOperation, labelGetManyOperation],
+		default: 'getAll',
+	},
+	...labelCreateDescription,
+	...labelGetDescription,
+	...labelGetManyDescription,
+];

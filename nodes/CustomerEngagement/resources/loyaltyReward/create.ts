@@ -1,15 +1,13 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import type { OperationDescription } from '../../../shared/resourceDescription';
-import { rewardFields } from './fields';
-import { apiDates } from '../../shared/inputChecks';
+import { apiDates } from '../../../shared/dates';
 import { sendAsText } from '../../../shared/convertSent';
-import { checkReward, REWARD_DATES } from './fields';
+import { checkReward, REWARD_DATES, rewardFields } from './fields';
 
-const show = { resource: ['loyaltyReward'], operation: ['create'] };
+const showOnlyForRewardCreate = { resource: ['loyaltyReward'], operation: ['create'] };
 
 export const validateNewReward = checkReward(true);
 
-const loyaltyRewardCreateOperation: INodePropertyOptions = {
+export const loyaltyRewardCreateOperation: INodePropertyOptions = {
 	name: 'Create',
 	value: 'create',
 	action: 'Create a loyalty reward worth points',
@@ -21,8 +19,7 @@ const loyaltyRewardCreateOperation: INodePropertyOptions = {
 	},
 };
 
-/** Its own parameters; Additional Fields are shared with Update (fields.ts). */
-const loyaltyRewardCreateDescription: INodeProperties[] = [
+export const loyaltyRewardCreateDescription: INodeProperties[] = [
 	{
 		displayName: 'Title',
 		name: 'title',
@@ -30,7 +27,7 @@ const loyaltyRewardCreateDescription: INodeProperties[] = [
 		required: true,
 		default: '',
 		description: 'Name of the reward, e.g. Free coffee; cannot be changed later',
-		displayOptions: { show },
+		displayOptions: { show: showOnlyForRewardCreate },
 		routing: sendAsText('title'),
 	},
 	{
@@ -41,13 +38,16 @@ const loyaltyRewardCreateDescription: INodeProperties[] = [
 		typeOptions: { minValue: 0 },
 		default: 0,
 		description: 'What the reward costs in loyalty points, a whole number, e.g. 100',
-		displayOptions: { show },
+		displayOptions: { show: showOnlyForRewardCreate },
 		routing: { send: { type: 'body', property: 'points' } },
 	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show: showOnlyForRewardCreate },
+		options: rewardFields,
+	},
 ];
-
-export const loyaltyRewardCreate: OperationDescription = {
-	option: loyaltyRewardCreateOperation,
-	parameters: loyaltyRewardCreateDescription,
-	collections: { additionalFields: rewardFields },
-};

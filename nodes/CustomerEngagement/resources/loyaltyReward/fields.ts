@@ -1,27 +1,22 @@
 /** What reward create and update share: the optional fields, their dates, the checks of their numbers. */
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { sendAsText } from '../../../shared/convertSent';
-import { invalidInput } from '../../../shared/invalidInput';
+import { invalidInput } from '../../../shared/apiRequest';
 
 const body = (property: string) => ({ send: { type: 'body' as const, property } });
 
-/** Where its collection entries are shown: the node holds one collection of each name for every operation (nodes/shared/resourceDescription.ts). */
-const entryShown = { show: { '/resource': ['loyaltyReward'], '/operation': ['create', 'update'] } };
-
 /**
- * The optional fields of a reward, for Create (Additional Fields) and Update (Update Fields),
- * in the editor's order. Points is Update's only (Create takes it as a parameter).
+ * The optional fields of a reward, for Create (Additional Fields) and Update (Update Fields,
+ * which adds Points: Create takes it as a parameter), in the editor's order.
  */
 export const rewardFields: INodeProperties[] = [
-	{ displayName: 'Expired Date', name: 'expiredDate', displayOptions: entryShown, type: 'dateTime', default: '', description: 'When the reward expires, an ISO 8601 date-time, e.g. 2026-12-31T23:59:59Z', routing: body('expiredDate') },
-	{ displayName: 'Expires', name: 'expires', displayOptions: entryShown, type: 'boolean', default: false, description: 'Whether the reward can expire', routing: body('expires') },
-	{ displayName: 'Item ID', name: 'itemId', displayOptions: entryShown, type: 'string', default: '', description: 'Your own item identifier for third-party integrations, free text, e.g. SKU-1042', routing: sendAsText('itemId') },
-	{ displayName: 'Item Name', name: 'itemName', displayOptions: entryShown, type: 'string', default: '', description: 'Your own item name for third-party integrations, free text, e.g. Large coffee', routing: sendAsText('itemName') },
-	{ displayName: 'Points', name: 'points', type: 'number', typeOptions: { minValue: 0 }, default: 0, description: 'What the reward costs in loyalty points, a whole number, e.g. 100', displayOptions: { show: { '/resource': ['loyaltyReward'], '/operation': ['update'] } }, routing: body('points') },
+	{ displayName: 'Expired Date', name: 'expiredDate', type: 'dateTime', default: '', description: 'When the reward expires, an ISO 8601 date-time, e.g. 2026-12-31T23:59:59Z', routing: body('expiredDate') },
+	{ displayName: 'Expires', name: 'expires', type: 'boolean', default: false, description: 'Whether the reward can expire', routing: body('expires') },
+	{ displayName: 'Item ID', name: 'itemId', type: 'string', default: '', description: 'Your own item identifier for third-party integrations, free text, e.g. SKU-1042', routing: sendAsText('itemId') },
+	{ displayName: 'Item Name', name: 'itemName', type: 'string', default: '', description: 'Your own item name for third-party integrations, free text, e.g. Large coffee', routing: sendAsText('itemName') },
 	{
 		displayName: 'Quantity',
 		name: 'quantity',
-		displayOptions: entryShown,
 		type: 'collection',
 		default: {},
 		placeholder: 'Add Limit',
@@ -31,11 +26,10 @@ export const rewardFields: INodeProperties[] = [
 			{ displayName: 'Total', name: 'total', type: 'number', typeOptions: { minValue: 0 }, default: 0, description: 'Redemptions allowed in total, a whole number, e.g. 100', routing: body('quantity.total') },
 		],
 	},
-	{ displayName: 'Start Date', name: 'startDate', displayOptions: entryShown, type: 'dateTime', default: '', description: 'When the reward becomes available, an ISO 8601 date-time, e.g. 2026-01-01T00:00:00Z', routing: body('startDate') },
+	{ displayName: 'Start Date', name: 'startDate', type: 'dateTime', default: '', description: 'When the reward becomes available, an ISO 8601 date-time, e.g. 2026-01-01T00:00:00Z', routing: body('startDate') },
 	{
 		displayName: 'Type',
 		name: 'type',
-		displayOptions: entryShown,
 		type: 'options',
 		options: [
 			{ name: 'Cash Discount', value: 'CASH_DISCOUNT' },
@@ -46,8 +40,11 @@ export const rewardFields: INodeProperties[] = [
 		description: 'Kind of reward: ITEM (a free item), CASH_DISCOUNT (Value is an amount) or PERCENT_DISCOUNT (Value is a percent)',
 		routing: body('type'),
 	},
-	{ displayName: 'Value', name: 'value', displayOptions: entryShown, type: 'number', typeOptions: { minValue: 0 }, default: 0, description: 'Cash amount, e.g. 5, or percent from 0 to 100 for a percent discount', routing: body('value') },
+	{ displayName: 'Value', name: 'value', type: 'number', typeOptions: { minValue: 0 }, default: 0, description: 'Cash amount, e.g. 5, or percent from 0 to 100 for a percent discount', routing: body('value') },
 ];
+
+/** Update's own field (Create takes it as a parameter). */
+export const pointsField: INodeProperties = { displayName: 'Points', name: 'points', type: 'number', typeOptions: { minValue: 0 }, default: 0, description: 'What the reward costs in loyalty points, a whole number, e.g. 100', routing: body('points') };
 
 /** The date fields, for apiDates: converted to the API's format before they are sent. */
 export const REWARD_DATES = { startDate: 'Start Date', expiredDate: 'Expired Date' };

@@ -1,7 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import type { OperationDescription } from '../../../shared/resourceDescription';
 
-const loyaltyRewardGetOperation: INodePropertyOptions = {
+export const loyaltyRewardGetOperation: INodePropertyOptions = {
 	name: 'Get',
 	value: 'get',
 	action: 'Get a loyalty reward by ID',
@@ -10,15 +9,17 @@ const loyaltyRewardGetOperation: INodePropertyOptions = {
 	routing: { request: { method: 'GET', url: '/v1/loyalty-rewards/{rewardId}' } },
 };
 
-/** Where its collection entries are shown: the node holds one collection of each name for every operation (nodes/shared/resourceDescription.ts). */
-const entryShown = { show: { '/resource': ['loyaltyReward'], '/operation': ['get'] } };
-
-/** Its entry of Options (the collection it shares with Conversation → Get); Loyalty Reward is shared (rewardLocator.ts). */
-const loyaltyRewardGetOptions: INodeProperties[] = [
-	{ displayName: 'Contact ID', name: 'contactId', displayOptions: entryShown, type: 'string', default: '', description: 'Also report how many the contact with this ID, e.g. 5f1d3c0e9a7b, can still redeem', routing: { send: { type: 'query', property: 'contactId' } } },
+/** Loyalty Reward is the resource's (index.ts). */
+export const loyaltyRewardGetDescription: INodeProperties[] = [
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show: { resource: ['loyaltyReward'], operation: ['get'] } },
+		options: [
+			{ displayName: 'Contact ID', name: 'contactId', type: 'string', default: '', description: 'Also report how many the contact with this ID, e.g. 5f1d3c0e9a7b, can still redeem', routing: { send: { type: 'query', property: 'contactId' } } },
+		],
+	},
 ];
-
-export const loyaltyRewardGet: OperationDescription = {
-	option: loyaltyRewardGetOperation,
-	collections: { options: loyaltyRewardGetOptions },
-};

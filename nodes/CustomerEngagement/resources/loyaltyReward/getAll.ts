@@ -1,9 +1,10 @@
-import type { INodePropertyOptions } from 'n8n-workflow';
-import type { OperationDescription } from '../../../shared/resourceDescription';
-import { paginatePages } from '../../shared/operationRouting';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { limitParameter, returnAllParameter } from '../../../shared/returnAllLimit';
+import { paginatePages } from '../../shared/pages';
 
-/** Its parameters, Return All and Limit, are shared (shared/sharedParameters.ts). */
-const loyaltyRewardGetManyOperation: INodePropertyOptions = {
+const showOnlyForRewardGetMany = { resource: ['loyaltyReward'], operation: ['getAll'] };
+
+export const loyaltyRewardGetManyOperation: INodePropertyOptions = {
 	name: 'Get Many',
 	value: 'getAll',
 	action: 'List loyalty rewards cheapest first',
@@ -11,6 +12,7 @@ const loyaltyRewardGetManyOperation: INodePropertyOptions = {
 	routing: { request: { method: 'GET', url: '/v1/loyalty-rewards' }, operations: { pagination: paginatePages } },
 };
 
-export const loyaltyRewardGetMany: OperationDescription = {
-	option: loyaltyRewardGetManyOperation,
-};
+export const loyaltyRewardGetManyDescription: INodeProperties[] = [
+	{ ...returnAllParameter, displayOptions: { show: showOnlyForRewardGetMany } },
+	{ ...limitParameter, displayOptions: { show: { ...showOnlyForRewardGetMany, returnAll: [false] } } },
+];

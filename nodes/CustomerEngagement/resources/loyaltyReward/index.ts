@@ -1,14 +1,26 @@
-import { resourceDescription } from '../../../shared/resourceDescription';
-import { loyaltyRewardCreate } from './create';
-import { loyaltyRewardDelete } from './delete';
-import { loyaltyRewardGet } from './get';
-import { loyaltyRewardGetMany } from './getAll';
-import { loyaltyRewardRedeem } from './redeem';
-import { loyaltyRewardUpdate } from './update';
+import type { INodeProperties } from 'n8n-workflow';
+import { rewardLocator } from './rewardLocator';
+import { loyaltyRewardCreateDescription, loyaltyRewardCreateOperation } from './create';
+import { loyaltyRewardDeleteOperation } from './delete';
+import { loyaltyRewardGetDescription, loyaltyRewardGetOperation } from './get';
+import { loyaltyRewardGetManyDescription, loyaltyRewardGetManyOperation } from './getAll';
+import { loyaltyRewardRedeemDescription, loyaltyRewardRedeemOperation } from './redeem';
+import { loyaltyRewardUpdateDescription, loyaltyRewardUpdateOperation } from './update';
 
-/** The loyaltyReward resource: its operations, in the order the editor lists them. */
-export const loyaltyRewardResource = resourceDescription(
-	'loyaltyReward',
-	[loyaltyRewardCreate, loyaltyRewardDelete, loyaltyRewardGet, loyaltyRewardGetMany, loyaltyRewardRedeem, loyaltyRewardUpdate],
-	'getAll',
-);
+export const loyaltyRewardDescription: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['loyaltyReward'] } },
+		options: [loyaltyRewardCreateOperation, loyaltyRewardDeleteOperation, loyaltyRewardGetOperation, loyaltyRewardGetManyOperation, loyaltyRewardRedeemOperation, loyaltyRewardUpdateOperation],
+		default: 'getAll',
+	},
+	{ ...rewardLocator, displayOptions: { show: { resource: ['loyaltyReward'], operation: ['get', 'update', 'delete', 'redeem'] } } },
+	...loyaltyRewardCreateDescription,
+	...loyaltyRewardGetDescription,
+	...loyaltyRewardGetManyDescription,
+	...loyaltyRewardRedeemDescription,
+	...loyaltyRewardUpdateDescription,
+];

@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import type { OperationDescription } from '../../../shared/resourceDescription';
-import { sentRequestOf } from '../../../shared/transport';
+import { sentRequestOf } from '../../../shared/apiRequest';
 import { sendAsText } from '../../../shared/convertSent';
-import { sendContactIdInBody } from '../../shared/operationRouting';
+import { contactLocator, sendContactIdInBody } from '../contact/contactLocator';
 
-const show = { resource: ['loyaltyReward'], operation: ['redeem'] };
+const showOnlyForRedeem = { resource: ['loyaltyReward'], operation: ['redeem'] };
 
 /** Redeem answers 204 with no body; say what happened. */
 export async function redeemResult(
@@ -16,7 +15,7 @@ export async function redeemResult(
 	return [{ json: { success: true, rewardId: sent.parameters.rewardId, contactId: (sent.body as IDataObject).contactId } }];
 }
 
-const loyaltyRewardRedeemOperation: INodePropertyOptions = {
+export const loyaltyRewardRedeemOperation: INodePropertyOptions = {
 	name: 'Redeem',
 	value: 'redeem',
 	action: 'Redeem a loyalty reward for a contact',
@@ -29,23 +28,19 @@ const loyaltyRewardRedeemOperation: INodePropertyOptions = {
 	},
 };
 
-/** Its own parameter; Loyalty Reward (rewardLocator.ts) and Contact (shared/sharedParameters.ts) are shared. */
-const loyaltyRewardRedeemDescription: INodeProperties[] = [
+/** Loyalty Reward is the resource's (index.ts). */
+export const loyaltyRewardRedeemDescription: INodeProperties[] = [
+	{ ...contactLocator, displayOptions: { show: showOnlyForRedeem } },
 	{
 		displayName: 'Additional Fields',
 		name: 'redeemFields',
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		displayOptions: { show },
+		displayOptions: { show: showOnlyForRedeem },
 		options: [
 			{ displayName: 'Note', name: 'note', type: 'string', default: '', description: 'Free text attached to the redemption, e.g. Birthday gift', routing: sendAsText('note') },
 			{ displayName: 'PIN', name: 'pin', type: 'string', typeOptions: { password: true }, default: '', description: 'Employee PIN, e.g. 1234, when the loyalty settings require one', routing: sendAsText('pin') },
 		],
 	},
 ];
-
-export const loyaltyRewardRedeem: OperationDescription = {
-	option: loyaltyRewardRedeemOperation,
-	parameters: loyaltyRewardRedeemDescription,
-};

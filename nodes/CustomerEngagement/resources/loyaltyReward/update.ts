@@ -1,10 +1,7 @@
-import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
-import type { OperationDescription } from '../../../shared/resourceDescription';
-import { rewardFields } from './fields';
-import { readMergeWrite } from '../../../shared/safeUpdate';
-import { customerEngagementApi } from '../../shared/customerEngagementApi';
-import { apiDates } from '../../shared/inputChecks';
-import { checkReward, REWARD_DATES } from './fields';
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { apiDates } from '../../../shared/dates';
+import { readMergeWrite } from '../contact/update';
+import { checkReward, pointsField, REWARD_DATES, rewardFields } from './fields';
 
 /** The fields the API clears when a PUT leaves them out, and so the ones read from the reward and sent back. */
 const UPDATABLE_FIELDS = ['points', 'startDate', 'expiredDate', 'expires', 'type', 'value', 'itemId', 'itemName'];
@@ -23,12 +20,11 @@ export function mergeReward(current: IDataObject, changes: IDataObject): IDataOb
 	return body;
 }
 
-export const updateReward = readMergeWrite(customerEngagementApi, 'rewardId', mergeReward);
+export const updateReward = readMergeWrite('rewardId', mergeReward);
 
 export const validateRewardChanges = checkReward(false);
 
-/** Its parameters are shared: Loyalty Reward (rewardLocator.ts) and Update Fields (the fields in fields.ts). */
-const loyaltyRewardUpdateOperation: INodePropertyOptions = {
+export const loyaltyRewardUpdateOperation: INodePropertyOptions = {
 	name: 'Update',
 	value: 'update',
 	action: 'Update fields of a loyalty reward by ID',
@@ -41,7 +37,16 @@ const loyaltyRewardUpdateOperation: INodePropertyOptions = {
 	},
 };
 
-export const loyaltyRewardUpdate: OperationDescription = {
-	option: loyaltyRewardUpdateOperation,
-	collections: { updateFields: rewardFields },
-};
+/** Loyalty Reward is the resource's (index.ts). */
+export const loyaltyRewardUpdateDescription: INodeProperties[] = [
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show: { resource: ['loyaltyReward'], operation: ['update'] } },
+		// Points too, which Create takes as a parameter; in alphabetical order, as every collection lists its fields.
+		options: [...rewardFields, pointsField].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+	},
+];

@@ -1,6 +1,16 @@
-import { resourceDescription } from '../../../shared/resourceDescription';
-import { loyaltySettingsGet } from './get';
-import { loyaltySettingsUpdate } from './update';
+import type { INodeProperties } from 'n8n-workflow';
+import { loyaltySettingsGetOperation } from './get';
+import { loyaltySettingsUpdateDescription, loyaltySettingsUpdateOperation } from './update';
 
-/** The loyaltySettings resource: its operations, in the order the editor lists them. */
-export const loyaltySettingsResource = resourceDescription('loyaltySettings', [loyaltySettingsGet, loyaltySettingsUpdate], 'get');
+export const loyaltySettingsDescription: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['loyaltySettings'] } },
+		options: [loyaltySettingsGetOperation, loyaltySettingsUpdateOperation],
+		default: 'get',
+	},
+	...loyaltySettingsUpdateDescription,
+];

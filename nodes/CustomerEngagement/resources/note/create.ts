@@ -1,10 +1,10 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import type { OperationDescription } from '../../../shared/resourceDescription';
 import { sendAsText } from '../../../shared/convertSent';
+import { contactLocator } from '../contact/contactLocator';
 
-const show = { resource: ['note'], operation: ['create'] };
+const showOnlyForNoteCreate = { resource: ['note'], operation: ['create'] };
 
-const noteCreateOperation: INodePropertyOptions = {
+export const noteCreateOperation: INodePropertyOptions = {
 	name: 'Create',
 	value: 'create',
 	action: 'Add a note to a contact by ID',
@@ -12,8 +12,8 @@ const noteCreateOperation: INodePropertyOptions = {
 	routing: { request: { method: 'POST', url: '/v1/contacts/{contactId}/notes' } },
 };
 
-/** Its own parameter; Contact is shared (shared/sharedParameters.ts). */
-const noteCreateDescription: INodeProperties[] = [
+export const noteCreateDescription: INodeProperties[] = [
+	{ ...contactLocator, displayOptions: { show: showOnlyForNoteCreate } },
 	{
 		displayName: 'Text',
 		name: 'text',
@@ -22,12 +22,7 @@ const noteCreateDescription: INodeProperties[] = [
 		required: true,
 		default: '',
 		description: 'The text of the note, plain text, e.g. Called about the order; will visit on Friday',
-		displayOptions: { show },
+		displayOptions: { show: showOnlyForNoteCreate },
 		routing: sendAsText('text'),
 	},
 ];
-
-export const noteCreate: OperationDescription = {
-	option: noteCreateOperation,
-	parameters: noteCreateDescription,
-};

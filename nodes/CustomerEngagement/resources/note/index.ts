@@ -1,5 +1,15 @@
-import { resourceDescription } from '../../../shared/resourceDescription';
-import { noteCreate } from './create';
+import type { INodeProperties } from 'n8n-workflow';
+import { noteCreateDescription, noteCreateOperation } from './create';
 
-/** The note resource: its operations, in the order the editor lists them. */
-export const noteResource = resourceDescription('note', [noteCreate], 'create');
+export const noteDescription: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['note'] } },
+		options: [noteCreateOperation],
+		default: 'create',
+	},
+	...noteCreateDescription,
+];

@@ -1,5 +1,15 @@
-import { resourceDescription } from '../../../shared/resourceDescription';
-import { redeemGetMany } from './getAll';
+import type { INodeProperties } from 'n8n-workflow';
+import { redeemGetManyDescription, redeemGetManyOperation } from './getAll';
 
-/** The redeem resource: its operations, in the order the editor lists them. */
-export const redeemResource = resourceDescription('redeem', [redeemGetMany], 'getAll');
+export const redeemDescription: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['redeem'] } },
+		options: [redeemGetManyOperation],
+		default: 'getAll',
+	},
+	...redeemGetManyDescription,
+];

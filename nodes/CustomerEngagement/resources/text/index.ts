@@ -1,5 +1,15 @@
-import { resourceDescription } from '../../../shared/resourceDescription';
-import { textSend } from './send';
+import type { INodeProperties } from 'n8n-workflow';
+import { textSendDescription, textSendOperation } from './send';
 
-/** The text resource: its operations, in the order the editor lists them. */
-export const textResource = resourceDescription('text', [textSend], 'send');
+export const textDescription: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['text'] } },
+		options: [textSendOperation],
+		default: 'send',
+	},
+	...textSendDescription,
+];

@@ -1,12 +1,15 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import type { OperationDescription } from '../../../shared/resourceDescription';
+import { invalidInput } from '../../../shared/apiRequest';
 import { sendAsText } from '../../../shared/convertSent';
-import { invalidInput } from '../../../shared/invalidInput';
-import { apiDates, given } from '../../shared/inputChecks';
+import { apiDates } from '../../../shared/dates';
+import { customerLocator } from './customerLocator';
 
-const show = { resource: ['text'], operation: ['send'] };
+const showOnlyForTextSend = { resource: ['text'], operation: ['send'] };
 
 /** A text needs a message and a recipient (customer ID or phone). */
+/** Whether a field has a value: not truthiness, a 0 from an expression is one (sendAsText makes it text after this check). */
+const given = (value: unknown) => value !== undefined && value !== null;
+
 export async function validateText(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
@@ -22,7 +25,7 @@ export async function validateText(
 	return requestOptions;
 }
 
-const textSendOperation: INodePropertyOptions = {
+export const textSendOperation: INodePropertyOptions = {
 	name: 'Send',
 	value: 'send',
 	action: 'Text a contact or a phone number',
@@ -34,8 +37,8 @@ const textSendOperation: INodePropertyOptions = {
 	},
 };
 
-/** Its own parameters; Customer and Additional Fields are shared (shared/sharedParameters.ts, shared/collections.ts). */
-const textSendDescription: INodeProperties[] = [
+export const textSendDescription: INodeProperties[] = [
+	{ ...customerLocator, displayOptions: { show: showOnlyForTextSend } },
 	{
 		displayName: 'To Phone',
 		name: 'toPhone',
@@ -43,7 +46,7 @@ const textSendDescription: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. +15550100',
 		description: 'Phone number to text when no Customer is given, in international form, e.g. +15550100',
-		displayOptions: { show },
+		displayOptions: { show: showOnlyForTextSend },
 		routing: sendAsText('toPhone'),
 	},
 	{
@@ -54,30 +57,26 @@ const textSendDescription: INodeProperties[] = [
 		required: true,
 		default: '',
 		description: 'The text of the SMS, plain text, e.g. Thanks for your visit today!',
-		displayOptions: { show },
+		displayOptions: { show: showOnlyForTextSend },
 		routing: sendAsText('message'),
 	},
-];
-
-/** Where its collection entries are shown: the node holds one collection of each name for every operation (nodes/shared/resourceDescription.ts). */
-const entryShown = { show: { '/resource': ['text'], '/operation': ['send'] } };
-
-/** Its Additional Fields. */
-const textSendFields: INodeProperties[] = [
-	{ displayName: 'Agent ID', name: 'agentId', displayOptions: entryShown, type: 'string', default: '', description: 'ID of the agent who sends the text, e.g. 5f1d3c0e9a7b (optional)', routing: sendAsText('agentId') },
 	{
-		displayName: 'Scheduled Date',
-		name: 'scheduledDate',
-		displayOptions: entryShown,
-		type: 'dateTime',
-		default: '',
-		description: 'When to send, an ISO 8601 date-time, e.g. 2026-05-01T09:00:00Z; empty or in the past sends at once',
-		routing: { send: { type: 'body', property: 'scheduledDate' } },
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show: showOnlyForTextSend },
+		options: [
+			{ displayName: 'Agent ID', name: 'agentId', type: 'string', default: '', description: 'ID of the agent who sends the text, e.g. 5f1d3c0e9a7b (optional)', routing: sendAsText('agentId') },
+			{
+				displayName: 'Scheduled Date',
+				name: 'scheduledDate',
+				type: 'dateTime',
+				default: '',
+				description: 'When to send, an ISO 8601 date-time, e.g. 2026-05-01T09:00:00Z; empty or in the past sends at once',
+				routing: { send: { type: 'body', property: 'scheduledDate' } },
+			},
+		],
 	},
 ];
-
-export const textSend: OperationDescription = {
-	option: textSendOperation,
-	parameters: textSendDescription,
-	collections: { additionalFields: textSendFields },
-};

@@ -1,9 +1,10 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import type { OperationDescription } from '../../../shared/resourceDescription';
-import { sendContactIdInBody } from '../../shared/operationRouting';
-import { apiDates } from '../../shared/inputChecks';
+import { apiDates } from '../../../shared/dates';
+import { contactLocator, sendContactIdInBody } from '../contact/contactLocator';
 
-const visitCreateOperation: INodePropertyOptions = {
+const showOnlyForVisitCreate = { resource: ['visit'], operation: ['create'] };
+
+export const visitCreateOperation: INodePropertyOptions = {
 	name: 'Create',
 	value: 'create',
 	action: 'Record a visit of a contact by ID',
@@ -15,17 +16,19 @@ const visitCreateOperation: INodePropertyOptions = {
 	},
 };
 
-/** Where its collection entries are shown: the node holds one collection of each name for every operation (nodes/shared/resourceDescription.ts). */
-const entryShown = { show: { '/resource': ['visit'], '/operation': ['create'] } };
-
-/** Its Additional Fields; Contact is shared (shared/sharedParameters.ts). */
-const visitCreateFields: INodeProperties[] = [
-	{ displayName: 'Amount Spent', name: 'amountSpent', displayOptions: entryShown, type: 'number', typeOptions: { minValue: 0 }, default: 0, description: 'Dollars spent, e.g. 12.5; earns points per dollar when that is set up', routing: { send: { type: 'body', property: 'amountSpent' } } },
-	{ displayName: 'Date', name: 'date', displayOptions: entryShown, type: 'dateTime', default: '', description: 'When the visit happened, an ISO 8601 date-time in the past, e.g. 2024-05-01T18:30:00Z; no visit notification is sent for a dated visit', routing: { send: { type: 'body', property: 'date' } } },
-	{ displayName: 'Points', name: 'points', displayOptions: entryShown, type: 'number', default: 0, description: 'Whole number of points earned, e.g. 1; when left out, the loyalty settings decide', routing: { send: { type: 'body', property: 'points' } } },
+export const visitCreateDescription: INodeProperties[] = [
+	{ ...contactLocator, displayOptions: { show: showOnlyForVisitCreate } },
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show: showOnlyForVisitCreate },
+		options: [
+			{ displayName: 'Amount Spent', name: 'amountSpent', type: 'number', typeOptions: { minValue: 0 }, default: 0, description: 'Dollars spent, e.g. 12.5; earns points per dollar when that is set up', routing: { send: { type: 'body', property: 'amountSpent' } } },
+			{ displayName: 'Date', name: 'date', type: 'dateTime', default: '', description: 'When the visit happened, an ISO 8601 date-time in the past, e.g. 2024-05-01T18:30:00Z; no visit notification is sent for a dated visit', routing: { send: { type: 'body', property: 'date' } } },
+			{ displayName: 'Points', name: 'points', type: 'number', default: 0, description: 'Whole number of points earned, e.g. 1; when left out, the loyalty settings decide', routing: { send: { type: 'body', property: 'points' } } },
+		],
+	},
 ];
-
-export const visitCreate: OperationDescription = {
-	option: visitCreateOperation,
-	collections: { additionalFields: visitCreateFields },
-};

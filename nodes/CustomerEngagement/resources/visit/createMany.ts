@@ -15,12 +15,10 @@ import {
 	type INodeProperties,
 	type INodePropertyOptions,
 } from 'n8n-workflow';
-import type { OperationDescription } from '../../../shared/resourceDescription';
+import { invalidInput, routedRequest, type RoutedRequest } from '../../../shared/apiRequest';
 import { numberAsText } from '../../../shared/convertSent';
-import { type RequestData, sendRequest } from '../../../shared/transport';
-import { invalidInput } from '../../../shared/invalidInput';
 import { customerEngagementApi } from '../../shared/customerEngagementApi';
-import { toApiDate } from '../../shared/inputChecks';
+import { toApiDate } from '../../../shared/dates';
 
 const VISIT_FIELDS = ['contactId', 'points', 'amountSpent', 'date'];
 
@@ -69,10 +67,10 @@ export async function buildVisitsBody(
 
 export async function createVisits(
 	this: IExecutePaginationFunctions,
-	requestData: RequestData,
+	requestData: RoutedRequest,
 ): Promise<INodeExecutionData[]> {
 	const visits = requestData.options.body as IDataObject[];
-	const { items } = await sendRequest(this, requestData, customerEngagementApi);
+	const { items } = await routedRequest(this, customerEngagementApi, requestData);
 	if (items.length === visits.length) return items;
 	if (items.length > 0) {
 		// Not the API's documented answer, but a batch that was partly saved must not be
@@ -88,7 +86,7 @@ export async function createVisits(
 	const missing: string[] = [];
 	for (const contactId of contactIds) {
 		try {
-			await sendRequest(this, requestData, customerEngagementApi, {
+			await routedRequest(this, customerEngagementApi, requestData, {
 				method: 'GET',
 				url: `/v1/contacts/${encodeURIComponent(contactId)}`,
 				body: undefined,
@@ -115,7 +113,7 @@ export async function createVisits(
 	);
 }
 
-const visitCreateManyOperation: INodePropertyOptions = {
+export const visitCreateManyOperation: INodePropertyOptions = {
 	name: 'Create Many',
 	value: 'createMany',
 	action: 'Record several visits in one request',
@@ -128,7 +126,7 @@ const visitCreateManyOperation: INodePropertyOptions = {
 	},
 };
 
-const visitCreateManyDescription: INodeProperties[] = [
+export const visitCreateManyDescription: INodeProperties[] = [
 	{
 		displayName: 'Visits',
 		name: 'visits',
@@ -140,8 +138,3 @@ const visitCreateManyDescription: INodeProperties[] = [
 		displayOptions: { show: { resource: ['visit'], operation: ['createMany'] } },
 	},
 ];
-
-export const visitCreateMany: OperationDescription = {
-	option: visitCreateManyOperation,
-	parameters: visitCreateManyDescription,
-};

@@ -1,7 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import type { OperationDescription } from '../../../shared/resourceDescription';
 
-const visitGetOperation: INodePropertyOptions = {
+export const visitGetOperation: INodePropertyOptions = {
 	name: 'Get',
 	value: 'get',
 	action: 'Get a visit by ID',
@@ -9,7 +8,7 @@ const visitGetOperation: INodePropertyOptions = {
 	routing: { request: { method: 'GET', url: '/v1/visits/{visitId}' } },
 };
 
-const visitGetDescription: INodeProperties[] = [
+export const visitGetDescription: INodeProperties[] = [
 	{
 		displayName: 'Visit ID',
 		name: 'visitId',
@@ -21,8 +20,3 @@ const visitGetDescription: INodeProperties[] = [
 		displayOptions: { show: { resource: ['visit'], operation: ['get'] } },
 	},
 ];
-
-export const visitGet: OperationDescription = {
-	option: visitGetOperation,
-	parameters: visitGetDescription,
-};

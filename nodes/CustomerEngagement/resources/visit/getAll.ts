@@ -1,8 +1,10 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import type { OperationDescription } from '../../../shared/resourceDescription';
-import { paginatePages } from '../../shared/operationRouting';
+import { limitParameter, returnAllParameter } from '../../../shared/returnAllLimit';
+import { paginatePages } from '../../shared/pages';
 
-const visitGetManyOperation: INodePropertyOptions = {
+const showOnlyForVisitGetMany = { resource: ['visit'], operation: ['getAll'] };
+
+export const visitGetManyOperation: INodePropertyOptions = {
 	name: 'Get Many',
 	value: 'getAll',
 	action: 'List visits of every or one contact',
@@ -11,15 +13,18 @@ const visitGetManyOperation: INodePropertyOptions = {
 	routing: { request: { method: 'GET', url: '/v1/visits' }, operations: { pagination: paginatePages } },
 };
 
-/** Where its collection entries are shown: the node holds one collection of each name for every operation (nodes/shared/resourceDescription.ts). */
-const entryShown = { show: { '/resource': ['visit'], '/operation': ['getAll'] } };
-
-/** Its Filters; Return All and Limit are shared (shared/sharedParameters.ts). */
-const visitGetManyFilters: INodeProperties[] = [
-	{ displayName: 'Contact ID', name: 'contactId', displayOptions: entryShown, type: 'string', default: '', description: 'Only visits of the contact with this ID, e.g. 5f1d3c0e9a7b; empty means every contact', routing: { send: { type: 'query', property: 'contactId' } } },
+export const visitGetManyDescription: INodeProperties[] = [
+	{ ...returnAllParameter, displayOptions: { show: showOnlyForVisitGetMany } },
+	{ ...limitParameter, displayOptions: { show: { ...showOnlyForVisitGetMany, returnAll: [false] } } },
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: { show: showOnlyForVisitGetMany },
+		options: [
+			{ displayName: 'Contact ID', name: 'contactId', type: 'string', default: '', description: 'Only visits of the contact with this ID, e.g. 5f1d3c0e9a7b; empty means every contact', routing: { send: { type: 'query', property: 'contactId' } } },
+		],
+	},
 ];
-
-export const visitGetMany: OperationDescription = {
-	option: visitGetManyOperation,
-	collections: { filters: visitGetManyFilters },
-};

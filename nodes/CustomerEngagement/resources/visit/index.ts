@@ -1,8 +1,21 @@
-import { resourceDescription } from '../../../shared/resourceDescription';
-import { visitCreate } from './create';
-import { visitCreateMany } from './createMany';
-import { visitGet } from './get';
-import { visitGetMany } from './getAll';
+import type { INodeProperties } from 'n8n-workflow';
+import { visitCreateDescription, visitCreateOperation } from './create';
+import { visitCreateManyDescription, visitCreateManyOperation } from './createMany';
+import { visitGetDescription, visitGetOperation } from './get';
+import { visitGetManyDescription, visitGetManyOperation } from './getAll';
 
-/** The visit resource: its operations, in the order the editor lists them. */
-export const visitResource = resourceDescription('visit', [visitCreate, visitCreateMany, visitGet, visitGetMany], 'create');
+export const visitDescription: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['visit'] } },
+		options: [visitCreateOperation, visitCreateManyOperation, visitGetOperation, visitGetManyOperation],
+		default: 'create',
+	},
+	...visitCreateDescription,
+	...visitCreateManyDescription,
+	...visitGetDescription,
+	...visitGetManyDescription,
+];

@@ -1,9 +1,9 @@
 /**
- * How every request is sent (nodes/shared/transport.ts): when the server cannot be reached, a
- * read is retried and says it is safe to repeat, a write is sent once and says it may have
- * happened, both in plain words with the network code and nothing secret. Through n8n's engine
- * against an address where nothing listens. (The wording itself: failureWording.test.ts; the
- * retry policy: resilience.test.ts; what counts as an answer: responseChecks.test.ts.)
+ * A server that cannot be reached (nodes/shared/apiRequest.ts): a read is retried and says it
+ * is safe to repeat, a write is sent once and says it may have happened, both in plain words
+ * with the network code and nothing secret. Through n8n's engine against an address where
+ * nothing listens. (The wording and the retry policy: apiRequest.test.ts; what counts as an
+ * answer: apiRequest.answers.test.ts.)
  */
 import { byId, runNode } from '../../harness/engine';
 import { everything } from '../support/setup';

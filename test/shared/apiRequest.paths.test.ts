@@ -1,14 +1,19 @@
 /**
- * IDs in paths and bodies (nodes/shared/idParameters.ts). Every operation whose route has a path
+ * IDs in paths and bodies (nodes/shared/apiRequest.ts, readId and the paths of routedRequest). Every operation whose route has a path
  * parameter: the value reaches the server URL-encoded (an ID with "/", "?", "#" or spaces cannot
  * change the path or the query), trimmed, and an empty one (blank, or an expression that gives
- * nothing) is refused before any request, naming the field; an ID sent in the body likewise.
+ * nothing) is refused before any request, naming the field as the editor does; an ID sent in the
+ * body likewise.
  */
 import type { INodeProperties } from 'n8n-workflow';
 import { CheckMonitor } from '../../nodes/CheckMonitor/CheckMonitor.node.ts';
 import { CustomerEngagement } from '../../nodes/CustomerEngagement/CustomerEngagement.node.ts';
 import { byId, runNode } from '../../harness/engine';
 import { useCheckMonitorServer, useCustomerEngagementServer } from '../support/setup';
+import type { INodeTypeDescription } from 'n8n-workflow';
+import { checkMonitorApi } from '../../nodes/CheckMonitor/shared/checkMonitorApi';
+import { customerEngagementApi } from '../../nodes/CustomerEngagement/shared/customerEngagementApi';
+import { labelOf, type ApiDefinition } from '../../nodes/shared/apiRequest';
 
 /** resource, operation, URL template, for every operation whose URL has `{…}`. */
 function routesWithParameters(properties: INodeProperties[]): Array<[string, string, string]> {
@@ -101,4 +106,46 @@ describe('an empty ID from an expression', () => {
 		expect(result.error?.message).toBe(message);
 		expect(server.requests).toHaveLength(0);
 	});
+});
+
+describe('the label a bad-input message gives a path parameter: its name in words unless its API names it otherwise, as the editor shows the field', () => {
+test.each([
+	['contactId', 'Contact'],
+	['customFieldId', 'Custom Field'],
+	['pingNumber', 'Ping Number'],
+	['id', 'Id'],
+])('%s is labelled "%s" by default', (name, label) => {
+	expect(labelOf({ name: 'Test API' } as ApiDefinition, name)).toBe(label);
+});
+
+test('an entry keeps its label, and a name without one (or with an entry for something else) gets the default', () => {
+	const api = { pathParameters: { a: { label: 'Custom' }, checkId: { normalize: (v: string) => v } } } as unknown as ApiDefinition;
+	expect(labelOf(api, 'a')).toBe('Custom');
+	expect(labelOf(api, 'checkId')).toBe('Check');
+	expect(labelOf(api, 'labelId')).toBe('Label');
+});
+
+/** Every `{name}` in the routes of a node's operations. */
+function routeParameters(description: INodeTypeDescription): string[] {
+	const urls = description.properties
+		.filter((p) => p.name === 'operation')
+		.flatMap((p) => (p.options as Array<{ routing?: { request?: { url?: string } } }>).map((o) => o.routing?.request?.url ?? ''));
+	return [...new Set(urls.flatMap((url) => [...url.matchAll(/\{(\w+)\}/g)].map((m) => m[1])))];
+}
+
+describe.each([
+	['Customer Engagement', new CustomerEngagement().description, customerEngagementApi],
+	['Check Monitor', new CheckMonitor().description, checkMonitorApi],
+] as const)('%s', (_name, description, api) => {
+	const parameters = routeParameters(description);
+
+	test('its routes name path parameters (so the test below checks something)', () => {
+		expect(parameters.length).toBeGreaterThan(1);
+	});
+
+	test.each(parameters)('{%s}: bad-input messages name it as the editor does', (name) => {
+		const shown = new Set(description.properties.filter((p: INodeProperties) => p.name === name).map((p) => p.displayName));
+		expect([name, [...shown]]).toEqual([name, [labelOf(api, name)]]);
+	});
+});
 });

@@ -1,5 +1,5 @@
 /**
- * The safe update (read, merge, write back: nodes/shared/safeUpdate.ts) writes back only to the
+ * The safe update (read, merge, write back: readMergeWrite in resources/contact/update.ts) writes back only to the
  * record its read answered with the id asked for, whatever the request code before it let
  * through: another record, no record, a record without an ID or with the id in a list are
  * refused, nothing written; the id as a number where the spec shows text is the same record.
@@ -9,20 +9,18 @@
  * read with the record each test gives. (What each update carries: test/CustomerEngagement/.)
  */
 import { CustomerEngagement } from '../../nodes/CustomerEngagement/CustomerEngagement.node';
-import { mergeContact } from '../../nodes/CustomerEngagement/resources/contact/update';
-import { customerEngagementApi } from '../../nodes/CustomerEngagement/shared/customerEngagementApi';
-import { readMergeWrite } from '../../nodes/shared/safeUpdate';
+import { mergeContact, readMergeWrite } from '../../nodes/CustomerEngagement/resources/contact/update';
 import { byId, registerOperationVariant, runNode } from '../../harness/engine';
 import { useCustomerEngagementServer } from '../support/setup';
 
 const { server, credentials, run } = useCustomerEngagementServer();
 
-// The package's own API definitions cannot give an empty id here: resolvePath refuses it before
+// The package's own API definitions cannot give an empty id here: the path refuses it before
 // any request, and no normalize function makes one. A URL without the id can.
 test('Contact Update reading a URL that names no {contactId}: refused with the field named, nothing written', async () => {
 	const contact = server.seedContact({ email: 'ann@example.com', firstName: 'Ann' });
 	// Contact → Update sent by the safe update to a URL that names no {contactId}.
-	const update = readMergeWrite(customerEngagementApi, 'contactId', mergeContact);
+	const update = readMergeWrite('contactId', mergeContact);
 	registerOperationVariant('updateWithoutId', new CustomerEngagement(), { resource: 'contact', operation: 'update' }, (routing) => ({
 		...routing,
 		request: { ...routing.request, url: `/v1/contacts/${String(contact.id)}` },

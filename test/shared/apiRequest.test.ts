@@ -1,5 +1,5 @@
 /**
- * The retry policy (nodes/shared/resilience.ts). Through n8n's engine against the stand-ins:
+ * What every request goes through (nodes/shared/apiRequest.ts): its retry policy and gate. Through n8n's engine against the stand-ins:
  * rate limits and faults are retried where safe, never duplicated, never lost. Then its rules
  * one at a time, on n8n's clock replaced by jest's (so every wait is exact and the suite does
  * not sleep): which failures are retried, after how long, when the node gives up and what it
@@ -8,7 +8,8 @@
  */
 import { byId, createPoller, runNode } from '../../harness/engine';
 import { useCheckMonitorServer, useCustomerEngagementServer } from '../support/setup';
-import { RetriesExhausted, resiliencePolicy, retriesSentence, retryAfterMs, withRetries, type Failure } from '../../nodes/shared/resilience';
+import { NodeApiError } from 'n8n-workflow';
+import { classify, describeNetworkError, ErrorStatus, policy as resiliencePolicy, RetriesExhausted, retriesSentence, retryAfterMs, withRetries, wordedError, type Failure } from '../../nodes/shared/apiRequest';
 
 describe('Customer Engagement', () => {
 	const { server, credentials } = useCustomerEngagementServer();
@@ -336,4 +337,67 @@ describe('the rules one at a time, on jest\'s clock', () => {
 			expect(next.started).toEqual([10]);
 		});
 	});
+});
+
+describe('what a failure was, for the retry policy', () => {
+test('failures are classified for the retry policy; n8n-workflow\'s NodeApiError from another copy counts', () => {
+	const node = { id: '1', name: 'Node', type: 't', typeVersion: 1, position: [0, 0] as [number, number], parameters: {} };
+	// The package installed with its own n8n-workflow: a class of the same name, not the same class.
+	const OtherCopy = { NodeApiError: class NodeApiError extends Error {} };
+	expect(classify(new NodeApiError(node, { message: 'x' }))).toEqual({ kind: 'network' });
+	expect(classify(new OtherCopy.NodeApiError('x'))).toEqual({ kind: 'network' });
+	expect(classify(new TypeError("Cannot read properties of undefined (reading 'id')"))).toEqual({ kind: 'final' });
+	expect(classify(undefined)).toEqual({ kind: 'final' });
+	const status = (statusCode: number, headers = {}) => new ErrorStatus({ statusCode, headers, body: '' });
+	expect(classify(status(429, { 'retry-after': '2' }))).toEqual({ kind: 'rateLimited', retryAfterMs: 2000 });
+	expect(classify(status(500))).toEqual({ kind: 'serverError' });
+	expect(classify(status(499))).toEqual({ kind: 'final' });
+});
+});
+
+describe('the words of a failed request: a network error by its code, what a read and a write say about running them again, and an error that is no request failure (a bug in shaping the output) reaching the user as it is', () => {
+const tail = 'Check the Base URL in the credential and that the server is reachable from n8n. The request only reads data, so running it again is safe.';
+const writeTail = (method: string) =>
+	`Check the Base URL in the credential and that the server is reachable from n8n. The request was a write (${method}) and was not sent again: it may have happened, so check before running it again.`;
+test.each([
+	['ECONNREFUSED', 'the connection was refused'],
+	['ENOTFOUND', 'the host name could not be resolved'],
+	['EAI_AGAIN', 'the host name could not be resolved'],
+	['ECONNRESET', 'the connection was closed before a response arrived'],
+	['ETIMEDOUT', 'the request timed out'],
+	['ECONNABORTED', 'the request timed out'],
+	['EPIPE', 'no response was received'],
+])('network error %s', (code, reason) => {
+	const expected = { message: `Could not reach the Test API: ${reason}`, description: `Network error ${code}. ${tail}` };
+	expect(describeNetworkError(Object.assign(new Error('x'), { code }), 'Test API', 'GET')).toEqual(expected);
+	// n8n-core sometimes keeps the code only on the error's cause.
+	expect(describeNetworkError(new Error('x', { cause: { code } }), 'Test API', 'GET')).toEqual(expected);
+});
+
+test('a network error without a code', () => {
+	expect(describeNetworkError(new Error('socket hang up'), 'Test API', 'GET')).toEqual({
+		message: 'Could not reach the Test API: no response was received',
+		description: tail,
+	});
+});
+
+test.each([
+	['GET', tail],
+	['head', tail],
+	['POST', writeTail('POST')],
+	['put', writeTail('PUT')],
+	['DELETE', writeTail('DELETE')],
+])('a network error on %s: a read says it is safe to repeat, a write that it may have happened', (method, expected) => {
+	expect(describeNetworkError(Object.assign(new Error('x'), { code: 'ECONNRESET' }), 'Test API', method).description).toBe(`Network error ECONNRESET. ${expected}`);
+});
+
+test('an error that is not a request failure (a bug in shaping the output) reaches the user as it is', () => {
+	const node = { id: '1', name: 'Node', type: 't', typeVersion: 1, position: [0, 0] as [number, number], parameters: {} };
+	const api = { name: 'Test API', describeError: () => ({ message: 'never' }) };
+	const bug = new TypeError("Cannot read properties of undefined (reading 'id')");
+	expect(wordedError(node, api, bug, { method: 'GET', url: '/x' })).toBe(bug);
+	const thrown = wordedError(node, api, 'a thrown text', { method: 'GET', url: '/x' });
+	expect(thrown).toBeInstanceOf(Error);
+	expect(thrown.message).toBe('a thrown text');
+});
 });

@@ -1,5 +1,5 @@
 /**
- * Get Many's pages and its Limit (nodes/shared/pagination.ts): exactly ceil(N/100) requests for
+ * Get Many's pages and its Limit (shared/pages.ts; the Limit, read by nodes/shared/apiRequest.ts, for a list without pages too): exactly ceil(N/100) requests for
  * N records, never an extra empty page; a Limit is read as a whole number of at least 1 before
  * any request. Through n8n's engine against the stand-ins.
  */

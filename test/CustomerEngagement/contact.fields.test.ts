@@ -1,10 +1,10 @@
 /**
- * Custom field values of a contact (resources/contact/customFields.ts): a select field takes
+ * Custom field values of a contact (resources/contact/fields.ts): a select field takes
  * the option's name or ID, the field definitions are read once per execution and account,
  * and an empty value clears the field. Through n8n's engine against the stand-in.
  */
 import { useCustomerEngagementServer } from '../support/setup';
-import { keptDefinitionReads } from '../../nodes/CustomerEngagement/resources/contact/customFields';
+import { keptDefinitionReads } from '../../nodes/CustomerEngagement/resources/contact/fields';
 
 const { server, run } = useCustomerEngagementServer();
 

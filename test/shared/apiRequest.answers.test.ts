@@ -1,5 +1,5 @@
 /**
- * What counts as an answer (nodes/shared/responseChecks.ts): a success status whose body is a
+ * What counts as an answer (nodes/shared/apiRequest.ts, refuseNonData): a success status whose body is a
  * web page, text where data was asked for, or JSON null, a number or a boolean (no endpoint's
  * answer in either API: the specs answer objects, arrays, a JSON string or no body) is refused
  * for every operation, in the API's words, before any output code or write meets it (output
@@ -9,7 +9,7 @@
  */
 import { byId, runNode } from '../../harness/engine';
 import { everything, useCheckMonitorServer, useCustomerEngagementServer } from '../support/setup';
-import { bodyText } from '../../nodes/shared/responseChecks';
+import { bodyText } from '../../nodes/shared/apiRequest';
 
 const SIGN_IN_PAGE = '\n  <!DOCTYPE html><html><body><form>Sign in to continue</form></body></html>';
 

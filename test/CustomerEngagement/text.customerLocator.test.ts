@@ -1,6 +1,6 @@
 /**
- * The parameters several operations share (shared/sharedParameters.ts), as each operation
- * sends them: the Customer of Text → Send and Conversation → Get, however it was given.
+ * The Customer of Text → Send and Conversation → Get (resources/text/customerLocator.ts), as each
+ * operation sends it, however it was given.
  */
 import { useCustomerEngagementServer } from '../support/setup';
 

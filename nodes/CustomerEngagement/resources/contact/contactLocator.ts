@@ -1,4 +1,7 @@
-import type { INodeProperties } from 'n8n-workflow';
+/** The contact's locator, which the contact operations and those of other resources on one contact share; the other main objects' locators are made alike (objectLocator). */
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import { readId } from '../../../shared/apiRequest';
+import { customerEngagementApi } from '../../shared/customerEngagementApi';
 
 /** A resource locator for one of the API's main objects: pick from a searchable list, or paste an ID (the triggers use them too). */
 export function objectLocator(options: {
@@ -52,26 +55,8 @@ export const contactLocator = objectLocator({
 	description: "The contact's ID, e.g. 5f1d3c0e9a7b, as Contact → Get Many or Create return it (not a name or an email)",
 });
 
-export const labelLocator = objectLocator({
-	name: 'labelId',
-	displayName: 'Label',
-	searchListMethod: 'searchLabels',
-	placeholder: 'e.g. 61aa0c2e7d',
-	description: "The label's ID, e.g. 61aa0c2e7d, as Label → Get Many returns it (not its name)",
-});
-
-export const rewardLocator = objectLocator({
-	name: 'rewardId',
-	displayName: 'Loyalty Reward',
-	searchListMethod: 'searchRewards',
-	placeholder: 'e.g. 6b2f0a1c9d',
-	description: "The loyalty reward's ID, e.g. 6b2f0a1c9d, as Loyalty Reward → Get Many returns it (not its title)",
-});
-
-export const customFieldLocator = objectLocator({
-	name: 'customFieldId',
-	displayName: 'Custom Field',
-	searchListMethod: 'searchCustomFields',
-	placeholder: 'e.g. 4c8e1d2a7f',
-	description: "The custom field's ID, e.g. 4c8e1d2a7f, as Custom Field → Get Many returns it (not its name)",
-});
+/** preSend of Visit → Create and Loyalty Reward → Redeem, which send the contact in the body: read as a path's ID is. */
+export async function sendContactIdInBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	requestOptions.body = { ...((requestOptions.body ?? {}) as IDataObject), contactId: readId(this, customerEngagementApi, 'contactId') };
+	return requestOptions;
+}

@@ -1,13 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-
-/** A check's slug, as the server takes it (it refuses capitals when pinging by slug). */
-export const SLUG = /^[a-z0-9-_]+$/;
-
-/** A check's UUID (and a run ID) as the server writes it. */
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** What a slug may hold, in the editor's rule and the node's refusals alike. */
-export const SLUG_RULE = 'A slug has lower-case letters, digits, - and _ only';
+import { SLUG, SLUG_RULE } from '../../shared/checkMonitorApi';
 
 /** A check picked from a searchable list, or by its UUID or unique key (the triggers' check). */
 export function checkLocator(description?: string): INodeProperties {
@@ -46,11 +38,9 @@ export function checkLocator(description?: string): INodeProperties {
 }
 
 /**
- * The check of every Check, Ping and Flip operation: one definition for all of them
- * (sharedParameters.ts), because each definition of a name costs an evaluation of the
- * user's expression per item. So every operation has the same modes: By Slug pings by slug
- * in Ping → Send and is looked up first everywhere else (checkIdBySlug), and By ID takes a
- * unique key, which only Check → Get and the flip operations accept (Ping → Send says so
+ * The check of every Check, Ping and Flip operation, with the same modes: By Slug pings by
+ * slug in Ping → Send and is looked up first everywhere else (checkIdBySlug), and By ID takes
+ * a unique key, which only Check → Get and the flip operations accept (Ping → Send says so
  * before sending; the others' requests are refused by the server, which names it).
  */
 export function operationCheckLocator(): INodeProperties {
@@ -75,6 +65,3 @@ export function operationCheckLocator(): INodeProperties {
 		],
 	};
 }
-
-/** The path of one check; `{checkId}` is filled in by the transport. */
-export const CHECK_PATH = '/api/v3/checks/{checkId}';
