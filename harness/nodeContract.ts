@@ -1,8 +1,7 @@
 /**
  * docs/node-contract.md read as data: for each action node, its resources and each
  * resource's operations, from the node's table (`| \`resource\` | \`op\`, \`op\` | … |`).
- * The contract page is the one list of operations a contributor keeps; the tests that
- * need the list (layout, tool descriptions, node surface) read it here.
+ * The page is the users' list; test/package/nodeSurface.test.ts holds it equal to the build.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -27,5 +26,3 @@ export function contractOperations(node: string, text = readFileSync(contractFil
 	return operations;
 }
 
-/** How many operations the contract gives `node`. */
-export const contractOperationCount = (node: string) => Object.values(contractOperations(node)).flat().length;

@@ -1,4 +1,4 @@
-import { contractOperationCount, contractOperations } from '../../harness/nodeContract';
+import { contractOperations } from '../../harness/nodeContract';
 
 const page = [
 	'## Customer Engagement (`customerEngagement`)',
@@ -25,6 +25,6 @@ test('says which section is missing or empty', () => {
 });
 
 test('the repository\'s page gives both action nodes their operations', () => {
-	expect(contractOperationCount('customerEngagement')).toBeGreaterThan(20);
+	expect(Object.values(contractOperations('customerEngagement')).flat().length).toBeGreaterThan(20);
 	expect(contractOperations('checkMonitor').ping).toEqual(['getAll', 'getBody', 'send']);
 });

@@ -5,7 +5,8 @@
  * search and load-options methods its parameters name. Each node is built inside the test,
  * as n8n builds it when it loads the package.
  *
- * Package-wide: the public names of all five nodes and the three credentials (docs/node-contract.md).
+ * Package-wide: the public names of all five nodes and the three credentials (docs/node-contract.md),
+ * and that page's list of operations held equal to the build.
  */
 import { NodeHelpers, type ICredentialType, type INodeParameters, type INodeProperties, type INodePropertyOptions, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 import { CheckMonitorApi } from '../../credentials/CheckMonitorApi.credentials';
@@ -17,6 +18,7 @@ import { CheckMonitorWebhookTrigger } from '../../nodes/CheckMonitorWebhookTrigg
 import { CustomerEngagement } from '../../nodes/CustomerEngagement/CustomerEngagement.node';
 import { CustomerEngagementTrigger } from '../../nodes/CustomerEngagementTrigger/CustomerEngagementTrigger.node';
 import { contractOperations } from '../../harness/nodeContract';
+import { operationsOf } from '../../harness/nodeOperations';
 
 const nodes: Array<[string, () => INodeType, object]> = [
 	[
@@ -95,65 +97,7 @@ test('the check of the methods above sees methods inside locators and collection
 	expect(named.loadOptions.has('getLabels')).toBe(true);
 });
 
-/**
- * The names docs/node-contract.md fixes for each operation, as data: the top-level
- * parameters (a locator with the modes it fixes) and the entries it fixes in a collection;
- * Return All / Limit on every Get Many. Saved workflows store these names; a rename or a
- * lost mode breaks them on upgrade. The resources and operations themselves are read from
- * the page (harness/nodeContract.ts); an operation that fixes no name of its own needs
- * no entry here.
- */
-type Fixed = { top?: string[]; locators?: Record<string, string[]>; collections?: Record<string, string[]>; extra?: Record<string, unknown> };
-const CONTACT = { contactId: ['list', 'id'] };
-const customerEngagementContract: Record<string, Record<string, Fixed>> = {
-	contact: {
-		create: { top: ['email', 'phone'] },
-		get: { locators: CONTACT },
-		update: { locators: CONTACT, collections: { updateFields: [] } },
-		delete: { locators: CONTACT },
-		upsert: { top: ['email', 'phone'] },
-		adjustLoyaltyPoints: { locators: CONTACT, top: ['pointsValue'] },
-	},
-	activity: { getAll: { top: ['contactId'] } },
-	note: { create: { top: ['contactId', 'text'] } },
-	customField: {
-		create: { top: ['name', 'type'] },
-		rename: { locators: { customFieldId: ['list', 'id'] }, top: ['name'] },
-		updateOptions: { locators: { customFieldId: ['list', 'id'] } },
-	},
-	text: { send: { top: ['message', 'toPhone'], locators: { customerId: ['list', 'id'] } } },
-	conversation: { get: { top: ['phone'], locators: { customerId: ['list', 'id'] } } },
-	visit: { create: { top: ['contactId'] }, createMany: { top: ['visits'] }, get: { top: ['visitId'] } },
-	label: { create: { top: ['name'] }, get: { locators: { labelId: ['list', 'id'] } } },
-	loyaltyReward: {
-		create: { top: ['title', 'points'] },
-		get: { locators: { rewardId: ['list', 'id'] } },
-		update: { locators: { rewardId: ['list', 'id'] }, collections: { updateFields: [] } },
-		delete: { locators: { rewardId: ['list', 'id'] } },
-		redeem: { locators: { rewardId: ['list', 'id'] }, top: ['contactId'] },
-	},
-	redeem: { getAll: { collections: { filters: ['loyaltyRewardId', 'contactId'] } } },
-	loyaltySettings: { update: { collections: { updateFields: ['checkin', 'share', 'review', 'pointsPerDollar'] } } },
-};
-const CHECK = { checkId: ['list', 'id', 'slug'] };
-const checkMonitorContract: Record<string, Record<string, Fixed>> = {
-	check: {
-		create: { collections: { options: ['unique'] } },
-		get: { locators: CHECK },
-		update: { locators: CHECK, collections: { updateFields: [] } },
-		pause: { locators: CHECK },
-		resume: { locators: CHECK },
-		delete: { locators: CHECK },
-	},
-	ping: {
-		getAll: { locators: CHECK },
-		getBody: { locators: CHECK, top: ['pingNumber'] },
-		send: { locators: { checkId: ['list', 'id', 'slug'] }, top: ['signal'], collections: { additionalFields: ['body', 'rid', 'create'] }, extra: { signal: ['success', 'start', 'fail', 'log', 'exitStatus'] } },
-	},
-	flip: { getAll: { locators: CHECK, collections: { filters: ['seconds', 'start', 'end'] } } },
-};
-
-/** The top-level parameters n8n shows for these values (defaults filled in, hidden flags included). */
+/** The top-level parameters n8n shows for these values (defaults filled in). */
 function shownFor(description: INodeTypeDescription, values: Record<string, unknown>): INodeProperties[] {
 	const parameters = NodeHelpers.getNodeParameters(description.properties, values as INodeParameters, true, false, null, description) as INodeParameters;
 	return description.properties.filter((p) => NodeHelpers.displayParameter(parameters, p, null, description, parameters));
@@ -161,52 +105,51 @@ function shownFor(description: INodeTypeDescription, values: Record<string, unkn
 
 const optionValues = (property: INodeProperties | undefined) => ((property?.options ?? []) as INodePropertyOptions[]).map((o) => o.value);
 
+/**
+ * docs/node-contract.md is the users' list of operations; the build is what n8n gets. Every
+ * name an operation shows is held by savedWorkflows.test.ts (each default, per operation); here
+ * the page's list and its rules for every operation: each locator with the modes `list` and
+ * `id`, Return All and Limit on every Get Many.
+ */
 describe.each([
-	['Customer Engagement', () => new CustomerEngagement().description, customerEngagementContract],
-	['Check Monitor', () => new CheckMonitor().description, checkMonitorContract],
-])('%s keeps the names of the node contract', (_name, build, contract) => {
-	test('its resources and each resource\'s operations, as docs/node-contract.md lists them', () => {
+	['Customer Engagement', () => new CustomerEngagement().description],
+	['Check Monitor', () => new CheckMonitor().description],
+])('%s', (_name, build) => {
+	test('its resources and operations are the ones docs/node-contract.md lists', () => {
 		const description = build();
-		const listed = contractOperations(description.name);
-		expect(optionValues(description.properties.find((p) => p.name === 'resource')).sort()).toEqual(Object.keys(listed).sort());
-		for (const [resource, operations] of Object.entries(listed)) {
-			const operation = shownFor(description, { resource }).find((p) => p.name === 'operation');
-			expect([resource, optionValues(operation).sort()]).toEqual([resource, [...operations].sort()]);
-		}
-		// Every operation this file fixes names for is one the page lists.
-		const fixedFor = Object.entries(contract).flatMap(([resource, operations]) => Object.keys(operations).map((operation) => `${resource}.${operation}`));
-		expect(fixedFor.filter((name) => !listed[name.split('.')[0]]?.includes(name.split('.')[1]))).toEqual([]);
+		const sorted = (operations: Record<string, string[]>) => Object.fromEntries(Object.entries(operations).map(([resource, values]) => [resource, [...values].sort()]));
+		expect(sorted(operationsOf(description))).toEqual(sorted(contractOperations(description.name)));
+		expect(optionValues(description.properties.find((p) => p.name === 'resource')).sort()).toEqual(Object.keys(contractOperations(description.name)).sort());
 	});
 
-	test('each operation\'s fixed parameters, locator modes and collection entries; Return All and Limit on Get Many', () => {
+	test('every locator has the modes list and id; every Get Many has Return All, and Limit while it is off', () => {
 		const description = build();
-		for (const [resource, operations] of Object.entries(contractOperations(description.name))) {
+		for (const [resource, operations] of Object.entries(operationsOf(description))) {
 			for (const operation of operations) {
-				const fixed: Fixed = contract[resource]?.[operation] ?? {};
 				const at = `${resource}.${operation}`;
 				const shown = shownFor(description, { resource, operation, returnAll: false });
-				const byName = (name: string) => shown.find((p) => p.name === name);
-				for (const name of [...(fixed.top ?? []), ...Object.keys(fixed.locators ?? {}), ...Object.keys(fixed.collections ?? {})]) {
-					expect([at, name, byName(name) !== undefined]).toEqual([at, name, true]);
+				for (const locator of shown.filter((p) => p.type === 'resourceLocator')) {
+					expect([at, locator.name, locator.modes?.map((m) => m.name).slice(0, 2)]).toEqual([at, locator.name, ['list', 'id']]);
 				}
-				for (const [name, modes] of Object.entries(fixed.locators ?? {})) {
-					const locator = byName(name);
-					expect([at, name, locator?.type, locator?.modes?.map((m) => m.name)]).toEqual([at, name, 'resourceLocator', modes]);
-				}
-				for (const [name, entries] of Object.entries(fixed.collections ?? {})) {
-					const names = ((byName(name)?.options ?? []) as INodeProperties[]).map((o) => o.name);
-					expect([at, name, entries.filter((e) => !names.includes(e))]).toEqual([at, name, []]);
-				}
-				for (const [name, values] of Object.entries(fixed.extra ?? {})) expect([at, name, optionValues(byName(name)).sort()]).toEqual([at, name, [...(values as string[])].sort()]);
 				if (operation === 'getAll') {
-					const limited = byName('limit');
-					expect([at, byName('returnAll')?.type, limited?.type]).toEqual([at, 'boolean', 'number']);
-					const all = shownFor(description, { resource, operation, returnAll: true });
-					expect([at, all.some((p) => p.name === 'limit')]).toEqual([at, false]);
+					expect([at, shown.find((p) => p.name === 'returnAll')?.type, shown.find((p) => p.name === 'limit')?.type]).toEqual([at, 'boolean', 'number']);
+					expect([at, shownFor(description, { resource, operation, returnAll: true }).some((p) => p.name === 'limit')]).toEqual([at, false]);
 				}
 			}
 		}
 	});
+});
+
+test('the check modes the page fixes: list, id and slug for every check operation; Ping → Send\'s signals', () => {
+	const description = new CheckMonitor().description;
+	for (const [resource, operations] of Object.entries(operationsOf(description))) {
+		for (const operation of operations) {
+			const check = shownFor(description, { resource, operation }).find((p) => p.name === 'checkId');
+			if (check) expect([`${resource}.${operation}`, check.modes?.map((m) => m.name)]).toEqual([`${resource}.${operation}`, ['list', 'id', 'slug']]);
+		}
+	}
+	const signal = shownFor(description, { resource: 'ping', operation: 'send' }).find((p) => p.name === 'signal');
+	expect(optionValues(signal).sort()).toEqual(['exitStatus', 'fail', 'log', 'start', 'success']);
 });
 
 test('Ping Send shows Exit Status for the exit-status signal only', () => {
