@@ -25,15 +25,12 @@ module.exports = {
 	// Left out of mutation runs, matched by name wherever the test layout puts them: the mutation
 	// tool's own tests (they test no code under nodes/ or credentials/); the tarball's tests (they
 	// read dist/, which Stryker's sandbox leaves out); the layout test (it reads the sources as
-	// text, which Stryker has instrumented); propertiesAsWritten (it loads every module of the
-	// action nodes inside a test, so per-test coverage credits it with all module-level code, and
-	// each module-level mutant, ignored otherwise, ran against that test alone and survived).
+	// text, which Stryker has instrumented).
 	testPathIgnorePatterns: [
 		'/node_modules/',
 		'<rootDir>/test/mutation/',
 		'/package\\.test\\.ts$',
 		'/layout\\.test\\.ts$',
-		'/propertiesAsWritten\\.test\\.ts$',
 	],
 	...(only?.length ? { testMatch: only.map((name) => `**/${name}*.test.ts`) } : {}),
 };

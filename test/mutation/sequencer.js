@@ -8,11 +8,11 @@
 const Sequencer = require('@jest/test-sequencer').default;
 const { filesToRun } = require('./testFiles');
 
-// The description snapshot and the node surface first: a few quick tests that compare all of
+// The node surface and the saved workflows first: a few quick tests that compare all of
 // what n8n receives, so a mutant of the build (the node files, the build steps, the
 // credentials' fields) is killed by its first test instead of after a hundred or more.
-const FIRST = ['descriptionSnapshot', 'nodeSurface', 'credentials', 'expressionCount', 'pathParameters', 'mergeProperties', 'engine', 'customerEngagement.test', 'checkMonitor.test', 'listSearch'];
-const LAST = ['Trigger', 'resilience', 'servers/'];
+const FIRST = ['nodeSurface', 'savedWorkflows', 'credentials', 'apiRequest.paths', 'engine', 'customerEngagement.test', 'checkMonitor.test', 'listSearch'];
+const LAST = ['Trigger', 'apiRequest.test', 'servers/'];
 
 const rank = (path) => {
 	const first = FIRST.findIndex((name) => path.includes(name));
