@@ -1,6 +1,7 @@
 /**
- * `npm run check:editor`: the real n8n editor shows the parameters several operations share
- * (Contact, Check, Customer and Phone) for exactly the operations that declare them.
+ * `npm run check:editor`: the real n8n editor shows the parameters several operations name
+ * alike (Contact, Check, Customer and Phone) for exactly the operations that declare them, as
+ * the user switches between them.
  *
  * The engine tier checks display with n8n-workflow's own rules; this drives the editor
  * itself (Debian's Chromium through playwright-core), because the editor recomputes what it
@@ -36,7 +37,7 @@ const CASES: Array<{ node: string; type: string; parameters: Record<string, unkn
 			{ pick: [], shown: ['contactId'], hidden: [] },
 			{ pick: [['operation', 'Create']], shown: ['email'], hidden: ['contactId'] },
 			{ pick: [['operation', 'Delete']], shown: ['contactId'], hidden: ['email'] },
-			// Phone and Customer: one definition each for Contact Create/Upsert, Conversation and Text (before
+			// Phone and Customer, which Contact Create/Upsert, Conversation and Text each declare (before
 			// the steps below: the last picks must not be defaults, which n8n does not save).
 			{ pick: [['resource', 'Contact'], ['operation', 'Create']], shown: ['email', 'phone'], hidden: ['customerId', 'contactId'] },
 			{ pick: [['resource', 'Conversation']], shown: ['customerId', 'phone'], hidden: ['email'] },
@@ -123,7 +124,7 @@ async function main() {
 					console.log(`✓ ${where}: shows ${step.shown.join(', ') || '(none checked)'}${step.hidden.length ? `; hides ${step.hidden.join(', ')}` : ''}`);
 				}
 			}
-			// Saved as the user saves it: no hidden display flag (a `…Shown` parameter) is stored with the workflow.
+			// Saved as the user saves it: no hidden parameter (a `…Shown` flag of an earlier build) is stored with the workflow.
 			await page.keyboard.press('Escape');
 			await page.keyboard.press('Control+s');
 			await page.waitForTimeout(1500);
