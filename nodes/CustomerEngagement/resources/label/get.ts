@@ -1,6 +1,6 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { objectLocator } from '../contact/contactLocator';
+import type { INodePropertyOptions } from 'n8n-workflow';
 
+/** Its one parameter, the Label locator, is the resource's (index.ts). */
 export const labelGetOperation: INodePropertyOptions = {
 	name: 'Get',
 	value: 'get',
@@ -8,13 +8,3 @@ export const labelGetOperation: INodePropertyOptions = {
 	description: 'Reads the label with this ID. Returns its ID, name and color.',
 	routing: { request: { method: 'GET', url: '/v1/labels/{labelId}' } },
 };
-
-const labelLocator = objectLocator({
-	name: 'labelId',
-	displayName: 'Label',
-	searchListMethod: 'searchLabels',
-	placeholder: 'e.g. 61aa0c2e7d',
-	description: "The label's ID, e.g. 61aa0c2e7d, as Label → Get Many returns it (not its name)",
-});
-
-export const labelGetDescription: INodeProperties[] = [{ ...labelLocator, displayOptions: { show: { resource: ['label'], operation: ['get'] } } }];

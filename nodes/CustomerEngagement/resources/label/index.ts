@@ -1,7 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { labelCreateDescription, labelCreateOperation } from './create';
-import { labelGetDescription, labelGetOperation } from './get';
+import { labelGetOperation } from './get';
 import { labelGetManyDescription, labelGetManyOperation } from './getAll';
+import { labelLocator } from './labelLocator';
 
 export const labelDescription: INodeProperties[] = [
 	{
@@ -13,7 +14,7 @@ export const labelDescription: INodeProperties[] = [
 		options: [labelCreateOperation, labelGetOperation, labelGetManyOperation],
 		default: 'getAll',
 	},
+	{ ...labelLocator, displayOptions: { show: { resource: ['label'], operation: ['get'] } } },
 	...labelCreateDescription,
-	...labelGetDescription,
 	...labelGetManyDescription,
 ];
