@@ -19,7 +19,7 @@
  * and sockets when each side starts and ends, sampled by scripts/bench/sampleFds.cjs; the
  * timings of such a run include the sampling), BENCH_PACKAGE=<tarball> (measure that build of
  * the package instead of this working tree's, for example an earlier commit's `npm pack`),
- * `-- --write` puts the tables into BENCHMARKS.md. With BENCH_CPU_PROFILE each case is
+ * `-- --write` puts the tables into their block of BENCHMARKS.md, one block per n8n version. With BENCH_CPU_PROFILE each case is
  * followed by where our node's CPU time went (scripts/bench/profileSummary.ts).
  */
 import { spawn } from 'node:child_process';
@@ -33,6 +33,7 @@ import { ourNodeProfile, profileTable } from './profileSummary';
 import { ensureN8n, importWorkflows, N8N_VERSION, n8nBin, n8nCli, n8nDir, runtimeEnv } from '../shared/n8nRuntime';
 import { installTarball } from '../release/manualInstall';
 import { freePort } from '../shared/ports';
+import { writeBenchmarks } from './benchmarksFile';
 
 const PKG = 'n8n-nodes-engagement-monitor';
 const REPS = Number(process.env.BENCH_REPS ?? 5);
@@ -360,7 +361,7 @@ async function main() {
 	print();
 	const profiles: Array<{ name: string; runs: number; unit: string; files: string[] }> = [];
 	for (const engine of ENGINES) {
-		print(`## Expression engine: ${engine}`);
+		print(`### Expression engine: ${engine}`);
 		print();
 		print('| case | N | our node ms/item (spread) | HTTP Request + Header Auth credential | HTTP Request + plain header | ratio to credential side | ratio to plain side | expressions per item: ours / HTTP | n8n peak memory |');
 		print('|---|---|---|---|---|---|---|---|---|');
@@ -410,13 +411,7 @@ async function main() {
 	await ceList.stop();
 	await cm.stop();
 	await cmNew.stop();
-	if (process.argv.includes('--write')) {
-		const benchmarks = path.join(__dirname, '..', '..', 'BENCHMARKS.md');
-		const text = readFileSync(benchmarks, 'utf8');
-		const marker = '\n## Side by side in real n8n';
-		const kept = text.includes(marker) ? text.slice(0, text.indexOf(marker)) : text.trimEnd();
-		writeFileSync(benchmarks, `${kept}${marker} (\`npm run bench:n8n\`)\n\n${out.join('\n')}\n`);
-	}
+	if (process.argv.includes('--write')) writeBenchmarks(`npm run bench:n8n (n8n ${N8N_VERSION})`, out.join('\n'));
 	process.exit(0);
 }
 
