@@ -78,6 +78,16 @@ test('late, then up (a longer timeout), then late again after the same ping: the
 	expect(late(await later(trigger))).toHaveLength(1);
 });
 
+test('a timeout changed while the check stays late: the same lateness (it follows the same ping), not emitted again', async () => {
+	const check = seed(1, { timeout: 120 });
+	server.receivePing(check.uuid);
+	const trigger = poller();
+	await trigger.poll();
+	expect(late(await later(trigger, 121))).toEqual([['c1', at(-1), at(599)]]);
+	check.timeout = 90;
+	expect(await later(trigger)).toBeNull();
+});
+
 test('a check already late at activation is not new; a pause ends its lateness', async () => {
 	const check = seed(1);
 	server.receivePing(check.uuid);
