@@ -10,6 +10,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Express, Request, Response } from 'express';
 import { ApiServer, isPlainObject, parseJson } from './apiServer';
+import { nextDue, scheduleKind } from './checkSchedule';
 import { type PlaceholderValues, type WebhookIntegration, WebhookIntegrations } from './webhookIntegration';
 
 type Json = Record<string, unknown>;
@@ -47,7 +48,7 @@ export interface StoredCheck {
 	grace: number;
 	schedule: string | null;
 	tz: string;
-	kind: 'simple' | 'cron';
+	kind: 'simple' | 'cron' | 'oncalendar';
 	manual_resume: boolean;
 	methods: string;
 	start_kw: string;
@@ -294,15 +295,15 @@ export class CheckMonitorServer extends ApiServer {
 
 	/**
 	 * One pass of the real server's alert worker (`sendalerts`): every check that reads
-	 * `down` because its timeout and grace have passed gets its "down" flip now, dated when it
-	 * was due (last ping + timeout + grace), not when it was written. Until a pass runs, such
+	 * `down` because its period and grace have passed (or a start's grace) gets its "down" flip
+	 * now, dated when it was due (goingDownAt), not when it was written. Until a pass runs, such
 	 * a check is listed as down with no flip for it (docs/api/check-monitor.md, "Answers that differ").
 	 */
 	sendAlerts(): void {
 		for (const check of this.checks.values()) {
-			if (check.status !== 'up' || this.computedStatus(check) !== 'down') continue;
+			if (check.status === 'down' || this.computedStatus(check) !== 'down') continue;
+			const flip = { created: new Date(this.goingDownAt(check)!), up: 0, status: 'down' };
 			check.status = 'down';
-			const flip = { created: new Date(check.last_ping!.getTime() + (check.timeout + check.grace) * 1000), up: 0, status: 'down' };
 			check.flips.push(flip);
 			this.notifyIntegrations(check, 'down', flip.created);
 		}
@@ -549,19 +550,45 @@ export class CheckMonitorServer extends ApiServer {
 		return `http://${req.headers.host}`;
 	}
 
+	/**
+	 * When the check's grace time starts (ms since the epoch), as the real server computes it
+	 * (`Check.get_grace_start`): for a check that is up, its last ping plus its timeout, or the
+	 * next time its cron or OnCalendar schedule fires after the last ping; with `withStarted`,
+	 * a running start's time when that is earlier (and the check is not down). Undefined when
+	 * there is none: new, paused or down, or a schedule that never fires again.
+	 */
+	graceStart(check: StoredCheck, withStarted: boolean): number | undefined {
+		let start: number | undefined;
+		if (check.status === 'up' && check.last_ping) {
+			const lastPing = check.last_ping.getTime();
+			start = check.kind === 'simple' ? lastPing + check.timeout * 1000 : nextDue(check.schedule ?? '', check.tz, lastPing);
+		}
+		if (withStarted && check.last_start && check.status !== 'down') start = Math.min(start ?? Infinity, check.last_start.getTime());
+		return start;
+	}
+
+	/** When the check goes down if no ping comes (`Check.going_down_after`): its grace start plus its grace. */
+	goingDownAt(check: StoredCheck): number | undefined {
+		const start = this.graceStart(check, true);
+		return start === undefined ? undefined : start + check.grace * 1000;
+	}
+
+	/** The status as the server computes it when the check is read (`Check.get_status`). */
 	computedStatus(check: StoredCheck): string {
-		if (check.status !== 'up' || !check.last_ping) return check.status;
-		if (check.kind !== 'simple') return check.status;
-		const due = check.last_ping.getTime() + check.timeout * 1000;
 		const now = this.now().getTime();
-		if (now > due + check.grace * 1000) return 'down';
-		if (now > due) return 'grace';
+		if (check.last_start && now >= check.last_start.getTime() + check.grace * 1000) return 'down';
+		if (check.status !== 'up') return check.status;
+		const start = this.graceStart(check, false);
+		if (start === undefined) return 'up';
+		if (now >= start + check.grace * 1000) return 'down';
+		if (now >= start) return 'grace';
 		return 'up';
 	}
 
 	present(check: StoredCheck, readOnly: boolean, req: Request): Json {
 		const base = this.baseUrl(req);
 		const version = (req.params.version as string) ?? 'v3';
+		const graceStart = this.graceStart(check, true);
 		const result: Json = {
 			name: check.name,
 			slug: check.slug,
@@ -572,11 +599,7 @@ export class CheckMonitorServer extends ApiServer {
 			status: this.computedStatus(check),
 			started: check.last_start !== null,
 			last_ping: isoSeconds(check.last_ping),
-			next_ping: check.last_start
-				? isoSeconds(check.last_start)
-				: check.last_ping && check.kind === 'simple'
-					? isoSeconds(new Date(check.last_ping.getTime() + check.timeout * 1000))
-					: null,
+			next_ping: graceStart === undefined ? null : isoSeconds(new Date(graceStart)),
 			manual_resume: check.manual_resume,
 			methods: check.methods,
 			subject: check.subject,
@@ -725,7 +748,7 @@ export class CheckMonitorServer extends ApiServer {
 			check.filter_subject = true;
 		}
 		if (typeof body.schedule === 'string') {
-			check.kind = 'cron';
+			check.kind = scheduleKind(body.schedule);
 			check.schedule = body.schedule;
 		} else if (body.timeout !== undefined) {
 			check.kind = 'simple';

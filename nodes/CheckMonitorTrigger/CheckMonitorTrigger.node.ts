@@ -10,6 +10,8 @@ import { numberOption } from '../shared/triggerNumberOption';
 import { checkLocator } from '../CheckMonitor/resources/check/checkLocator';
 import { searchChecks } from '../CheckMonitor/listSearch/searchChecks';
 import type { Direction } from './flipItems';
+import { pollLateCheckAllChecks } from './lateCheckAllChecks';
+import { pollLateCheckOneCheck } from './lateCheckOneCheck';
 import { pollNewFlipAllChecks } from './newFlipAllChecks';
 import { pollNewFlipOneCheck } from './newFlipOneCheck';
 import { pollNewPingAllChecks } from './newPingAllChecks';
@@ -24,7 +26,7 @@ export class CheckMonitorTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["event"]}}',
-		description: 'Starts the workflow when a check changes status (a flip) or receives a ping',
+		description: 'Starts the workflow when a check changes status (a flip), receives a ping, or is late',
 		defaults: { name: 'Check Monitor Trigger' },
 		polling: true,
 		inputs: [],
@@ -39,6 +41,11 @@ export class CheckMonitorTrigger implements INodeType {
 				options: [
 					{ name: 'New Flip', value: 'newFlip', description: 'A check changed status' },
 					{ name: 'New Ping', value: 'newPing', description: 'A check received a ping (success, start, fail, log, or ignored)' },
+					{
+						name: 'Late Check',
+						value: 'lateCheck',
+						description: 'A check is late: its period passed and it is in its grace time, not down yet (the server sends no notice of it)',
+					},
 				],
 				default: 'newFlip',
 			},
@@ -66,8 +73,19 @@ export class CheckMonitorTrigger implements INodeType {
 				],
 				default: 'one',
 			},
+			{
+				displayName: 'Checks',
+				name: 'scope',
+				displayOptions: { show: { event: ['lateCheck'] } },
+				type: 'options',
+				options: [
+					{ name: 'All Checks', value: 'all', description: 'The check list each poll: one request, whatever the number of checks' },
+					{ name: 'One Check', value: 'one', description: 'One read of the check per poll' },
+				],
+				default: 'all',
+			},
 			{ ...checkLocator(), description: 'The check whose pings to watch', displayOptions: { show: { event: ['newPing'] }, hide: { scope: ['all'] } } },
-			{ ...checkLocator(), description: 'The check to watch', displayOptions: { show: { event: ['newFlip'], scope: ['one'] } } },
+			{ ...checkLocator(), description: 'The check to watch', displayOptions: { show: { event: ['newFlip', 'lateCheck'], scope: ['one'] } } },
 			{
 				displayName: 'Tags',
 				name: 'tags',
@@ -75,7 +93,7 @@ export class CheckMonitorTrigger implements INodeType {
 				default: '',
 				placeholder: 'e.g. prod',
 				description: 'Only checks carrying all of these space-separated tags',
-				displayOptions: { show: { event: ['newFlip', 'newPing'], scope: ['all'] } },
+				displayOptions: { show: { event: ['newFlip', 'newPing', 'lateCheck'], scope: ['all'] } },
 			},
 			{
 				displayName: 'Flips To',
@@ -169,8 +187,13 @@ export class CheckMonitorTrigger implements INodeType {
 	methods = { listSearch: { searchChecks } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		const event = this.getNodeParameter('event', 'newFlip');
+		if (event === 'lateCheck') {
+			if (this.getNodeParameter('scope', 'all') === 'one') return await pollLateCheckOneCheck.call(this, pollRequests(this, 0));
+			return await pollLateCheckAllChecks.call(this, pollRequests(this, 0));
+		}
 		const options = this.getNodeParameter('options', {}) as IDataObject;
-		if (this.getNodeParameter('event', 'newFlip') === 'newPing') {
+		if (event === 'newPing') {
 			const scope = this.getNodeParameter('scope', 'one') as string;
 			const pingOptions = { types: (options.pingTypes ?? []) as string[], includeBody: options.includeBody === true };
 			if (scope === 'one') return await pollNewPingOneCheck.call(this, pollRequests(this, 0), pingOptions);

@@ -60,3 +60,19 @@ export interface FlipAllChecksState {
 
 /** New Flip, one check (`state`, key `one:<id>`): the All Checks record with one cursor. */
 export type FlipOneCheckState = Pick<FlipAllChecksState, 'key' | 'activatedFloor' | 'checks'>;
+
+/** Late Check, all checks (`lateState`, key `late:all:<tags>`). */
+export interface LateAllChecksState {
+	key: string;
+	/** When the last poll read the list (UNIX seconds, the server's time). */
+	polledAt: number;
+	/** Every check the last poll listed: the lateness it was in (its last ping), or '' when it was not late. */
+	checks: Record<string, string>;
+}
+
+/** Late Check, one check (`lateState`, key `late:one:<id>`). */
+export interface LateOneCheckState {
+	key: string;
+	/** The lateness the check was in at the last poll (its last ping), or '' when it was not late. */
+	lateness: string;
+}

@@ -69,4 +69,6 @@ export const startsPoll = {
 	checkList: (request: LoggedRequest) => /^\/api\/v3\/checks\/?$/.test(request.path),
 	/** One check: its flips, or its pings (not a ping's body). */
 	oneCheck: (request: LoggedRequest) => /\/(flips|pings)\/$/.test(request.path),
+	/** Late Check of one check: the check's own read. */
+	check: (request: LoggedRequest) => /^\/api\/v3\/checks\/[^/]+$/.test(request.path),
 };

@@ -11,7 +11,8 @@
  * once A is emitted, C while n8n is stopped after B is emitted. Each must be emitted exactly
  * once, and in the order made: oldest first within a poll, polls in order. New Flip for All
  * Checks (20 checks, and 150 at the default pace) starts with one request, then reads the
- * list plus the checks that changed. What decides when to act is what n8n did (the saved
+ * list plus the checks that changed. Late Check's records are latenesses (a check pinged its
+ * timeout and a second ago); for All Checks (20 and 150 checks) every poll is the list alone. What decides when to act is what n8n did (the saved
  * start, the executions); the requests at the stand-ins only measure what each poll cost and
  * tell that a poll has run since.
  */
@@ -20,7 +21,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
-import { CheckMonitorServer, CM_KEY } from '../../harness/servers/checkMonitorServer';
+import { CheckMonitorServer, CM_KEY, isoSeconds, type StoredCheck } from '../../harness/servers/checkMonitorServer';
 import { KEPT_STARTS } from '../../nodes/shared/keptStart';
 import { CE_TOKEN, CustomerEngagementServer } from '../../harness/servers/customerEngagementServer';
 import { installPublished } from '../release/communityInstall';
@@ -28,6 +29,7 @@ import { editorSession, parseRunData, setUpOwner, type EditorSession } from '../
 import { N8N_VERSION, n8nDir, startN8nReady, WITHOUT_EDITOR_UI } from '../shared/n8nRuntime';
 import { waitForAsync, waitUntil } from '../shared/progress';
 import { stopProcess } from '../shared/services';
+import type { LoggedRequest } from '../../harness/servers/apiServer';
 import { PollLog, startsPoll, type Poll } from './pollLog';
 import { runAlone } from './runAlone';
 
@@ -78,6 +80,10 @@ interface Trigger {
 	aBySweep?: boolean;
 	/** New Flip for All Checks: the checks it watches, and those its records flipped. */
 	allChecks?: { checks: string[]; flipped: Set<string> };
+	/** Late Check for All Checks: the number of checks it watches; every poll must be the list alone. */
+	listAlone?: number;
+	/** What starts a poll at its server, when not the check list (All Checks) or a check's flips or pings. */
+	startsPoll?: (request: LoggedRequest) => boolean;
 }
 
 interface Progress {
@@ -271,6 +277,15 @@ export async function schedulerChecks(mode: SchedulerMode, record: Check): Promi
 			const { checks, flipped } = t.allChecks!;
 			record(`${label} › ${t.event}, ${allCheckCosts(t.log.polls(), checks)}`, allChecksProblem(t.log.polls(), flipped));
 		}
+		for (const t of triggers.filter((t) => t.listAlone)) {
+			const polls = t.log.polls();
+			const sizes = polls.map((q) => q.requests.length);
+			say(`${t.id}: requests per poll ${sizes.join(', ')}`);
+			record(
+				`${label} › ${t.event}: every poll is the list alone, 1 request, when nothing changed and when a check became late`,
+				polls.length < 2 || sizes.some((n) => n !== 1) || !polls.every((q) => q.requests.every(isList)) ? `requests per poll ${sizes.join(', ')}` : undefined,
+			);
+		}
 	} catch (error) {
 		record(`${label} › runs`, (error as Error).message.slice(0, 1500));
 	} finally {
@@ -338,6 +353,7 @@ async function triggerSet(): Promise<Trigger[]> {
 	const cm = async () => await new CheckMonitorServer().start();
 	const [visits, contacts, redeems, rewards] = [await ce(), await ce(), await ce(), await ce()];
 	const [flipOne, flipAll, flipMany, pingOne, pingAll, sweep] = [await cm(), await cm(), await cm(), await cm(), await cm(), await cm()];
+	const [lateOne, lateAll, lateMany] = [await cm(), await cm(), await cm()];
 
 	const visitor = String(visits.seedContact({ firstName: 'Visitor' }).id);
 	visits.seedVisit({ contactId: visitor });
@@ -365,6 +381,23 @@ async function triggerSet(): Promise<Trigger[]> {
 	const byIdDescending = <T extends { uuid: string }>(a: T, b: T): [T, T] => (a.uuid > b.uuid ? [a, b] : [b, a]);
 	/** A second between two records, so that their whole-second dates tell which is older. */
 	const aSecond = async () => await new Promise((resolve) => setTimeout(resolve, 1100));
+	// Late Check: every check pinged (up), due in an hour, an hour's grace: none late within the run unless made so.
+	const lateUp = (server: CheckMonitorServer, name: string) => {
+		const check = server.seedCheck({ name, timeout: 3600, grace: 3600 });
+		server.receivePing(check.uuid);
+		return check;
+	};
+	const overdue = lateUp(lateOne, 'Overdue');
+	const lateChecks = Array.from({ length: ALL_CHECKS }, (_, i) => lateUp(lateAll, `late ${i + 1}`));
+	const manyLate = Array.from({ length: MANY_CHECKS }, (_, i) => lateUp(lateMany, `many late ${i + 1}`));
+	/** A check late from a second ago: its last ping came its timeout and a second ago (a new ping ends a lateness it was in). */
+	const lateNow = (server: CheckMonitorServer, check: StoredCheck) => {
+		const now = server.now;
+		server.now = () => new Date(Date.now() - (check.timeout + 1) * 1000);
+		server.receivePing(check.uuid);
+		server.now = now;
+		return `late ${check.name} ${isoSeconds(new Date(check.last_ping!.getTime() + check.timeout * 1000))}`;
+	};
 	const flippedAll = new Set<string>();
 	const flippedMany = new Set<string>();
 
@@ -501,8 +534,55 @@ async function triggerSet(): Promise<Trigger[]> {
 			testEvent: (key) => /^flip (one|two|quiet) \w+$/.test(key),
 			aBySweep: true,
 		},
+		{
+			id: 'lateOneCheck',
+			event: 'Late Check (one check)',
+			server: lateOne,
+			parameters: { event: 'lateCheck', scope: 'one', checkId: { __rl: true, mode: 'id', value: overdue.uuid } },
+			key: 'late {{ $json.check.name }} {{ $json.lateSince }}',
+			// Each phase a new lateness of the one check: a ping, then late again.
+			make: async () => [lateNow(lateOne, overdue)],
+			testEvent: (key, b) => key === b[0],
+			startsPoll: startsPoll.check,
+		},
+		{
+			id: 'lateAllChecks',
+			event: 'Late Check (all checks)',
+			server: lateAll,
+			parameters: { event: 'lateCheck', scope: 'all' },
+			key: 'late {{ $json.check.name }} {{ $json.lateSince }}',
+			// A: two checks a second apart, the later one first in id order; B another; C the first of
+			// A's again: pinged while late and late again, a new lateness.
+			make: async (phase) => {
+				const keys: string[] = [];
+				const [first, second] = byIdDescending(lateChecks[0], lateChecks[1]);
+				for (const check of phase === 'A' ? [first, second] : phase === 'B' ? [lateChecks[2]] : [first]) {
+					if (keys.length) await aSecond();
+					keys.push(lateNow(lateAll, check));
+				}
+				return keys;
+			},
+			// The newest lateness: B's (A's checks are still late, since earlier).
+			testEvent: (key, b) => key === b[0],
+			listAlone: ALL_CHECKS,
+		},
+		{
+			id: 'lateManyChecks',
+			event: `Late Check (all checks), ${MANY_CHECKS} checks, a check late during the activation`,
+			server: lateMany,
+			parameters: { event: 'lateCheck', scope: 'all' },
+			key: 'late {{ $json.check.name }} {{ $json.lateSince }}',
+			make: async (phase) => [lateNow(lateMany, manyLate[[7, 77, 147][at[phase]]])],
+			testEvent: (key, b) => key === b[0],
+			aDuringActivation: true,
+			listAlone: MANY_CHECKS,
+		},
 	];
-	return triggers.map((t) => ({ ...t, workflow: '', log: new PollLog(t.server, t.server instanceof CustomerEngagementServer ? startsPoll.list : t.id.endsWith('AllChecks') || t.allChecks ? startsPoll.checkList : startsPoll.oneCheck) }));
+	return triggers.map((t) => ({
+		...t,
+		workflow: '',
+		log: new PollLog(t.server, t.startsPoll ?? (t.server instanceof CustomerEngagementServer ? startsPoll.list : t.id.endsWith('AllChecks') || t.allChecks || t.listAlone ? startsPoll.checkList : startsPoll.oneCheck)),
+	}));
 }
 
 /** Fetch Test Event as the editor sends it; its requests are set apart from the polls. Resolves with what went wrong. */

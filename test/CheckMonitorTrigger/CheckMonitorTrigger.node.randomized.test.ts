@@ -413,3 +413,67 @@ describe('New Flip for All Checks', () => {
 		);
 	}, LONG_TEST_TIMEOUT_MS);
 });
+
+/**
+ * Late Check for All Checks, randomized on the stand-in with a virtual clock: pings (success,
+ * fail, start), time passing, pauses, failed lists, restarts and polls. The model: each
+ * lateness (a check and the last ping it follows) that a successful poll finds the check in,
+ * and that the start did not, is emitted exactly once, by the first such poll; nothing else.
+ */
+describe('Late Check for All Checks', () => {
+	const cm = useCheckMonitorServer();
+	const { server, credentials } = cm;
+	const clock = useVirtualClock(server);
+
+	test('randomized: each lateness a poll finds, once, at that poll; none found only at the start', async () => {
+		const check = fc.integer({ min: 0, max: 3 });
+		const step = fc.oneof(
+			{ weight: 3, arbitrary: fc.record({ kind: fc.constant('ping' as const), check, action: fc.constantFrom('', '', 'fail', 'start') }) },
+			{ weight: 4, arbitrary: fc.record({ kind: fc.constant('wait' as const), seconds: fc.integer({ min: 1, max: 150 }) }) },
+			{ weight: 4, arbitrary: fc.record({ kind: fc.constant('poll' as const), fault: fc.constantFrom('none', 'none', 'none', 'list'), restart: fc.boolean() }) },
+			{ weight: 1, arbitrary: fc.record({ kind: fc.constant('pause' as const), check }) },
+		);
+		await fc.assert(
+			fc.asyncProperty(fc.array(step, { minLength: 3, maxLength: 40 }), async (steps) => {
+				server.reset();
+				clock.reset();
+				server.clearLog();
+				const checks = [0, 1, 2, 3].map((i) => server.seedCheck({ uuid: `00000000-0000-4000-8000-00000000000${i}`, name: `c${i}`, timeout: 60, grace: 90 + 30 * i }));
+				let staticData = {};
+				const newPoller = () => createPoller({ type: 'checkMonitorTrigger', parameters: { event: 'lateCheck', scope: 'all' } as never, credentials: credentials(), staticData });
+				let trigger = newPoller();
+				const lateNow = () => checks.filter((c) => server.computedStatus(c) === 'grace').map((c) => `${c.name} ${isoSeconds(c.last_ping)}`);
+				const atStart = new Set(lateNow());
+				await trigger.poll();
+				const owed: string[] = [];
+				const emitted: string[] = [];
+				for (const s of steps) {
+					if (s.kind === 'ping') server.receivePing(checks[s.check].uuid, s.action);
+					else if (s.kind === 'wait') clock.advance(s.seconds);
+					else if (s.kind === 'pause') server.pause(checks[s.check].uuid);
+					else {
+						if (s.restart) {
+							staticData = trigger.staticData;
+							trigger = newPoller();
+						}
+						if (s.fault === 'list') server.injectFault({ kind: 'status', status: 500 }, 3);
+						const found = lateNow();
+						try {
+							const result = await trigger.poll();
+							const items = (result?.[0] ?? []).map((i) => `${(i.json.check as { name: string }).name} ${String(i.json.lastPing)}`);
+							const fresh = found.filter((key) => !atStart.has(key) && !owed.includes(key));
+							expect(items.sort()).toEqual(fresh.sort());
+							owed.push(...fresh);
+							emitted.push(...items);
+						} catch (error) {
+							expect(s.fault).toBe('list');
+							expect((error as Error).message).toContain('HTTP 500');
+						}
+					}
+				}
+				expect(new Set(emitted).size).toBe(emitted.length);
+			}),
+			randomizedRuns(150, 58),
+		);
+	}, LONG_TEST_TIMEOUT_MS);
+});

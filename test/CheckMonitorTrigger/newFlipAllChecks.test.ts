@@ -586,7 +586,8 @@ describe('the cost over 1,000 checks and the sweep', () => {
 		});
 
 		test('a timeout: the list shows the check down before the server writes its flip; the check is read again each poll, so the flip comes at the poll after it is written, not with the sweep', async () => {
-			const check = seed(1, { timeout: 60, grace: 60 });
+			// Due a minute and a half after its ping: polls a minute apart see it up, then in grace, then down.
+			const check = seed(1, { timeout: 90, grace: 60 });
 			server.receivePing(check.uuid);
 			const trigger = poller({ fullSweepMinutes: 10, lookBackMinutes: 60 });
 			await trigger.poll();
@@ -606,7 +607,7 @@ describe('the cost over 1,000 checks and the sweep', () => {
 		});
 
 		test('a timeout whose flip the server never writes (no alert worker): the check is read each poll for a Late Flip Window, then left to the sweep', async () => {
-			const check = seed(1, { timeout: 60, grace: 60 });
+			const check = seed(1, { timeout: 90, grace: 60 });
 			server.receivePing(check.uuid);
 			const trigger = poller({ fullSweepMinutes: 0, lookBackMinutes: 3 });
 			await trigger.poll();
@@ -725,7 +726,7 @@ describe('late down flips and sweep rounds, at their edges', () => {
 	});
 
 	test('a check down (its row recorded after a Late Flip Window) whose row changes while still down: read once, not waited for again', async () => {
-		const check = seed(1, { timeout: 60, grace: 60 });
+		const check = seed(1, { timeout: 90, grace: 60 });
 		server.receivePing(check.uuid);
 		const trigger = poller({ fullSweepMinutes: 0, lookBackMinutes: 3 });
 		await trigger.poll();

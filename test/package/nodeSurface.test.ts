@@ -160,7 +160,7 @@ test('Ping Send shows Exit Status for the exit-status signal only', () => {
 
 test.each([
 	['Customer Engagement Trigger', () => new CustomerEngagementTrigger().description, { event: ['newVisit', 'newContact', 'newRedeem', 'newLoyaltyReward'] }],
-	['Check Monitor Trigger', () => new CheckMonitorTrigger().description, { event: ['newFlip', 'newPing'], scope: ['one', 'all'] }],
+	['Check Monitor Trigger', () => new CheckMonitorTrigger().description, { event: ['newFlip', 'newPing', 'lateCheck'], scope: ['one', 'all'] }],
 ])('%s keeps its event (and scope) values', (_name, build, fixed) => {
 	const description = build();
 	for (const [name, values] of Object.entries(fixed)) {
@@ -177,7 +177,13 @@ test('the Check Monitor Webhook Trigger keeps its events values and default (bot
 test('the Check Monitor Trigger asks for a check (a locator) for one check and for New Ping, not for all checks', () => {
 	const description = new CheckMonitorTrigger().description;
 	const asks = (values: Record<string, unknown>) => shownFor(description, values).find((p) => p.name === 'checkId')?.type;
-	expect([asks({ event: 'newFlip', scope: 'one' }), asks({ event: 'newFlip', scope: 'all' }), asks({ event: 'newPing' })]).toEqual(['resourceLocator', undefined, 'resourceLocator']);
+	expect([asks({ event: 'newFlip', scope: 'one' }), asks({ event: 'newFlip', scope: 'all' }), asks({ event: 'newPing' }), asks({ event: 'lateCheck', scope: 'one' }), asks({ event: 'lateCheck' })]).toEqual([
+		'resourceLocator',
+		undefined,
+		'resourceLocator',
+		'resourceLocator',
+		undefined,
+	]);
 });
 
 test.each([
@@ -288,9 +294,12 @@ test.each([
 				[{ event: 'newFlip', scope: 'one' }, [event, scope, check, direction, flipOptions]],
 				[{ event: 'newPing' }, [event, pingScope, check, pingOptions]],
 				[{ event: 'newPing', scope: 'all' }, [event, pingScope, ['tags', 'string', ''], pingOptions]],
+				// Late Check has no options: every poll is one request.
+				[{ event: 'lateCheck' }, [event, scope, ['tags', 'string', '']]],
+				[{ event: 'lateCheck', scope: 'one' }, [event, scope, check]],
 			];
 		},
-		['event', 'options', 'newFlip', 'no expression', ['newFlip', 'newPing']],
+		['event', 'options', 'newFlip', 'no expression', ['newFlip', 'newPing', 'lateCheck']],
 	],
 ] as Array<[string, () => INodeTypeDescription, (event: unknown[]) => Array<[Record<string, unknown>, unknown[]]>, unknown[]]>)(
 	"%s: the form of each event, with the defaults a saved trigger relies on",

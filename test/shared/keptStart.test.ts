@@ -10,6 +10,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { startOfEarlierVersion } from '../support/allChecksFlipTrigger';
 import { byId } from '../../harness/engine';
+import { isoSeconds } from '../../harness/servers/checkMonitorServer';
 import { activeTrigger, type Batches, type Scheduler } from '../support/n8nScheduler';
 import { useCheckMonitorServer, useCustomerEngagementServer } from '../support/setup';
 import { useVirtualClock } from '../support/virtualClock';
@@ -41,6 +42,22 @@ const flipping = (uuid: string) => {
 	cm.server.receivePing(uuid, check.status === 'up' ? 'fail' : '');
 	return flipOf(uuid);
 };
+
+/**
+ * A check late now after a new ping: pinged at a second of its own an hour ago (the pings of
+ * a test an hour back, a second apart), with a minute's timeout and a day's grace.
+ */
+let pingedFrom = 0;
+let latePings = 0;
+const lateCheck = (name: string) => cm.server.seedCheck({ name, timeout: 60, grace: 86_400 }).uuid;
+const lateAgain = (uuid: string) => {
+	const now = cm.server.now;
+	cm.server.now = () => new Date(pingedFrom + ++latePings * 1000);
+	cm.server.receivePing(uuid);
+	cm.server.now = now;
+	return `${uuid} ${isoSeconds(cm.server.checks.get(uuid)!.last_ping)}`;
+};
+const lateItem = ({ json }: INodeExecutionData) => `${(json.check as { id: string }).id} ${String(json.lastPing)}`;
 
 let checks: string[] = [];
 let contact = '';
@@ -125,6 +142,28 @@ const EVENTS: Record<string, Event> = {
 			return `${uuid} ${cm.server.receivePing(uuid).n}`;
 		},
 		identity: pingItem,
+	},
+	'Late Check, one check': {
+		type: 'checkMonitorTrigger',
+		setUp: () => {
+			[pingedFrom, latePings] = [Date.now() - 3_600_000, 0];
+			checks = [lateCheck('one')];
+			lateAgain(checks[0]);
+			return { event: 'lateCheck', scope: 'one', checkId: byId(checks[0]) };
+		},
+		make: () => lateAgain(checks[0]),
+		identity: lateItem,
+	},
+	'Late Check, all checks': {
+		type: 'checkMonitorTrigger',
+		setUp: () => {
+			[pingedFrom, latePings] = [Date.now() - 3_600_000, 0];
+			checks = [lateCheck('a'), lateCheck('b')];
+			lateAgain(checks[0]);
+			return { event: 'lateCheck', scope: 'all' };
+		},
+		make: () => lateAgain(checks[++records % 2]),
+		identity: lateItem,
 	},
 };
 
@@ -212,6 +251,24 @@ describe('New Flip for All Checks: the start is the list alone', () => {
 			const trigger = activeTrigger({ type: 'checkMonitorTrigger', parameters: allChecks(), credentials: cm.credentials(), scheduler });
 			expect(await requestsOf(trigger.activate())).toBe(1);
 			expect(await requestsOf(trigger.poll())).toBe(1);
+			expect(await requestsOf(trigger.poll())).toBe(1);
+		},
+	);
+
+	test.each(SCHEDULERS.flatMap((scheduler) => [20, 150].map((n) => [n, scheduler] as const)))(
+		'Late Check for All Checks, %i checks, %s scheduler: the list alone at activation, at each quiet poll and at the poll that finds a check late',
+		async (n, scheduler) => {
+			const uuids = seedChecks(n);
+			for (const uuid of uuids) Object.assign(cm.server.checks.get(uuid)!, { timeout: 3600, grace: 86_400 });
+			[pingedFrom, latePings] = [Date.now() - 600_000, 0];
+			for (const uuid of uuids) lateAgain(uuid);
+			const trigger = activeTrigger({ type: 'checkMonitorTrigger', parameters: { event: 'lateCheck', scope: 'all' }, credentials: cm.credentials(), scheduler });
+			expect(await requestsOf(trigger.activate())).toBe(1);
+			expect(await requestsOf(trigger.poll())).toBe(1);
+			cm.server.checks.get(uuids[7])!.timeout = 60;
+			cm.server.clearLog();
+			expect((await trigger.poll())?.[0].map(lateItem)).toEqual([`${uuids[7]} ${isoSeconds(cm.server.checks.get(uuids[7])!.last_ping)}`]);
+			expect(cm.server.requests).toHaveLength(1);
 			expect(await requestsOf(trigger.poll())).toBe(1);
 		},
 	);

@@ -125,6 +125,80 @@ test('a timeout: the list reads down at once; the down flip comes with the alert
 	expect(pinged.flips.map((f) => f.status)).toEqual(['up']);
 });
 
+describe('grace: computed when the check is read, from its last ping, its period and its grace', () => {
+	let now: Date;
+	beforeEach(() => {
+		now = new Date('2026-11-27T10:00:00Z');
+		server.now = () => now;
+	});
+	const listed = async () => {
+		const check = (await api().get('/api/v3/checks/')).data.checks[0];
+		return [check.status, check.next_ping];
+	};
+
+	test('a simple check: grace from its last ping plus its timeout, down from there plus its grace; next_ping is when grace starts', async () => {
+		const check = server.seedCheck({ timeout: 60, grace: 120 });
+		expect(await listed()).toEqual(['new', null]);
+		server.receivePing(check.uuid);
+		now = new Date('2026-11-27T10:00:59Z');
+		expect(await listed()).toEqual(['up', '2026-11-27T10:01:00+00:00']);
+		now = new Date('2026-11-27T10:01:00Z');
+		expect(await listed()).toEqual(['grace', '2026-11-27T10:01:00+00:00']);
+		now = new Date('2026-11-27T10:02:59Z');
+		expect(await listed()).toEqual(['grace', '2026-11-27T10:01:00+00:00']);
+		now = new Date('2026-11-27T10:03:00Z');
+		expect(await listed()).toEqual(['down', '2026-11-27T10:01:00+00:00']);
+		// Once the alert worker has written it down, there is no next ping.
+		server.sendAlerts();
+		expect(await listed()).toEqual(['down', null]);
+		expect(check.flips.at(-1)?.created.toISOString()).toBe('2026-11-27T10:03:00.000Z');
+	});
+
+	test.each([
+		['cron', '*/15 * * * *', 'UTC', '2026-11-27T10:15:00+00:00'],
+		['OnCalendar', 'Mon..Fri 10:30', 'UTC', '2026-11-27T10:30:00+00:00'],
+		['cron in a time zone', '0 12 * * *', 'Asia/Kolkata', '2026-11-28T06:30:00+00:00'],
+	])('a %s check: grace from the first time its schedule fires after the last ping', async (_kind, schedule, tz, due) => {
+		const check = (await api().post('/api/v3/checks/', { schedule, tz, grace: 60 })).data;
+		expect(check.timeout).toBeUndefined();
+		now = new Date('2026-11-27T10:00:20Z');
+		server.receivePing(check.uuid);
+		expect(await listed()).toEqual(['up', due]);
+		now = new Date(Date.parse(due));
+		expect(await listed()).toEqual(['grace', due]);
+		now = new Date(Date.parse(due) + 60_000);
+		expect(await listed()).toEqual(['down', due]);
+		server.sendAlerts();
+		expect(server.checks.get(check.uuid)!.flips.at(-1)).toMatchObject({ created: new Date(Date.parse(due) + 60_000), up: 0 });
+	});
+
+	test('a schedule that never fires again keeps the check up', async () => {
+		const check = (await api().post('/api/v3/checks/', { schedule: '2026-11-27 09:00', grace: 60 })).data;
+		server.receivePing(check.uuid);
+		now = new Date('2027-11-27T10:00:00Z');
+		expect(await listed()).toEqual(['up', null]);
+	});
+
+	test('a running start: next_ping is the start when earlier; its grace passed, the check is down, its flip dated then', async () => {
+		const check = server.seedCheck({ timeout: 3600, grace: 60 });
+		server.receivePing(check.uuid);
+		now = new Date('2026-11-27T10:10:00Z');
+		server.receivePing(check.uuid, 'start');
+		expect(await listed()).toEqual(['up', '2026-11-27T10:10:00+00:00']);
+		now = new Date('2026-11-27T10:11:00Z');
+		expect(await listed()).toEqual(['down', '2026-11-27T10:10:00+00:00']);
+		server.sendAlerts();
+		expect(check.flips.at(-1)?.created.toISOString()).toBe('2026-11-27T10:11:00.000Z');
+		// A new check that started and never ended goes down the same way, its flip too.
+		const started = server.seedCheck({ grace: 60 });
+		server.receivePing(started.uuid, 'start');
+		now = new Date('2026-11-27T10:12:30Z');
+		expect(server.computedStatus(started)).toBe('down');
+		server.sendAlerts();
+		expect(started.flips.map((f) => [f.created.toISOString(), f.status])).toEqual([['2026-11-27T10:12:00.000Z', 'down']]);
+	});
+});
+
 test('the read-only key reads checks (with unique_key) but is rejected on writes, pings and channels', async () => {
 	const check = server.seedCheck({ name: 'nightly' });
 	const list = await api(CM_READ_ONLY_KEY).get('/api/v3/checks/');
