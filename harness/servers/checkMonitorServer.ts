@@ -192,7 +192,7 @@ export class CheckMonitorServer extends ApiServer {
 	}
 
 	/**
-	 * "Send test notification" on the integration's page: a made-up check named TEST (a random
+	 * Test! ("Send a test notification") on the integration's row: a made-up check named TEST (a random
 	 * UUID, 42 pings, no slug, no channels) going down, or up when only the up URL is set; one attempt.
 	 */
 	sendTestNotification(integrationId: string): void {

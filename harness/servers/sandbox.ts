@@ -8,6 +8,15 @@ export const SANDBOX_CONTACT_ID = 'ct_demo_ann';
 export const SANDBOX_WEBHOOK_SECRET = 'sandbox-webhook-secret-0001';
 /** The webhookId of examples/check-down-instant-note.json: its production URL is fixed. */
 export const INSTANT_EXAMPLE_WEBHOOK_ID = 'e7c1d2a4-0b3f-4c5d-8e6f-7a8b9c0d1e2f';
+/** The webhookId of examples/check-change-once.json (push and poll joined). */
+export const ONCE_EXAMPLE_WEBHOOK_ID = 'c4a9e2f1-6b3d-4e8a-9f70-2d1c5b8a3e64';
+/** The sandbox's Webhook integrations, one per example it pushes to (the real server: one per URL). */
+const EXAMPLE_INTEGRATIONS = [
+	{ name: 'n8n (instant flips)', webhookId: INSTANT_EXAMPLE_WEBHOOK_ID },
+	{ name: 'n8n (every change once)', webhookId: ONCE_EXAMPLE_WEBHOOK_ID },
+];
+/** Where a push that cannot reach n8n goes: nothing listens on the discard port. */
+const UNREACHABLE = 'http://127.0.0.1:9';
 
 export async function startSandbox(cePort = 4010, cmPort = 4020) {
 	const ce = await new CustomerEngagementServer().start(cePort);
@@ -54,28 +63,50 @@ export async function startSandbox(cePort = 4010, cmPort = 4020) {
 export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
 /**
- * The stand-in's Webhook integration, set up as the Check Monitor Webhook Trigger's panel
- * says, pointing at the production URL of examples/check-down-instant-note.json in the n8n
- * at `n8nUrl`, and assigned to every check (as the web UI does). n8n is on 127.0.0.1, so
- * private addresses are allowed (INTEGRATIONS_ALLOW_PRIVATE_IPS on a real server).
+ * The stand-in's Webhook integrations, set up as the Check Monitor Webhook Trigger's panel
+ * says, pointing at the production URLs of examples/check-down-instant-note.json and
+ * examples/check-change-once.json in the n8n at `n8nUrl`, and assigned to every check (as the
+ * web UI does). n8n is on 127.0.0.1, so private addresses are allowed
+ * (INTEGRATIONS_ALLOW_PRIVATE_IPS on a real server).
  */
 export function connectInstantExample(sandbox: Sandbox, n8nUrl: string): void {
 	const cm = sandbox.cm;
 	cm.webhooks.allowPrivateIps = true;
-	// Connected again after a restart (n8n on another port): the earlier one is removed.
+	// Connected again after a restart (n8n on another port): the earlier ones are removed.
+	const names = EXAMPLE_INTEGRATIONS.map((example) => example.name);
 	for (const [id, integration] of cm.webhooks.integrations) {
-		if (integration.name !== 'n8n (instant flips)') continue;
+		if (!names.includes(integration.name)) continue;
 		cm.webhooks.integrations.delete(id);
 		cm.channels = cm.channels.filter((channel) => channel.id !== id);
 		for (const check of cm.checks.values()) check.channels = check.channels.filter((channel) => channel !== id);
 	}
-	const request = {
-		method: 'POST' as const,
-		url: `${n8nUrl}/webhook/${INSTANT_EXAMPLE_WEBHOOK_ID}/webhook`,
-		body: REQUEST_BODY,
-		headers: { 'Content-Type': 'application/json', 'X-Check-Monitor-Secret': SANDBOX_WEBHOOK_SECRET },
-	};
-	cm.addWebhookIntegration({ name: 'n8n (instant flips)', down: request, up: request });
+	for (const example of EXAMPLE_INTEGRATIONS) {
+		const request = {
+			method: 'POST' as const,
+			url: `${n8nUrl}/webhook/${example.webhookId}/webhook`,
+			body: REQUEST_BODY,
+			headers: { 'Content-Type': 'application/json', 'X-Check-Monitor-Secret': SANDBOX_WEBHOOK_SECRET },
+		};
+		cm.addWebhookIntegration({ name: example.name, down: request, up: request });
+	}
+}
+
+/**
+ * The examples' integrations call a closed port until every delivery queued so far is sent:
+ * each attempt of those pushes fails, as when n8n restarts or the network drops them.
+ */
+function unreachableForQueuedPushes(sandbox: Sandbox): void {
+	const webhooks = sandbox.cm.webhooks;
+	const names = EXAMPLE_INTEGRATIONS.map((example) => example.name);
+	const restore: Array<() => void> = [];
+	for (const integration of webhooks.integrations.values()) {
+		if (!names.includes(integration.name)) continue;
+		const { down, up } = integration;
+		integration.down = down && { ...down, url: down.url.replace(/^https?:\/\/[^/]+/, UNREACHABLE) };
+		integration.up = up && { ...up, url: up.url.replace(/^https?:\/\/[^/]+/, UNREACHABLE) };
+		restore.push(() => Object.assign(integration, { down, up }));
+	}
+	void webhooks.idle().then(() => restore.forEach((undo) => undo()));
 }
 
 /**
@@ -84,7 +115,8 @@ export function connectInstantExample(sandbox: Sandbox, n8nUrl: string): void {
  */
 export const SANDBOX_EVENTS = {
 	visit: { key: 'v', what: 'a new visit by Ann (fires "New visit: thank you")' },
-	down: { key: 'd', what: 'a fail ping: "Nightly backup" goes down (fires "Check down: note" within a minute, "Check down, instantly" at once)' },
+	down: { key: 'd', what: 'a fail ping: "Nightly backup" goes down (fires "Check down: note" within a minute, "Check down, instantly" and "Every check change once" at once)' },
+	lostDown: { key: 'm', what: 'the same, but its push cannot reach n8n (all 3 attempts fail): "Check down, instantly" misses it, "Every check change once" gets it from its poll within a minute' },
 	up: { key: 'u', what: 'a success ping: "Nightly backup" is up again' },
 	contact: { key: 'c', what: 'a new contact' },
 } as const;
@@ -97,11 +129,17 @@ export function playEvent(sandbox: Sandbox, event: SandboxEvent): string {
 			return `visit ${String(visit.id)} by Ann`;
 		}
 		case 'down':
+		case 'lostDown':
 		case 'up': {
 			const backup = [...sandbox.cm.checks.values()].find((check) => check.slug === 'nightly-backup');
 			if (!backup) return 'the "Nightly backup" check was deleted: nothing to ping';
-			sandbox.cm.receivePing(backup.uuid, event === 'down' ? 'fail' : '');
-			return `"Nightly backup" pinged ${event === 'down' ? 'fail (down)' : 'success (up)'}`;
+			const wasDown = backup.status === 'down';
+			sandbox.cm.receivePing(backup.uuid, event === 'up' ? '' : 'fail');
+			if (event === 'up') return '"Nightly backup" pinged success (up)';
+			if (event === 'down') return '"Nightly backup" pinged fail (down)';
+			if (wasDown) return '"Nightly backup" pinged fail; it was down already, so nothing changed (press u first)';
+			unreachableForQueuedPushes(sandbox);
+			return '"Nightly backup" pinged fail (down); its push cannot reach n8n';
 		}
 		case 'contact': {
 			const n = sandbox.ce.state.contacts.size + 1;

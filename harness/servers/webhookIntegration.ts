@@ -5,8 +5,8 @@
  * `User-Agent: healthchecks.io`; 3 attempts back to back, each given `timeoutMs` (30 s) in
  * all; only 200, 201, 202 and 204 count as delivered; up to 3 redirects followed; private
  * addresses refused unless allowed. One delivery at a time, in the order of the flips, as
- * the server's alert worker sends them. Every attempt is logged, as the integration's log
- * shows them.
+ * the server's alert worker sends them. Every attempt is logged, its answer included (the
+ * server's web UI shows only "Failed" and the status).
  */
 import http from 'node:http';
 import https from 'node:https';

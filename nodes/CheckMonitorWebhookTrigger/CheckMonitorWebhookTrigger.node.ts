@@ -34,7 +34,7 @@ export class CheckMonitorWebhookTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'In the server: Integrations → Webhook. For both events (down and up): method POST, the Production URL above (Webhook URLs), the body and the two headers below. The server\'s "Send test notification" tries it.',
+					'In the server: Integrations → Webhook. For both events (down and up): method POST, the Production URL above (Webhook URLs; it reads localhost unless n8n\'s WEBHOOK_URL is set), the body and the two headers below. The Test! button on the integration\'s row tries it.',
 				name: 'setUpNotice',
 				type: 'notice',
 				default: '',
@@ -47,7 +47,7 @@ export class CheckMonitorWebhookTrigger implements INodeType {
 			},
 			{
 				displayName:
-					"Headers: Content-Type: application/json, and X-Check-Monitor-Secret: the secret of this trigger's credential (the credential's Header Name, if you changed it)",
+					"Request Headers, one per line: Content-Type: application/json, and X-Check-Monitor-Secret: the secret of this trigger's credential (the credential's Header Name, if you changed it)",
 				name: 'headersNotice',
 				type: 'notice',
 				default: '',
@@ -83,7 +83,7 @@ export class CheckMonitorWebhookTrigger implements INodeType {
 						name: 'ignoreTests',
 						type: 'boolean',
 						default: false,
-						description: 'Whether the server\'s "Send test notification" starts nothing (otherwise it starts the workflow with test: true, whatever the filters)',
+						description: 'Whether the server\'s Test! button (Send a test notification) starts nothing (otherwise it starts the workflow with test: true, whatever the filters)',
 					},
 					{
 						displayName: 'Tags',

@@ -1,7 +1,7 @@
 /**
  * One delivery of the server's Webhook integration, read from the body the trigger's panel
  * gives (docs/node-contract.md): the change, or the plain words that tell the user what to
- * fix in the integration (the server shows the answer in its integration log).
+ * fix in the integration (the server's web UI shows only the status; `curl` shows the words).
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -47,7 +47,7 @@ export function readDelivery(parsed: unknown, raw: string | undefined): Delivery
 }
 
 /**
- * The server's "Send test notification" sends a made-up check: named TEST, 42 pings, no slug
+ * The server's Test! button ("Send a test notification") sends a made-up check: named TEST, 42 pings, no slug
  * (docs/api/check-monitor.md, "Webhook integration").
  */
 export const isTestNotification = (check: IDataObject) => check.name === 'TEST' && check.n_pings === 42 && check.slug === '';

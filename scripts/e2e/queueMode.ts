@@ -9,7 +9,9 @@
  * restart between polls. A Check Monitor Webhook Trigger's production webhooks go to an
  * `n8n webhook` process: the stand-in server's delivery starts one execution on a worker,
  * and a retry (its first answer held past the server's time limit) that reaches the main, a
- * process of its own, starts none. Everything started is stopped by PID.
+ * process of its own, starts none. The push-and-poll example (pushPoll.ts): pushes to the
+ * webhook process, polls on the main, each change one run on the workers. Everything started
+ * is stopped by PID.
  */
 import { type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -25,6 +27,7 @@ import { freePort } from '../shared/ports';
 import { waitUntil } from '../shared/progress';
 import { ensureServerPackages, startPostgres, startRedis, stopProcess, type Service } from '../shared/services';
 import { runAlone } from './runAlone';
+import { PUSH_POLL_WEBHOOK_ID, pushPollChecks } from './pushPoll';
 import { attemptsOf, panelIntegration, roundRobinProxy, WEBHOOK_CREDENTIAL, WEBHOOK_SECRET, webhookNoteWorkflow, webhookRegistered } from './webhookTrigger';
 
 type Record = (name: string, message?: string) => void;
@@ -37,6 +40,9 @@ interface QueueCredentials {
 	webhook: Credential;
 }
 
+
+/** Checks down at once in the push-and-poll check (its executions spread over two workers). */
+const QUEUE_BURST = 50;
 
 const read = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : '');
 const startedOnWorker = (logs: string[]) => logs.map(read).join('\n').match(/Worker started execution/g)?.length ?? 0;
@@ -254,6 +260,12 @@ export async function queueModeChecks(record: Record): Promise<void> {
 				routed.join(',') === 'webhook process,main'
 				? undefined
 				: `notes ${JSON.stringify(flipNotes())}; attempts ${JSON.stringify(attempts)}; routed to ${routed.join(', ')}; worker executions ${startedOnWorker(workerLogs) - onWorkersBeforeFlip}`,
+		);
+
+		// 4. Push and poll joined: pushes to the webhook process, polls on the main, runs on the workers.
+		await pushPollChecks(
+			{ label: 'queue mode › push and poll', editor: await editorSession(`http://127.0.0.1:${mainPort}`), pushTo: `http://127.0.0.1:${webhookPort}`, workflowId: 'queuePushPoll001', webhookId: PUSH_POLL_WEBHOOK_ID, burst: QUEUE_BURST },
+			record,
 		);
 	} catch (error) {
 		record('queue mode › runs', (error as Error).message.slice(0, 1500));

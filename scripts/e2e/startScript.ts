@@ -16,8 +16,8 @@ import { webhookRegistered } from './webhookTrigger';
 type Record = (name: string, message?: string) => void;
 const examples = path.join(__dirname, '..', '..', 'examples');
 const EXAMPLES = readdirSync(examples).filter((f) => f.endsWith('.json')).length;
-/** The webhook ID of "Check down, instantly" (its production URL). */
-const INSTANT_WEBHOOK_ID = (JSON.parse(readFileSync(path.join(examples, 'check-down-instant-note.json'), 'utf8')) as { nodes: Array<{ webhookId?: string }> }).nodes.find((node) => node.webhookId)?.webhookId;
+/** The webhook ID of an example (its production URL). */
+const webhookIdOf = (file: string) => (JSON.parse(readFileSync(path.join(examples, file), 'utf8')) as { nodes: Array<{ webhookId?: string }> }).nodes.find((node) => node.webhookId)?.webhookId;
 
 export async function startScriptChecks(record: Record): Promise<void> {
 	const config: StartConfig = {
@@ -53,17 +53,17 @@ export async function startScriptChecks(record: Record): Promise<void> {
 			'npm start › a workflow made in the editor is there after a restart, examples not duplicated',
 			names.filter((n) => n === 'My own workflow').length === 1 && names.length === EXAMPLES + 1 ? undefined : `workflows: ${JSON.stringify(names)}`,
 		);
-		// As a user would in the editor: publish the three trigger examples. n8n registers a
-		// published webhook a moment after it answers (2.41.1): wait for the instant example's.
-		for (const example of ['exVisitThankYou', 'exCheckDownNote', 'exCheckDownInstant']) await second.publish(example);
-		const registered = await webhookRegistered(`${environment.url}/webhook/${INSTANT_WEBHOOK_ID}/webhook`);
-		record('npm start › the published instant example\'s production URL answers', registered ? undefined : 'no 403 within 120 s');
+		// As a user would in the editor: publish the four trigger examples. n8n registers a
+		// published webhook a moment after it answers (2.41.1): wait for the webhook examples'.
+		for (const example of ['exVisitThankYou', 'exCheckDownNote', 'exCheckDownInstant', 'exCheckChangeOnce']) await second.publish(example);
+		const registered = [await webhookRegistered(`${environment.url}/webhook/${webhookIdOf('check-down-instant-note.json')}/webhook`), await webhookRegistered(`${environment.url}/webhook/${webhookIdOf('check-change-once.json')}/webhook`)];
+		record('npm start › the published webhook examples\' production URLs answer', registered.every(Boolean) ? undefined : `answered (instant, once): ${JSON.stringify(registered)}; no 403 within 120 s`);
 
 		const { ce, cm } = environment.sandbox;
 		// The activation polls record the starting point: wait until n8n has saved it in each
 		// polling example's static data, so the events played next are new to both.
 		const startSaved = async (workflowId: string) => Object.keys((await second.staticData(workflowId)) ?? {}).length > 0;
-		const polled = await waitForAsync(async () => (await startSaved('exVisitThankYou')) && (await startSaved('exCheckDownNote')), 120_000);
+		const polled = await waitForAsync(async () => (await startSaved('exVisitThankYou')) && (await startSaved('exCheckDownNote')) && (await startSaved('exCheckChangeOnce')), 120_000);
 		if (!polled) {
 			record('npm start › examples fire from played events', 'n8n did not save the published examples\' starts within 120 s');
 		} else {
@@ -83,6 +83,22 @@ export async function startScriptChecks(record: Record): Promise<void> {
 			record(
 				'npm start › key "d" (a fail ping) makes "Check down" add a note',
 				noted ? undefined : `notes: ${JSON.stringify(added())}`,
+			);
+			// "Every check change once": d and u pushed, m's push lost and taken from the poll, each one note.
+			const once = () => added().filter((n) => n.startsWith('Once: check "Nightly backup"'));
+			await waitUntil(() => once().length >= 1, 30_000);
+			playEvent(environment.sandbox, 'up');
+			await waitUntil(() => once().length >= 2, 30_000);
+			const lostAt = Date.now();
+			playEvent(environment.sandbox, 'lostDown');
+			const fromPoll = await waitUntil(() => once().some((n) => n.endsWith('(from the poll).')), 150_000);
+			const afterKey = ((Date.now() - lostAt) / 1000).toFixed(0);
+			await new Promise((resolve) => setTimeout(resolve, 3000));
+			record(
+				`npm start › keys "d", "u", then "m" (its push lost) make "Every check change once" add one note each, d's and u's pushed, m's from the poll (${afterKey} s after the key)`,
+				fromPoll && JSON.stringify(once().map((n) => n.replace(/ at \S+ /, ' '))) === JSON.stringify(['down (pushed)', 'up (pushed)', 'down (from the poll)'].map((what) => `Once: check "Nightly backup" went ${what}.`))
+					? undefined
+					: `notes: ${JSON.stringify(once())}; deliveries: ${JSON.stringify(cm.webhooks.log.filter((a) => a.url.includes(String(webhookIdOf('check-change-once.json')))).map((a) => [a.event, a.attempt, a.status ?? a.error]))}`,
 			);
 		}
 		await stop();

@@ -4,7 +4,8 @@
  * (scripts/release/), credentials pointing at the stand-in servers. One n8n, driven through
  * the editor's REST API as the editor drives it: lazy loading first (nothing of the package
  * loaded yet), then one workflow runs every operation of each node in a chain, the examples,
- * MCP and an AI Agent, while the webhook trigger (webhookTrigger.ts) gets its deliveries.
+ * MCP and an AI Agent, while the webhook trigger (webhookTrigger.ts) gets its deliveries and
+ * the push-and-poll example (pushPoll.ts) starts each change once.
  * Beside them, each in an n8n of its own: every trigger event published and polled on
  * schedule (triggers.ts), queue mode, `npm start` itself, the README's tarball recipe
  * (readmeInstall.ts) and n8n's own Community Nodes install (ownInstall.ts). Ends with
@@ -22,6 +23,7 @@ import { CE_TOKEN, CustomerEngagementServer } from '../../harness/servers/custom
 import { SANDBOX_WEBHOOK_SECRET } from '../../harness/servers/sandbox';
 import { queueModeChecks } from './queueMode';
 import { webhookTriggerChecks } from './webhookTrigger';
+import { PUSH_POLL_WEBHOOK_ID, pushPollChecks } from './pushPoll';
 import { startScriptChecks } from './startScript';
 import { readmeInstallChecks } from './readmeInstall';
 import { installPublished, publishedPackage, setPublishedPackage } from '../release/communityInstall';
@@ -149,6 +151,8 @@ async function tierN8nChecks(userFolder: string, record: (name: string, message?
 				})().catch((error: Error) => record('operations, examples, MCP and agent › run', error.message.slice(0, 600))),
 				// The webhook trigger fed by the stand-in's Webhook integration (stand-ins of its own).
 				webhookTriggerChecks(tierN8n, record),
+				// Push and poll joined, each change once: the example with stand-ins of its own.
+				pushPollChecks({ label: 'push and poll (single mode)', editor: tierN8n.editor, pushTo: tierN8n.url, workflowId: 'pushPollE2e00001', webhookId: PUSH_POLL_WEBHOOK_ID, burst: 50 }, record),
 			]);
 		}
 	} catch (error) {

@@ -3,12 +3,16 @@
  * fed by the stand-in server's own Webhook integration set up as the trigger's panel says:
  * the items, the answers the server logs, and what starts an execution.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import axios from 'axios';
+import { Workflow, type INodeExecutionData } from 'n8n-workflow';
 import { REQUEST_BODY } from '../../nodes/CheckMonitorWebhookTrigger/delivery';
-import { byId, createPoller } from '../../harness/engine';
+import { byId, createPoller, nodeTypes, PACKAGE } from '../../harness/engine';
 import { everything, useCheckMonitorServer } from '../support/setup';
 import { StaticDataStore, startWebhookProcess, type WebhookProcess } from '../support/webhookTrigger';
 import type { WebhookRequestSpec } from '../../harness/servers/webhookIntegration';
+import { useVirtualClock } from '../support/virtualClock';
 
 const { server, credentials } = useCheckMonitorServer();
 const SECRET = 'Zq8-r7Tn2wP5xL9kV3mB';
@@ -87,6 +91,46 @@ describe('a change delivered by the server', () => {
 		expect(pushed.map(({ exitStatus: _e, lastPingBody: _b, test: _t, ...rest }) => rest)).toEqual(polled);
 	});
 
+	describe('the key examples/check-change-once.json joins the push and the poll on (check, time, up)', () => {
+		const example = JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'examples', 'check-change-once.json'), 'utf8')) as { nodes: Array<{ type: string; parameters: { dedupeValue?: string } }> };
+		const dedupeValue = example.nodes.find((node) => node.type === 'n8n-nodes-base.removeDuplicates')!.parameters.dedupeValue!;
+		/** The key as n8n's Remove Duplicates reads it: the expression evaluated on each item. */
+		const keysOf = (items: INodeExecutionData[]) => {
+			// Any node stands in for Remove Duplicates (not in this harness): only the expression is evaluated.
+			const node = { id: 'dedupe', name: 'Once per change', type: `${PACKAGE}.checkMonitor`, typeVersion: 1, position: [0, 0] as [number, number], parameters: {} };
+			const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
+			return items.map((item) => String(workflow.expression.getParameterValue(dedupeValue, null, 0, 0, 'Once per change', [item], 'internal', {})));
+		};
+
+		test.each([
+			['All Checks', () => ({ event: 'newFlip', scope: 'all', direction: 'any', options: {} })],
+			['One Check', (uuid: string) => ({ event: 'newFlip', scope: 'one', checkId: byId(uuid), direction: 'any', options: {} })],
+		])('New Flip for %s: the same key as the push for a down, an up, and a down the poll names "not up" (an up came before the poll)', async (_name, parameters) => {
+			const t = await trigger();
+			const check = upCheck();
+			integrate(t.url);
+			const poller = createPoller({ type: 'checkMonitorTrigger', parameters: parameters(check.uuid) as never, credentials: credentials() });
+			await poller.poll();
+			// Flips have whole seconds: one second apart, as the server would date them.
+			const pause = () => new Promise((resolve) => setTimeout(resolve, 1100));
+			await pause();
+			server.receivePing(check.uuid, 'fail');
+			await server.webhooks.idle();
+			const first = (await poller.poll())![0];
+			for (const action of ['', 'fail', '']) {
+				await pause();
+				server.receivePing(check.uuid, action);
+				await server.webhooks.idle();
+			}
+			const second = (await poller.poll())![0];
+			expect([first, second].map((items) => items.map((item) => item.json.to))).toEqual([['down'], ['up', 'not up', 'up']]);
+			const pushed = keysOf(t.executions.map((items) => items[0]));
+			expect(pushed).toHaveLength(4);
+			expect(keysOf([...first, ...second])).toEqual(pushed);
+			expect(pushed[0]).toMatch(new RegExp(`^${check.uuid} \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\+00:00 0$`));
+		});
+	});
+
 	test('the server\'s "Send test notification" starts the workflow with an item marked test: true, whatever the filters', async () => {
 		const t = await trigger({ events: ['up'], options: { checks: '8a3c5b7e-1f2d-4c6a-9b0e-3d5f7a9c1e2b', tags: 'prod' } });
 		const [integration] = integrate(t.url);
@@ -104,6 +148,21 @@ describe('a change delivered by the server', () => {
 		await server.webhooks.idle();
 		expect(t.executions).toHaveLength(0);
 		expect(server.webhooks.log.map((a) => [a.status, JSON.parse(a.responseBody!).message])).toEqual([[200, 'Test notification received; this trigger ignores them, so nothing was started']]);
+	});
+
+	test('a job that exited 0 (a ping to /0, the usual success) brings the check up with exitStatus 0 in the item, not null', async () => {
+		const t = await trigger();
+		const check = upCheck();
+		integrate(t.url);
+		server.receivePing(check.uuid, 'fail');
+		await server.webhooks.idle();
+		server.receivePing(check.uuid, '0');
+		await server.webhooks.idle();
+		expect(JSON.parse(server.webhooks.log[1].body).exitStatus).toBe(0);
+		expect(t.executions.map((items) => [items[0].json.to, items[0].json.exitStatus])).toEqual([
+			['down', -1],
+			['up', 0],
+		]);
 	});
 
 	test('a body sent without Content-Type (the server adds none unless the integration does) is read all the same', async () => {
@@ -131,6 +190,26 @@ describe('each change once', () => {
 			[1, 'Connection timed out', undefined],
 			[2, 200, 'Received before; this change already started the workflow'],
 		]);
+	});
+
+	describe('for ten minutes from its arrival, on n8n\'s clock', () => {
+		const clock = useVirtualClock(server);
+		test('the same change again 31 s and 9 minutes after it started the workflow starts nothing; 11 minutes after, it is judged afresh', async () => {
+			const t = await trigger();
+			const body = deliveryBody();
+			const sendAt = async (secondsAfterFirst: number) => {
+				clock.reset();
+				clock.advance(secondsAfterFirst);
+				return (await post(t.url, body)).data.message;
+			};
+			expect([await sendAt(0), await sendAt(31), await sendAt(9 * 60), await sendAt(11 * 60)]).toEqual([
+				'Workflow was started',
+				'Received before; this change already started the workflow',
+				'Received before; this change already started the workflow',
+				'Workflow was started',
+			]);
+			expect(t.executions).toHaveLength(2);
+		});
 	});
 
 	test('in queue mode: the retry reaches another webhook process, which sees the first one\'s record and starts nothing', async () => {
