@@ -487,6 +487,27 @@ describe('the cost over 1,000 checks and the sweep', () => {
 			expect(await minuteLater(trigger)).toBeNull();
 			expect(server.requests).toHaveLength(1);
 		}, LONG_TEST_TIMEOUT_MS);
+
+		test("a poll ends within 50 s when n8n allows 5 minutes (n8n 2.38+'s in-memory scheduler): it stops reading after 40 s, the next poll reads the rest; each flip once", async () => {
+			const checks = Array.from({ length: 10 }, (_, i) => seed(i + 1));
+			for (const check of checks) server.receivePing(check.uuid);
+			// The harness's poll context, like n8n's, allows 5 minutes when not told otherwise.
+			const trigger = poller();
+			expect(await trigger.poll()).toBeNull();
+			for (const check of checks) server.receivePing(check.uuid, 'fail');
+			// Each answer takes 5 s by the clock the node reads: the list and 10 checks' reads
+			// (flips, then the check to name its down) take 105 s, past the next poll a minute on.
+			server.responseDelayMs = 5000;
+			server.delayOnClock = (ms) => clock.advance(ms / 1000);
+			const began = clock.now();
+			const first = flips(await minuteLater(trigger));
+			expect(clock.now() - began - 60_000).toBeLessThanOrEqual(50_000);
+			expect(first).toEqual(checks.slice(0, first.length).map((c) => [c.name, 0, 'down']));
+			expect(first.length).toBeGreaterThan(0);
+			expect(first.length).toBeLessThan(10);
+			server.responseDelayMs = 0;
+			expect([...first, ...flips(await minuteLater(trigger))]).toEqual(checks.map((c) => [c.name, 0, 'down']));
+		});
 	});
 
 	describe('the sweep: what the list cannot show', () => {
