@@ -67,14 +67,16 @@ export async function pushPollChecks(target: PushPollTarget, record: Record): Pr
 	const sink = await new CustomerEngagementServer().start();
 	try {
 		const contact = String(sink.seedContact({ firstName: 'Once' }).id);
-		const up = (name: string) => {
-			const check = cm.seedCheck({ name });
+		const up = (name: string, uuid?: string) => {
+			const check = cm.seedCheck({ name, ...(uuid ? { uuid } : {}) });
 			cm.receivePing(check.uuid);
 			return check;
 		};
 		// Every check up before the workflow is published: its activation poll starts from them.
 		const pushed = up('pushed job');
-		const lost = up('lost job');
+		// Its UUID sorts first, so the poll reads it first: on a loaded machine the 52 changed
+		// checks can outlast a poll's 40 s of reads, and the rest come a poll later.
+		const lost = up('lost job', '00000000-0000-4000-8000-000000000001');
 		const burst = Array.from({ length: target.burst }, (_, i) => up(`burst job ${String(i + 1).padStart(2, '0')}`));
 		const credentials = {
 			checkMonitorWebhook: await target.editor.createCredential(`Check Monitor Webhook (${target.workflowId})`, 'checkMonitorWebhook', { headerName: 'X-Check-Monitor-Secret', secret: WEBHOOK_SECRET }),
