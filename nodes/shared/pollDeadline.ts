@@ -5,7 +5,7 @@
  * it ends before the next one begins. n8n 2.38 and newer tell a poll how long it may run
  * (`getPollBudgetMs`): the durable scheduler's polls get less (36 s by default) and are
  * held to it; the in-memory scheduler's get five minutes, but its next poll starts a minute
- * later all the same, and on n8n 2.x that poll frees the workflow's expression engine, which
+ * later all the same, and on n8n 2.41.1 that poll frees the workflow's expression engine, which
  * the first one still uses: its next requests fail (docs/triggers.md, "Time"). Older n8n
  * (1.x, 2.0 to 2.37) has no such function: calling it there throws and the workflow cannot
  * be activated, so it is feature-detected.
