@@ -21,6 +21,17 @@ function seedLabelsAndFields() {
 }
 
 describe('contact', () => {
+	// The locator's By ID mode (objectLocator in resources/contact/contactLocator.ts, which every
+	// Customer Engagement locator uses): n8n checks it before the node runs.
+	test.each([
+		['left empty', '', 'The \'Node\' node has issues:\n- Parameter "Contact" is required.'],
+		['with a space inside', 'ct 1', 'The \'Node\' node has issues:\n- The ID must not contain spaces'],
+	])('Contact → Get with an ID %s: refused by n8n with the message a user sees, no request', async (_case, id, message) => {
+		const result = await run({ resource: 'contact', operation: 'get', contactId: byId(id) });
+		expect(result.error?.message).toBe(message);
+		expect(server.requests).toEqual([]);
+	});
+
 	test('create sends the fields, labels as {id}, custom fields and the date in the API format', async () => {
 		seedLabelsAndFields();
 		const result = await run({

@@ -34,7 +34,8 @@ export function objectLocator(options: {
 				validation: [
 					{
 						type: 'regex',
-						properties: { regex: '^\\S+$', errorMessage: 'The ID must not contain spaces' },
+						// Empty passes: n8n's own "is required" says that, alone.
+						properties: { regex: '^\\S*$', errorMessage: 'The ID must not contain spaces' },
 					},
 				],
 			},
