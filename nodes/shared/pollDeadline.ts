@@ -12,14 +12,14 @@
  */
 import type { IPollFunctions } from 'n8n-workflow';
 
-export const LONGEST_POLL_MS = 50_000;
+const LONGEST_POLL_MS = 50_000;
 
 /** Share of the budget spent reading; the rest is left for emitting the items. */
 const READING_SHARE = 0.8;
 
 export function pollBudgetMs(context: IPollFunctions): number {
 	const budget = (context as Partial<Pick<IPollFunctions, 'getPollBudgetMs'>>).getPollBudgetMs;
-	return Math.min(LONGEST_POLL_MS, typeof budget === 'function' ? budget.call(context) : LONGEST_POLL_MS);
+	return typeof budget === 'function' ? Math.min(budget.call(context), LONGEST_POLL_MS) : LONGEST_POLL_MS;
 }
 
 export function pollDeadline(context: IPollFunctions): number {

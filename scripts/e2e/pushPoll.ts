@@ -126,11 +126,12 @@ export async function pushPollChecks(target: PushPollTarget, record: Record): Pr
 			sink.state.notes.map((n) => ({ match: NOTE.exec(String(n.text)), text: String(n.text), at: Date.parse(String(n.createdAt)) }));
 		const notesOf = (check: StoredCheck) => notes().filter((n) => n.match?.[1] === check.name);
 		// The lost push's note comes from the first poll after the changes, in the execution that
-		// reads all the others too; a few seconds more let that execution end.
+		// reads all the others too; once that execution has ended, every note is in.
 		const all = [pushed, lost, ...burst];
 		const flipsRead = (check: StoredCheck) => cm.requests.slice(readBefore).some((r) => r.method === 'GET' && r.path === `/api/v3/checks/${check.uuid}/flips/`);
 		await waitUntil(() => all.every((check) => notesOf(check).length > 0) && all.every(flipsRead), 150_000);
-		await new Promise((resolve) => setTimeout(resolve, 5000));
+		const running = encodeURIComponent(JSON.stringify({ workflowId, status: ['new', 'running'] }));
+		await waitForAsync(async () => (((await target.editor.call('GET', `/executions?filter=${running}&limit=1`)) as { results?: unknown[] }).results ?? []).length === 0, 60_000);
 		clearInterval(watch);
 		const seconds = (check: StoredCheck) => ((notesOf(check)[0]?.at - flipOf(check).created.getTime()) / 1000).toFixed(1);
 		const expected = (check: StoredCheck, source: string) => `Once: check "${check.name}" went down at ${flipOf(check).created.toISOString().slice(0, 19)}+00:00 (${source}).`;
