@@ -9,7 +9,11 @@ export default tseslint.config(
 	{ ignores: ['dist/**', 'node_modules/**', '.cache/**', 'coverage/**', 'package/**'] },
 	{
 		files: ['nodes/**/*.ts', 'credentials/**/*.ts'],
-		extends: [js.configs.recommended, tseslint.configs.recommended, n8nCommunityNodesPlugin.configs.recommended],
+		extends: [
+			js.configs.recommended,
+			tseslint.configs.recommended,
+			n8nCommunityNodesPlugin.configs.recommended,
+		],
 		plugins: { 'n8n-nodes-base': n8nNodesBase },
 		rules: { 'prefer-spread': 'off', 'no-console': 'error' },
 	},
@@ -45,7 +49,10 @@ export default tseslint.config(
 		rules: {
 			'@typescript-eslint/no-explicit-any': 'off',
 			'@typescript-eslint/no-non-null-assertion': 'off',
-			'@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+			'@typescript-eslint/no-unused-vars': [
+				'error',
+				{ argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+			],
 		},
 	},
 );

@@ -43,9 +43,18 @@ function copyNodeAssets() {
  * n8n-nodes-base's lint only) is not needed at run time and is removed.
  */
 function lazyLoadMetadata(done) {
-	execFileSync(process.execPath, [require.resolve('n8n-core/bin/generate-metadata')], { cwd: __dirname, stdio: 'inherit' });
-	for (const file of ['known/nodes.json', 'known/credentials.json', 'types/nodes.json', 'types/credentials.json']) {
-		if (!existsSync(path.join(__dirname, 'dist', file))) throw new Error(`n8n-generate-metadata wrote no dist/${file}`);
+	execFileSync(process.execPath, [require.resolve('n8n-core/bin/generate-metadata')], {
+		cwd: __dirname,
+		stdio: 'inherit',
+	});
+	for (const file of [
+		'known/nodes.json',
+		'known/credentials.json',
+		'types/nodes.json',
+		'types/credentials.json',
+	]) {
+		if (!existsSync(path.join(__dirname, 'dist', file)))
+			throw new Error(`n8n-generate-metadata wrote no dist/${file}`);
 	}
 	rmSync(path.join(__dirname, 'dist', 'methods'), { recursive: true, force: true });
 	done();

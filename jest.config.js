@@ -15,6 +15,9 @@ module.exports = {
 	// n8n's engine logs node errors to the console; the tests assert them instead.
 	silent: true,
 	// n8n's regular-expression limit on the match's own CPU time, not on a busy machine's wall clock.
-	setupFilesAfterEnv: ['<rootDir>/test/support/fastRetries.ts', '<rootDir>/test/support/regexCpuLimit.ts'],
+	setupFilesAfterEnv: [
+		'<rootDir>/test/support/fastRetries.ts',
+		'<rootDir>/test/support/regexCpuLimit.ts',
+	],
 	moduleFileExtensions: ['ts', 'js', 'json'],
 };

@@ -15,7 +15,8 @@ export class CheckMonitorWebhookHttpHeaderAuth implements ICredentialType {
 		dark: 'file:../icons/checkMonitor.dark.svg',
 	};
 
-	documentationUrl = 'https://github.com/engagement-monitor/n8n-nodes-engagement-monitor#instant-flips';
+	documentationUrl =
+		'https://github.com/engagement-monitor/n8n-nodes-engagement-monitor#instant-flips';
 
 	properties: INodeProperties[] = [
 		{
@@ -24,7 +25,8 @@ export class CheckMonitorWebhookHttpHeaderAuth implements ICredentialType {
 			type: 'string',
 			required: true,
 			default: 'X-Check-Monitor-Secret',
-			description: "The header that carries the secret; add it, with the secret, to the server's Webhook integration for both events",
+			description:
+				"The header that carries the secret; add it, with the secret, to the server's Webhook integration for both events",
 		},
 		{
 			displayName: 'Secret',
@@ -33,7 +35,8 @@ export class CheckMonitorWebhookHttpHeaderAuth implements ICredentialType {
 			typeOptions: { password: true },
 			required: true,
 			default: '',
-			description: 'A random string of at least 16 characters (letters, digits, punctuation, no spaces). Requests without it are refused (403).',
+			description:
+				'A random string of at least 16 characters (letters, digits, punctuation, no spaces). Requests without it are refused (403).',
 		},
 	];
 }

@@ -105,8 +105,22 @@ function registerNodeType(type: string, nodeType: INodeType): void {
 }
 
 /** The description of a node a test builds: one main input and output, nothing else unless `more` adds it. */
-export function testNodeDescription(name: string, more: Partial<INodeTypeDescription> = {}): INodeTypeDescription {
-	return { displayName: name, name, group: ['transform'], version: 1, description: '', defaults: {}, inputs: [NodeConnectionTypes.Main], outputs: [NodeConnectionTypes.Main], properties: [], ...more };
+export function testNodeDescription(
+	name: string,
+	more: Partial<INodeTypeDescription> = {},
+): INodeTypeDescription {
+	return {
+		displayName: name,
+		name,
+		group: ['transform'],
+		version: 1,
+		description: '',
+		defaults: {},
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		properties: [],
+		...more,
+	};
 }
 
 /**
@@ -132,7 +146,8 @@ export function registerOperationVariant(
 	let found = 0;
 	const properties = node.description.properties.map((property): INodeProperties => {
 		const resources = property.displayOptions?.show?.resource as string[] | undefined;
-		if (property.name !== 'operation' || !property.options || !resources?.includes(at.resource)) return property;
+		if (property.name !== 'operation' || !property.options || !resources?.includes(at.resource))
+			return property;
 		const options = (property.options as INodePropertyOptions[]).map((option) => {
 			if (option.value !== at.operation || !option.routing) return option;
 			found++;
@@ -140,7 +155,8 @@ export function registerOperationVariant(
 		});
 		return { ...property, options };
 	});
-	if (found !== 1) throw new Error(`${at.resource} → ${at.operation}: ${found} operations found, 1 expected`);
+	if (found !== 1)
+		throw new Error(`${at.resource} → ${at.operation}: ${found} operations found, 1 expected`);
 	registerTestNode(type, { ...node, description: { ...node.description, properties } });
 }
 
@@ -304,7 +320,10 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		position: [0, 0],
 		parameters: options.parameters,
 		credentials: Object.fromEntries(
-			Object.keys(options.credentials).map((type) => [type, { id: options.credentialId ?? `${type}-id`, name: type }]),
+			Object.keys(options.credentials).map((type) => [
+				type,
+				{ id: options.credentialId ?? `${type}-id`, name: type },
+			]),
 		),
 		onError: options.continueOnFail ? 'continueRegularOutput' : 'stopWorkflow',
 	};
@@ -338,7 +357,9 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		executionData: {
 			contextData: {},
 			metadata: {},
-			nodeExecutionStack: [{ node: workflow.getNode(nodeName)!, data: { main: [input] }, source: null }],
+			nodeExecutionStack: [
+				{ node: workflow.getNode(nodeName)!, data: { main: [input] }, source: null },
+			],
 			waitingExecution: {},
 			waitingExecutionSource: {},
 		},
@@ -353,7 +374,11 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		await workflowExecute.processRunExecutionData(workflow);
 	} catch (error) {
 		// Checks n8n makes before running (e.g. a required parameter is empty).
-		return { items: [], error: error as ExecutionError, run: { data: { resultData: { runData: {}, error } } } as unknown as IRun };
+		return {
+			items: [],
+			error: error as ExecutionError,
+			run: { data: { resultData: { runData: {}, error } } } as unknown as IRun,
+		};
 	}
 	const run = await done;
 	const taskData = run.data.resultData.runData[nodeName]?.[0];
@@ -366,7 +391,11 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 }
 
 /** The context n8n gives a node's list searches and load-options methods in the editor. */
-function editorContext(type: string, credentials: Record<string, ICredentialDataDecryptedObject>, parameters: INodeParameters = {}) {
+function editorContext(
+	type: string,
+	credentials: Record<string, ICredentialDataDecryptedObject>,
+	parameters: INodeParameters = {},
+) {
 	const node: INode = {
 		id: 'node-under-test',
 		name: 'Node',
@@ -374,10 +403,15 @@ function editorContext(type: string, credentials: Record<string, ICredentialData
 		typeVersion: 1,
 		position: [0, 0],
 		parameters,
-		credentials: Object.fromEntries(Object.keys(credentials).map((name) => [name, { id: `${name}-id`, name }])),
+		credentials: Object.fromEntries(
+			Object.keys(credentials).map((name) => [name, { id: `${name}-id`, name }]),
+		),
 	};
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
-	return { context: new LoadOptionsContext(workflow, node, additionalData(credentials), ''), nodeType: nodeTypes.getByName(node.type) as INodeType };
+	return {
+		context: new LoadOptionsContext(workflow, node, additionalData(credentials), ''),
+		nodeType: nodeTypes.getByName(node.type) as INodeType,
+	};
 }
 
 /** Run a list search of a node (a resource locator's list), as the editor does. */
@@ -389,14 +423,22 @@ export async function runListSearch(options: {
 	filter?: string;
 	paginationToken?: string;
 }) {
-	const { context, nodeType } = editorContext(options.type, options.credentials, options.parameters);
+	const { context, nodeType } = editorContext(
+		options.type,
+		options.credentials,
+		options.parameters,
+	);
 	const method = nodeType.methods?.listSearch?.[options.method];
 	if (!method) throw new Error(`No list search ${options.method}`);
 	return await method.call(context, options.filter, options.paginationToken);
 }
 
 /** Run a load-options method of a node (the options of a multi-select), as the editor does. */
-export async function runLoadOptions(options: { type: string; method: string; credentials: Record<string, ICredentialDataDecryptedObject> }) {
+export async function runLoadOptions(options: {
+	type: string;
+	method: string;
+	credentials: Record<string, ICredentialDataDecryptedObject>;
+}) {
 	const { context, nodeType } = editorContext(options.type, options.credentials);
 	const method = nodeType.methods?.loadOptions?.[options.method];
 	if (!method) throw new Error(`No load-options method ${options.method}`);
@@ -418,7 +460,15 @@ export async function testCredential(
 			inputs: [],
 			outputs: [],
 			credentials: [{ name: type, required: true }],
-			properties: [{ displayName: 'Temp', name: 'temp', type: 'string', routing: { request: test.request }, default: '' }],
+			properties: [
+				{
+					displayName: 'Temp',
+					name: 'temp',
+					type: 'string',
+					routing: { request: test.request },
+					default: '',
+				},
+			],
 		}),
 	};
 	registerNodeType('credentialTest', nodeType);
@@ -539,7 +589,8 @@ export function createPoller(options: {
 				undefined,
 				() => (typeof options.pollBudgetMs === 'number' ? options.pollBudgetMs : 5 * 60_000),
 			);
-			if (options.pollBudgetMs === 'unavailable') delete (context as { getPollBudgetMs?: unknown }).getPollBudgetMs;
+			if (options.pollBudgetMs === 'unavailable')
+				delete (context as { getPollBudgetMs?: unknown }).getPollBudgetMs;
 			const nodeType = nodeTypes.getByName(node.type) as INodeType;
 			try {
 				return await nodeType.poll!.call(context);

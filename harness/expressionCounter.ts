@@ -12,7 +12,9 @@ export interface ExpressionCount {
 }
 
 export function countExpressions(): ExpressionCount {
-	const prototype = Expression.prototype as unknown as { renderExpression: (expression: string, data: unknown) => unknown };
+	const prototype = Expression.prototype as unknown as {
+		renderExpression: (expression: string, data: unknown) => unknown;
+	};
 	const original = prototype.renderExpression;
 	const byText = new Map<string, number>();
 	prototype.renderExpression = function (this: unknown, expression: string, data: unknown) {

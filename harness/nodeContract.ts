@@ -11,8 +11,13 @@ export type OperationsByResource = Record<string, string[]>;
 const contractFile = path.join(__dirname, '..', 'docs', 'node-contract.md');
 
 /** The operations of `node` (its type name, e.g. `customerEngagement`), by resource. */
-export function contractOperations(node: string, text = readFileSync(contractFile, 'utf8')): OperationsByResource {
-	const heading = text.split('\n').findIndex((line) => line.startsWith('## ') && line.includes(`(\`${node}\`)`));
+export function contractOperations(
+	node: string,
+	text = readFileSync(contractFile, 'utf8'),
+): OperationsByResource {
+	const heading = text
+		.split('\n')
+		.findIndex((line) => line.startsWith('## ') && line.includes(`(\`${node}\`)`));
 	if (heading === -1) throw new Error(`docs/node-contract.md has no section "## … (\`${node}\`)"`);
 	const operations: OperationsByResource = {};
 	for (const line of text.split('\n').slice(heading + 1)) {
@@ -22,7 +27,7 @@ export function contractOperations(node: string, text = readFileSync(contractFil
 		if (cells.length < 4 || !/^`\w+`$/.test(cells[1]) || cells[1] === '`resource`') continue;
 		operations[cells[1].slice(1, -1)] = [...cells[2].matchAll(/`(\w+)`/g)].map((match) => match[1]);
 	}
-	if (Object.keys(operations).length === 0) throw new Error(`docs/node-contract.md's section for \`${node}\` lists no resource`);
+	if (Object.keys(operations).length === 0)
+		throw new Error(`docs/node-contract.md's section for \`${node}\` lists no resource`);
 	return operations;
 }
-

@@ -45,7 +45,8 @@ export abstract class ApiServer {
 	private server?: Server;
 
 	private readonly faults: Array<{ fault: Fault; match?: (req: LoggedRequest) => boolean }> = [];
-	private readonly changes: Array<{ match: (req: LoggedRequest) => boolean; change: () => void }> = [];
+	private readonly changes: Array<{ match: (req: LoggedRequest) => boolean; change: () => void }> =
+		[];
 
 	private rateLimit?: RateLimit;
 
@@ -116,7 +117,11 @@ export abstract class ApiServer {
 	 * stand-in holds: an API that ignores a filter or an id, or answers a record as it likes.
 	 */
 	answerNextGet(path: string, body: unknown): void {
-		this.injectFault({ kind: 'status', status: 200, body, json: true }, 1, (request) => request.method === 'GET' && request.path === path);
+		this.injectFault(
+			{ kind: 'status', status: 200, body, json: true },
+			1,
+			(request) => request.method === 'GET' && request.path === path,
+		);
 	}
 
 	/** Once, when a matching request arrives and before it is answered: a change racing a read. */
@@ -188,7 +193,8 @@ export abstract class ApiServer {
 		this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
 		res.on('close', () => this.inFlight--);
 		if (this.responseDelayMs > 0 && this.delayOnClock) this.delayOnClock(this.responseDelayMs);
-		if (this.responseDelayMs > 0 && !this.delayOnClock) setTimeout(() => this.answer(req, res, next, logged), this.responseDelayMs);
+		if (this.responseDelayMs > 0 && !this.delayOnClock)
+			setTimeout(() => this.answer(req, res, next, logged), this.responseDelayMs);
 		else this.answer(req, res, next, logged);
 	}
 
@@ -211,7 +217,11 @@ export abstract class ApiServer {
 		let fault: Fault | undefined;
 		const index = this.faults.findIndex((f) => !f.match || f.match(logged));
 		if (index !== -1) fault = this.faults.splice(index, 1)[0].fault;
-		else if (this.randomFault && (!this.randomFault.match || this.randomFault.match(logged)) && Math.random() < this.randomFault.probability) {
+		else if (
+			this.randomFault &&
+			(!this.randomFault.match || this.randomFault.match(logged)) &&
+			Math.random() < this.randomFault.probability
+		) {
 			fault = this.randomFault.fault;
 		}
 		if (!fault) {
@@ -225,7 +235,8 @@ export abstract class ApiServer {
 		if (fault.kind === 'statusAfter') {
 			const status = fault.status;
 			const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
-			res.writeHead = ((_code: number, ...rest: unknown[]) => writeHead(status, ...rest)) as typeof res.writeHead;
+			res.writeHead = ((_code: number, ...rest: unknown[]) =>
+				writeHead(status, ...rest)) as typeof res.writeHead;
 			next();
 		} else if (fault.kind === 'dropAfter') {
 			res.end = (() => {

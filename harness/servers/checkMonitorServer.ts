@@ -11,7 +11,11 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Express, Request, Response } from 'express';
 import { ApiServer, isPlainObject, parseJson } from './apiServer';
 import { nextDue, scheduleKind } from './checkSchedule';
-import { type PlaceholderValues, type WebhookIntegration, WebhookIntegrations } from './webhookIntegration';
+import {
+	type PlaceholderValues,
+	type WebhookIntegration,
+	WebhookIntegrations,
+} from './webhookIntegration';
 
 type Json = Record<string, unknown>;
 
@@ -183,7 +187,10 @@ export class CheckMonitorServer extends ApiServer {
 	 * listed by /channels/ with kind "webhook", and assigned to every existing check unless
 	 * `assign` is 'none' (checks made later through the API get it only by their `channels`).
 	 */
-	addWebhookIntegration(spec: Omit<WebhookIntegration, 'id' | 'name'> & { name?: string }, assign: 'all' | 'none' = 'all'): WebhookIntegration {
+	addWebhookIntegration(
+		spec: Omit<WebhookIntegration, 'id' | 'name'> & { name?: string },
+		assign: 'all' | 'none' = 'all',
+	): WebhookIntegration {
 		const channel = this.seedChannel(spec.name ?? 'Webhook', 'webhook');
 		const integration: WebhookIntegration = { ...spec, id: channel.id, name: channel.name };
 		this.webhooks.integrations.set(channel.id, integration);
@@ -201,7 +208,10 @@ export class CheckMonitorServer extends ApiServer {
 		const check = { ...this.newCheck('main'), name: 'TEST', n_pings: 42 };
 		const status = integration.down?.url ? 'down' : 'up';
 		const now = isoSeconds(this.now())!;
-		this.webhooks.notify([integrationId], () => this.placeholderValues(check, status, now), { attempts: 1, test: true });
+		this.webhooks.notify([integrationId], () => this.placeholderValues(check, status, now), {
+			attempts: 1,
+			test: true,
+		});
 	}
 
 	/** Record a flip at a given time, as the server's alert worker would. */
@@ -212,11 +222,20 @@ export class CheckMonitorServer extends ApiServer {
 	}
 
 	/** A ping as the monitored job sends it (no key needed). */
-	receivePing(uuid: string, action: '' | 'start' | 'fail' | 'log' | string = '', body?: Buffer | string, method = 'POST', rid: string | null = null): StoredPing {
+	receivePing(
+		uuid: string,
+		action: '' | 'start' | 'fail' | 'log' | string = '',
+		body?: Buffer | string,
+		method = 'POST',
+		rid: string | null = null,
+	): StoredPing {
 		const check = this.checks.get(uuid);
 		if (!check) throw new Error(`no check ${uuid}`);
 		const now = this.now();
-		const bodyBuffer = body === undefined || body.length === 0 ? null : Buffer.from(body).subarray(0, this.pingBodyLimit);
+		const bodyBuffer =
+			body === undefined || body.length === 0
+				? null
+				: Buffer.from(body).subarray(0, this.pingBodyLimit);
 		let type = action === '' ? 'success' : action;
 		if (/^\d+$/.test(action)) type = action === '0' ? 'success' : 'fail';
 		if (check.filter_http_body && bodyBuffer) {
@@ -318,7 +337,8 @@ export class CheckMonitorServer extends ApiServer {
 			const created = this.now();
 			check.flips.push({ created, up: status === 'up' ? 1 : 0, status });
 			// Integrations hear of changes to down, and to up from down only (not new→up, paused→up).
-			if (status === 'down' || (status === 'up' && previous === 'down')) this.notifyIntegrations(check, status, created);
+			if (status === 'down' || (status === 'up' && previous === 'down'))
+				this.notifyIntegrations(check, status, created);
 		}
 	}
 
@@ -328,9 +348,16 @@ export class CheckMonitorServer extends ApiServer {
 	}
 
 	/** The placeholders of a flip, as the server fills them when it sends: $JSON is the check as the read-write v3 API shows it then. */
-	private placeholderValues(check: StoredCheck, status: 'down' | 'up', now: string): PlaceholderValues {
+	private placeholderValues(
+		check: StoredCheck,
+		status: 'down' | 'up',
+		now: string,
+	): PlaceholderValues {
 		const last = check.pings[check.pings.length - 1];
-		const req = { headers: { host: this.url.replace(/^http:\/\//, '') }, params: { version: 'v3' } } as unknown as Request;
+		const req = {
+			headers: { host: this.url.replace(/^http:\/\//, '') },
+			params: { version: 'v3' },
+		} as unknown as Request;
 		return {
 			code: check.uuid,
 			status,
@@ -396,7 +423,10 @@ export class CheckMonitorServer extends ApiServer {
 		});
 		type Access = 'read' | 'write';
 		const handle =
-			(access: Access | 'none', handler: (req: Request, ctx: { readOnly: boolean; project: string; body: Json }) => unknown) =>
+			(
+				access: Access | 'none',
+				handler: (req: Request, ctx: { readOnly: boolean; project: string; body: Json }) => unknown,
+			) =>
 			(req: Request, res: Response) => {
 				try {
 					let body: Json = {};
@@ -404,7 +434,8 @@ export class CheckMonitorServer extends ApiServer {
 					if (req.method === 'POST' && raw !== '') {
 						const parsed = parseJson(raw);
 						if (!parsed.ok) throw jsonError(400, 'could not parse request body');
-						if (!isPlainObject(parsed.value)) throw jsonError(400, 'json validation error: value is not an object');
+						if (!isPlainObject(parsed.value))
+							throw jsonError(400, 'json validation error: value is not an object');
 						body = parsed.value;
 					}
 					let ctx = { readOnly: false, project: 'main', body };
@@ -438,50 +469,117 @@ export class CheckMonitorServer extends ApiServer {
 		});
 
 		// Django APPEND_SLASH: collection paths without the slash get a 301.
-		for (const path of ['checks', 'channels', 'badges', 'status', 'checks/:code/flips', 'checks/:code/pings']) {
+		for (const path of [
+			'checks',
+			'channels',
+			'badges',
+			'status',
+			'checks/:code/flips',
+			'checks/:code/pings',
+		]) {
 			app.all(`${api}/${path}`, (req, res) => {
-				res.redirect(301, `${req.originalUrl.split('?')[0]}/${req.originalUrl.includes('?') ? `?${req.originalUrl.split('?')[1]}` : ''}`);
+				res.redirect(
+					301,
+					`${req.originalUrl.split('?')[0]}/${req.originalUrl.includes('?') ? `?${req.originalUrl.split('?')[1]}` : ''}`,
+				);
 			});
 		}
 
 		app.get(`${api}/status/`, (_req, res) => void res.type('text/html; charset=utf-8').send('OK'));
 
-		app.get(`${api}/checks/`, handle('read', (req, ctx) => this.listChecks(req, ctx)));
-		app.post(`${api}/checks/`, handle('write', (req, ctx) => this.createCheck(req, ctx.project, ctx.body)));
-		app.get(`${api}/checks/:code`, handle('read', (req, ctx) => this.present(this.findCheck(req.params.code as string, ctx, true), ctx.readOnly, req)));
-		app.post(`${api}/checks/:code`, handle('write', (req, ctx) => this.updateCheck(req, ctx)));
-		app.delete(`${api}/checks/:code`, handle('write', (req, ctx) => {
-			const check = this.findCheck(req.params.code as string, ctx, false);
-			const presented = this.present(check, false, req);
-			this.checks.delete(check.uuid);
-			return presented;
-		}));
-		app.post(`${api}/checks/:code/pause`, handle('write', (req, ctx) => this.present(this.pause(this.findCheck(req.params.code as string, ctx, false).uuid), false, req)));
-		app.post(`${api}/checks/:code/resume`, handle('write', (req, ctx) => this.present(this.resume(this.findCheck(req.params.code as string, ctx, false).uuid), false, req)));
-		app.get(`${api}/checks/:code/pings/`, handle('write', (req, ctx) => {
-			const check = this.findCheck(req.params.code as string, ctx, false);
-			const kept = check.pings.slice(-this.pingsListed).reverse();
-			return { pings: kept.map((p) => this.presentPing(check, p, req)) };
-		}));
-		app.get(`${api}/checks/:code/pings/:n/body`, handle('write', (req, ctx) => {
-			const check = this.findCheck(req.params.code as string, ctx, false);
-			const n = Number(req.params.n);
-			const kept = check.pings.slice(-this.pingLogLimit);
-			const ping = kept.find((p) => p.n === n);
-			if (!ping || !ping.body) throw notFoundHtml();
-			return new BodyResponse(ping.body);
-		}));
-		app.get(`${api}/checks/:code/flips/`, handle('read', (req, ctx) => this.listFlips(req, ctx)));
-		app.get(`${api}/channels/`, handle('write', () => ({ channels: this.channels.map((c) => ({ ...c })) })));
-		app.get(`${api}/badges/`, handle('read', (req, ctx) => this.badges(req, ctx.project)));
+		app.get(
+			`${api}/checks/`,
+			handle('read', (req, ctx) => this.listChecks(req, ctx)),
+		);
+		app.post(
+			`${api}/checks/`,
+			handle('write', (req, ctx) => this.createCheck(req, ctx.project, ctx.body)),
+		);
+		app.get(
+			`${api}/checks/:code`,
+			handle('read', (req, ctx) =>
+				this.present(this.findCheck(req.params.code as string, ctx, true), ctx.readOnly, req),
+			),
+		);
+		app.post(
+			`${api}/checks/:code`,
+			handle('write', (req, ctx) => this.updateCheck(req, ctx)),
+		);
+		app.delete(
+			`${api}/checks/:code`,
+			handle('write', (req, ctx) => {
+				const check = this.findCheck(req.params.code as string, ctx, false);
+				const presented = this.present(check, false, req);
+				this.checks.delete(check.uuid);
+				return presented;
+			}),
+		);
+		app.post(
+			`${api}/checks/:code/pause`,
+			handle('write', (req, ctx) =>
+				this.present(
+					this.pause(this.findCheck(req.params.code as string, ctx, false).uuid),
+					false,
+					req,
+				),
+			),
+		);
+		app.post(
+			`${api}/checks/:code/resume`,
+			handle('write', (req, ctx) =>
+				this.present(
+					this.resume(this.findCheck(req.params.code as string, ctx, false).uuid),
+					false,
+					req,
+				),
+			),
+		);
+		app.get(
+			`${api}/checks/:code/pings/`,
+			handle('write', (req, ctx) => {
+				const check = this.findCheck(req.params.code as string, ctx, false);
+				const kept = check.pings.slice(-this.pingsListed).reverse();
+				return { pings: kept.map((p) => this.presentPing(check, p, req)) };
+			}),
+		);
+		app.get(
+			`${api}/checks/:code/pings/:n/body`,
+			handle('write', (req, ctx) => {
+				const check = this.findCheck(req.params.code as string, ctx, false);
+				const n = Number(req.params.n);
+				const kept = check.pings.slice(-this.pingLogLimit);
+				const ping = kept.find((p) => p.n === n);
+				if (!ping || !ping.body) throw notFoundHtml();
+				return new BodyResponse(ping.body);
+			}),
+		);
+		app.get(
+			`${api}/checks/:code/flips/`,
+			handle('read', (req, ctx) => this.listFlips(req, ctx)),
+		);
+		app.get(
+			`${api}/channels/`,
+			handle('write', () => ({ channels: this.channels.map((c) => ({ ...c })) })),
+		);
+		app.get(
+			`${api}/badges/`,
+			handle('read', (req, ctx) => this.badges(req, ctx.project)),
+		);
 
 		// Wrong methods on known endpoints: 405 with an empty body.
-		app.all(new RegExp('^/api/v[123]/checks/[^/]+(/(pause|resume))?$'), (_req, res) => void res.status(405).type('text/html; charset=utf-8').send(''));
-		app.all(new RegExp('^/api/v[123]/checks/$'), (_req, res) => void res.status(405).type('text/html; charset=utf-8').send(''));
+		app.all(
+			new RegExp('^/api/v[123]/checks/[^/]+(/(pause|resume))?$'),
+			(_req, res) => void res.status(405).type('text/html; charset=utf-8').send(''),
+		);
+		app.all(
+			new RegExp('^/api/v[123]/checks/$'),
+			(_req, res) => void res.status(405).type('text/html; charset=utf-8').send(''),
+		);
 
 		// Ping endpoints need no key: /ping/<uuid>[/<action>] and /ping/<ping_key>/<slug>[/<action>],
 		// GET, HEAD or POST, answered as text/html (docs/api/check-monitor.md, "Addresses and authentication").
-		const text = (res: Response, status: number, body: string) => void res.status(status).type('text/html; charset=utf-8').send(body);
+		const text = (res: Response, status: number, body: string) =>
+			void res.status(status).type('text/html; charset=utf-8').send(body);
 		const pingHandler = (req: Request, res: Response) => {
 			const segments = req.path.split('/').slice(2).map(decodeURIComponent);
 			let uuid: string | undefined;
@@ -490,41 +588,69 @@ export class CheckMonitorServer extends ApiServer {
 			if (segments.length >= 1 && segments.length <= 2 && UUID_RE.test(segments[0])) {
 				uuid = segments[0];
 				action = segments[1] ?? '';
-			} else if (segments.length >= 2 && segments.length <= 3 && SLUG_SEGMENT.test(segments[0]) && SLUG_SEGMENT.test(segments[1])) {
+			} else if (
+				segments.length >= 2 &&
+				segments.length <= 3 &&
+				SLUG_SEGMENT.test(segments[0]) &&
+				SLUG_SEGMENT.test(segments[1])
+			) {
 				const slug = segments[1];
 				action = segments[2] ?? '';
-				if (slug !== slug.toLowerCase() && this.since('4.1')) return text(res, 400, 'invalid url format');
+				if (slug !== slug.toLowerCase() && this.since('4.1'))
+					return text(res, 400, 'invalid url format');
 				const project = segments[0] === this.pingKey ? 'main' : undefined;
-				const matching = [...this.checks.values()].filter((c) => project !== undefined && c.project === project && c.slug === slug);
+				const matching = [...this.checks.values()].filter(
+					(c) => project !== undefined && c.project === project && c.slug === slug,
+				);
 				if (matching.length > 1) return text(res, 409, 'ambiguous slug');
 				if (matching.length === 1) uuid = matching[0].uuid;
 				else if (req.query.create === '1' && project !== undefined) {
 					// From 4.3 a project may grow to twice its check limit this way, then "not found".
 					const used = [...this.checks.values()].filter((c) => c.project === project).length;
 					if (this.since('4.3') && used >= this.checkLimit * 2) return text(res, 404, 'not found');
-					const check = this.seedCheck({ name: slug, slug, channels: this.channels.map((c) => c.id) });
+					const check = this.seedCheck({
+						name: slug,
+						slug,
+						channels: this.channels.map((c) => c.id),
+					});
 					uuid = check.uuid;
 					created = true;
 				}
 			}
 			if (/^\d+$/.test(action) && Number(action) > 255) return text(res, 400, 'invalid url format');
-			if (!['', 'start', 'fail', 'log'].includes(action) && !/^\d+$/.test(action)) return text(res, 404, 'not found');
+			if (!['', 'start', 'fail', 'log'].includes(action) && !/^\d+$/.test(action))
+				return text(res, 404, 'not found');
 			if (!uuid || !this.checks.has(uuid)) return text(res, 404, 'not found');
 			const rid = typeof req.query.rid === 'string' ? req.query.rid : undefined;
-			if (rid !== undefined && !UUID_RE.test(rid.toLowerCase())) return text(res, 400, 'invalid uuid format');
-			this.receivePing(uuid, action, (res.locals.rawBody as string) || undefined, req.method, rid ?? null);
+			if (rid !== undefined && !UUID_RE.test(rid.toLowerCase()))
+				return text(res, 400, 'invalid uuid format');
+			this.receivePing(
+				uuid,
+				action,
+				(res.locals.rawBody as string) || undefined,
+				req.method,
+				rid ?? null,
+			);
 			res.setHeader('Ping-Body-Limit', String(this.pingBodyLimit));
 			res.setHeader('Access-Control-Allow-Origin', '*');
 			text(res, created ? 201 : 200, created ? 'Created' : 'OK');
 		};
 		app.all(/^\/ping\/.+/, pingHandler);
 
-		app.use((_req: Request, res: Response) => void res.status(404).type('text/html; charset=utf-8').send(HTML_404));
+		app.use(
+			(_req: Request, res: Response) =>
+				void res.status(404).type('text/html; charset=utf-8').send(HTML_404),
+		);
 	}
 
-	private authenticate(req: Request, body: Json, access: 'read' | 'write'): { readOnly: boolean; project: string } {
+	private authenticate(
+		req: Request,
+		body: Json,
+		access: 'read' | 'write',
+	): { readOnly: boolean; project: string } {
 		const header = req.headers['x-api-key'];
-		const key = typeof header === 'string' ? header : typeof body.api_key === 'string' ? body.api_key : '';
+		const key =
+			typeof header === 'string' ? header : typeof body.api_key === 'string' ? body.api_key : '';
 		if (key.length !== 32) throw jsonError(401, 'missing api key');
 		if (key === this.readWriteKey) return { readOnly: false, project: 'main' };
 		if (key === this.otherProjectKey) return { readOnly: false, project: 'other' };
@@ -535,7 +661,9 @@ export class CheckMonitorServer extends ApiServer {
 	/** Find by uuid (or unique_key where allowed), as the real server resolves and rejects. */
 	private findCheck(code: string, ctx: { project: string }, allowUniqueKey: boolean): StoredCheck {
 		if (allowUniqueKey && SHA1_RE.test(code)) {
-			const check = [...this.checks.values()].find((c) => CheckMonitorServer.uniqueKey(c.uuid) === code);
+			const check = [...this.checks.values()].find(
+				(c) => CheckMonitorServer.uniqueKey(c.uuid) === code,
+			);
 			if (!check || check.project !== ctx.project) throw empty(404);
 			return check;
 		}
@@ -561,9 +689,13 @@ export class CheckMonitorServer extends ApiServer {
 		let start: number | undefined;
 		if (check.status === 'up' && check.last_ping) {
 			const lastPing = check.last_ping.getTime();
-			start = check.kind === 'simple' ? lastPing + check.timeout * 1000 : nextDue(check.schedule ?? '', check.tz, lastPing);
+			start =
+				check.kind === 'simple'
+					? lastPing + check.timeout * 1000
+					: nextDue(check.schedule ?? '', check.tz, lastPing);
 		}
-		if (withStarted && check.last_start && check.status !== 'down') start = Math.min(start ?? Infinity, check.last_start.getTime());
+		if (withStarted && check.last_start && check.status !== 'down')
+			start = Math.min(start ?? Infinity, check.last_start.getTime());
 		return start;
 	}
 
@@ -646,10 +778,13 @@ export class CheckMonitorServer extends ApiServer {
 			method: ping.method,
 			ua: ping.ua,
 			rid: ping.rid,
-			body_url: ping.body ? `${this.baseUrl(req)}/api/${version}/checks/${check.uuid}/pings/${ping.n}/body` : null,
+			body_url: ping.body
+				? `${this.baseUrl(req)}/api/${version}/checks/${check.uuid}/pings/${ping.n}/body`
+				: null,
 		};
 		// 3.13 gives the duration unrounded; 4.0 to hundredths of a second.
-		if (ping.duration !== undefined) result.duration = this.since('4.0') ? Math.round(ping.duration * 100) / 100 : ping.duration;
+		if (ping.duration !== undefined)
+			result.duration = this.since('4.0') ? Math.round(ping.duration * 100) / 100 : ping.duration;
 		return result;
 	}
 
@@ -669,7 +804,8 @@ export class CheckMonitorServer extends ApiServer {
 			const v = body[field];
 			if (v === undefined) return;
 			const n = v === true ? 1 : v === false ? 0 : v;
-			if (typeof n !== 'number' || !Number.isInteger(n)) throw validation(`${field} is not a number`);
+			if (typeof n !== 'number' || !Number.isInteger(n))
+				throw validation(`${field} is not a number`);
 			if (n < min) throw validation(`${field} is too small`);
 			if (n > max) throw validation(`${field} is too large`);
 			body[field] = n;
@@ -696,13 +832,16 @@ export class CheckMonitorServer extends ApiServer {
 			throw validation('schedule is not a valid cron or OnCalendar expression');
 		}
 		string('tz');
-		if (typeof body.tz === 'string' && !isTimezone(body.tz)) throw validation('tz is not a valid timezone');
+		if (typeof body.tz === 'string' && !isTimezone(body.tz))
+			throw validation('tz is not a valid timezone');
 		bool('manual_resume');
 		string('methods');
-		if (typeof body.methods === 'string' && !['', 'POST'].includes(body.methods)) throw validation('methods has unexpected value');
+		if (typeof body.methods === 'string' && !['', 'POST'].includes(body.methods))
+			throw validation('methods has unexpected value');
 		string('channels');
 		for (const kw of ['start_kw', 'success_kw', 'failure_kw']) string(kw, 200);
-		for (const f of ['filter_subject', 'filter_body', 'filter_http_body', 'filter_default_fail']) bool(f);
+		for (const f of ['filter_subject', 'filter_body', 'filter_http_body', 'filter_default_fail'])
+			bool(f);
 		string('subject', 200);
 		string('subject_fail', 200);
 		if (body.unique !== undefined) {
@@ -734,7 +873,22 @@ export class CheckMonitorServer extends ApiServer {
 	}
 
 	private apply(check: StoredCheck, body: Json): void {
-		for (const field of ['name', 'slug', 'tags', 'desc', 'manual_resume', 'methods', 'start_kw', 'success_kw', 'failure_kw', 'filter_subject', 'filter_body', 'filter_http_body', 'filter_default_fail', 'grace']) {
+		for (const field of [
+			'name',
+			'slug',
+			'tags',
+			'desc',
+			'manual_resume',
+			'methods',
+			'start_kw',
+			'success_kw',
+			'failure_kw',
+			'filter_subject',
+			'filter_body',
+			'filter_http_body',
+			'filter_default_fail',
+			'grace',
+		]) {
 			if (body[field] !== undefined) (check as unknown as Json)[field] = body[field];
 		}
 		if (typeof body.subject === 'string') {
@@ -764,24 +918,37 @@ export class CheckMonitorServer extends ApiServer {
 		const unique = (body.unique as string[] | undefined) ?? [];
 		if (unique.length > 0) {
 			const match = [...this.checks.values()].find(
-				(c) => c.project === project && unique.every((field) => (c as unknown as Json)[field] === (body[field] ?? (this.newCheck(project) as unknown as Json)[field])),
+				(c) =>
+					c.project === project &&
+					unique.every(
+						(field) =>
+							(c as unknown as Json)[field] ===
+							(body[field] ?? (this.newCheck(project) as unknown as Json)[field]),
+					),
 			);
 			if (match) {
 				this.apply(match, body);
 				return { __status: 200, body: this.present(match, false, req) };
 			}
 		}
-		if ([...this.checks.values()].filter((c) => c.project === project).length >= this.checkLimit) throw empty(403);
+		if ([...this.checks.values()].filter((c) => c.project === project).length >= this.checkLimit)
+			throw empty(403);
 		const check = this.newCheck(project);
 		if (req.params.version !== 'v3' && body.slug === undefined && typeof body.name === 'string') {
-			check.slug = body.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+			check.slug = body.name
+				.toLowerCase()
+				.replace(/[^a-z0-9]+/g, '-')
+				.replace(/^-|-$/g, '');
 		}
 		this.apply(check, body);
 		this.checks.set(check.uuid, check);
 		return { __status: 201, body: this.present(check, false, req) };
 	}
 
-	private updateCheck(req: Request, ctx: { readOnly: boolean; project: string; body: Json }): unknown {
+	private updateCheck(
+		req: Request,
+		ctx: { readOnly: boolean; project: string; body: Json },
+	): unknown {
 		const check = this.findCheck(req.params.code as string, ctx, false);
 		this.validate(ctx.body);
 		this.apply(check, ctx.body);
@@ -869,6 +1036,11 @@ function isCronOrOnCalendar(expr: string): boolean {
 	const fields = expr.trim().split(/\s+/);
 	if (fields.length === 5 && fields.every((f) => /^[\d*/,\-A-Za-z?LW#]+$/.test(f))) return true;
 	// OnCalendar: keywords or date/time specs containing ':' (e.g. "Mon *-*-* 09:00:00").
-	if (/^(minutely|hourly|daily|weekly|monthly|yearly|annually|quarterly|semiannually)$/.test(expr.trim())) return true;
+	if (
+		/^(minutely|hourly|daily|weekly|monthly|yearly|annually|quarterly|semiannually)$/.test(
+			expr.trim(),
+		)
+	)
+		return true;
 	return /\d{1,2}:\d{2}/.test(expr) && expr.length <= 100;
 }

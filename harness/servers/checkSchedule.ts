@@ -12,7 +12,9 @@
 
 /** The kind the server gives a schedule (`guess_kind` in `hc/api/views.py`). */
 export function scheduleKind(schedule: string): 'cron' | 'oncalendar' {
-	return !schedule.trim().includes('\n') && schedule.trim().split(/\s+/).length === 5 ? 'cron' : 'oncalendar';
+	return !schedule.trim().includes('\n') && schedule.trim().split(/\s+/).length === 5
+		? 'cron'
+		: 'oncalendar';
 }
 
 interface Calendar {
@@ -27,22 +29,31 @@ interface Calendar {
 	tz?: string;
 }
 
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+const range = (from: number, to: number) =>
+	Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 /**
  * A field's terms (`*`, `a`, `a-b`, `a/s`, `a-b/s`, lists): the values they take within
  * [min, max]. `value` reads one term (a number or a name); `through` separates a range.
  */
-function field(spec: string, min: number, max: number, value: (term: string) => number, through = '-'): Set<number> {
+function field(
+	spec: string,
+	min: number,
+	max: number,
+	value: (term: string) => number,
+	through = '-',
+): Set<number> {
 	const values = new Set<number>();
 	for (const term of spec.split(',')) {
 		const [base, step] = term.split('/');
 		let from: number;
 		let to: number;
 		if (base === '*') [from, to] = [min, max];
-		else if (base.includes(through)) [from, to] = base.split(through).map(value) as [number, number];
+		else if (base.includes(through))
+			[from, to] = base.split(through).map(value) as [number, number];
 		else [from, to] = [value(base), step === undefined ? value(base) : max];
-		if (![from, to].every(Number.isInteger) || from > to) throw new Error(`bad schedule field "${spec}"`);
+		if (![from, to].every(Number.isInteger) || from > to)
+			throw new Error(`bad schedule field "${spec}"`);
 		const by = step === undefined ? 1 : Number(step);
 		for (let v = from; v <= to; v += by) values.add(v);
 	}
@@ -50,19 +61,39 @@ function field(spec: string, min: number, max: number, value: (term: string) => 
 }
 
 const CRON_DAYS = ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'];
-const CRON_MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
+const CRON_MONTHS = [
+	'JAN',
+	'FEB',
+	'MAR',
+	'APR',
+	'MAY',
+	'JUN',
+	'JUL',
+	'AUG',
+	'SEP',
+	'OCT',
+	'NOV',
+	'DEC',
+];
 
 function cron(schedule: string): Calendar {
 	const [minute, hour, dom, month, dow] = schedule.trim().toUpperCase().split(/\s+/);
-	const named = (names: string[], offset: number) => (term: string) => (names.includes(term) ? names.indexOf(term) + offset : Number(term));
+	const named = (names: string[], offset: number) => (term: string) =>
+		names.includes(term) ? names.indexOf(term) + offset : Number(term);
 	const days = dom.split(',').filter((t) => t !== 'L' && t !== 'LW');
 	const dayValues = days.length ? field(days.join(','), 1, 31, Number) : new Set<number>();
 	const weekdayTerms = dow.split(',');
 	// `5L`: the last Friday of the month; `5#2`: its second Friday. 7 is Sunday too.
-	const lastWeekdays = weekdayTerms.filter((t) => t.endsWith('L')).map((t) => named(CRON_DAYS, 0)(t.slice(0, -1)) % 7);
-	const nthWeekdays = weekdayTerms.filter((t) => t.includes('#')).map((t) => t.split('#').map((p, i) => (i === 0 ? named(CRON_DAYS, 0)(p) % 7 : Number(p))));
+	const lastWeekdays = weekdayTerms
+		.filter((t) => t.endsWith('L'))
+		.map((t) => named(CRON_DAYS, 0)(t.slice(0, -1)) % 7);
+	const nthWeekdays = weekdayTerms
+		.filter((t) => t.includes('#'))
+		.map((t) => t.split('#').map((p, i) => (i === 0 ? named(CRON_DAYS, 0)(p) % 7 : Number(p))));
 	const plain = weekdayTerms.filter((t) => !t.endsWith('L') && !t.includes('#'));
-	const weekdays = new Set([...(plain.length ? field(plain.join(','), 0, 7, named(CRON_DAYS, 0)) : [])].map((d) => d % 7));
+	const weekdays = new Set(
+		[...(plain.length ? field(plain.join(','), 0, 7, named(CRON_DAYS, 0)) : [])].map((d) => d % 7),
+	);
 	const lastDay = dom.split(',').includes('L');
 	const lastWorkday = dom.split(',').includes('LW');
 	const dayMatches = (day: number, length: number, weekday: number) =>
@@ -81,7 +112,9 @@ function cron(schedule: string): Calendar {
 		hours: field(hour, 0, 23, Number),
 		months: field(month, 1, 12, named(CRON_MONTHS, 1)),
 		day: (day, length, weekday) =>
-			both ? dayMatches(day, length, weekday) && weekdayMatches(day, length, weekday) : dayMatches(day, length, weekday) || weekdayMatches(day, length, weekday),
+			both
+				? dayMatches(day, length, weekday) && weekdayMatches(day, length, weekday)
+				: dayMatches(day, length, weekday) || weekdayMatches(day, length, weekday),
 	};
 }
 
@@ -105,7 +138,15 @@ const ONCALENDAR_SPECIALS: Record<string, string> = {
 const ONCALENDAR_DAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 
 function isTimeZone(word: string): boolean {
-	if (!/^[A-Za-z]/.test(word) || /^[A-Za-z]+((,|\.\.|-)[A-Za-z]+)*,?$/.test(word) && word.split(/,|\.\.|-/).filter(Boolean).every((day) => ONCALENDAR_DAYS.includes(day.slice(0, 3).toLowerCase()))) return false;
+	if (
+		!/^[A-Za-z]/.test(word) ||
+		(/^[A-Za-z]+((,|\.\.|-)[A-Za-z]+)*,?$/.test(word) &&
+			word
+				.split(/,|\.\.|-/)
+				.filter(Boolean)
+				.every((day) => ONCALENDAR_DAYS.includes(day.slice(0, 3).toLowerCase())))
+	)
+		return false;
 	try {
 		new Intl.DateTimeFormat('en-US', { timeZone: word });
 		return true;
@@ -116,21 +157,42 @@ function isTimeZone(word: string): boolean {
 
 /** One OnCalendar expression: `[weekdays] [[year-]month-day] [hour:minute[:second]] [time zone]`. */
 function onCalendar(expression: string): Calendar {
-	const parts = (ONCALENDAR_SPECIALS[expression.trim().toLowerCase()] ?? expression).trim().split(/\s+/);
+	const parts = (ONCALENDAR_SPECIALS[expression.trim().toLowerCase()] ?? expression)
+		.trim()
+		.split(/\s+/);
 	// A time zone of its own comes last: a word that is no weekday, date or time.
 	const tz = parts.length > 1 && isTimeZone(parts[parts.length - 1]) ? parts.pop() : undefined;
 	let [hours, minutes, seconds] = [new Set([0]), new Set([0]), new Set([0])];
 	if (parts.length && parts[parts.length - 1].includes(':')) {
 		const [h, m, s = '0'] = parts.pop()!.split(':');
-		[hours, minutes, seconds] = [field(h, 0, 23, Number, '..'), field(m, 0, 59, Number, '..'), field(s, 0, 59, Number, '..')];
+		[hours, minutes, seconds] = [
+			field(h, 0, 23, Number, '..'),
+			field(m, 0, 59, Number, '..'),
+			field(s, 0, 59, Number, '..'),
+		];
 	}
 	let years: Set<number> | undefined;
 	let months = new Set(range(1, 12));
 	let dayOfMonth: (day: number, length: number) => boolean = () => true;
-	if (parts.length && /^[\d*]/.test(parts[parts.length - 1]) && parts[parts.length - 1].includes('-')) {
+	if (
+		parts.length &&
+		/^[\d*]/.test(parts[parts.length - 1]) &&
+		parts[parts.length - 1].includes('-')
+	) {
 		const date = parts.pop()!.replace('~', '-~').split('-');
 		const [y, m, d] = date.length === 2 ? ['*', ...date] : date;
-		years = field(y, 1970, 2199, (term) => (Number(term) < 70 ? Number(term) + 2000 : Number(term) < 100 ? Number(term) + 1900 : Number(term)), '..');
+		years = field(
+			y,
+			1970,
+			2199,
+			(term) =>
+				Number(term) < 70
+					? Number(term) + 2000
+					: Number(term) < 100
+						? Number(term) + 1900
+						: Number(term),
+			'..',
+		);
 		months = field(m, 1, 12, Number, '..');
 		// `~3`: the third day from the end of the month (~1 is the last).
 		if (d.startsWith('~')) {
@@ -157,7 +219,15 @@ function onCalendar(expression: string): Calendar {
 		}
 	}
 	if (parts.length) throw new Error(`bad OnCalendar expression "${expression}"`);
-	return { seconds, minutes, hours, months, years, day: (day, length, weekday) => dayOfMonth(day, length) && weekdays.has(weekday), tz };
+	return {
+		seconds,
+		minutes,
+		hours,
+		months,
+		years,
+		day: (day, length, weekday) => dayOfMonth(day, length) && weekdays.has(weekday),
+		tz,
+	};
 }
 
 interface Local {
@@ -176,7 +246,17 @@ const formats = new Map<string, Intl.DateTimeFormat>();
 function localTime(ms: number, tz: string): Local {
 	let format = formats.get(tz);
 	if (!format) {
-		format = new Intl.DateTimeFormat('en-US', { timeZone: tz, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', weekday: 'short' });
+		format = new Intl.DateTimeFormat('en-US', {
+			timeZone: tz,
+			hourCycle: 'h23',
+			year: 'numeric',
+			month: 'numeric',
+			day: 'numeric',
+			hour: 'numeric',
+			minute: 'numeric',
+			second: 'numeric',
+			weekday: 'short',
+		});
 		formats.set(tz, format);
 	}
 	const part = Object.fromEntries(format.formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
@@ -201,10 +281,17 @@ function nextOf(calendar: Calendar, afterMs: number, tz: string): number | undef
 	while (t < Date.UTC(2200, 0, 1)) {
 		const at = localTime(t, zone);
 		const sinceMidnight = (at.hour * 3600 + at.minute * 60 + at.second) * 1000;
-		if ((calendar.years && !calendar.years.has(at.year)) || !calendar.months.has(at.month) || !calendar.day(at.day, daysIn(at.year, at.month), at.weekday)) {
+		if (
+			(calendar.years && !calendar.years.has(at.year)) ||
+			!calendar.months.has(at.month) ||
+			!calendar.day(at.day, daysIn(at.year, at.month), at.weekday)
+		) {
 			// To an hour before midnight, then by the hour: a day shortened by a clock change is not overshot.
 			const toMidnight = 86_400_000 - sinceMidnight;
-			t += toMidnight > 7_200_000 ? toMidnight - 3_600_000 : 3_600_000 - (at.minute * 60 + at.second) * 1000;
+			t +=
+				toMidnight > 7_200_000
+					? toMidnight - 3_600_000
+					: 3_600_000 - (at.minute * 60 + at.second) * 1000;
 		} else if (!calendar.hours.has(at.hour)) {
 			t += 3_600_000 - (at.minute * 60 + at.second) * 1000;
 		} else if (!calendar.minutes.has(at.minute)) {
@@ -224,7 +311,15 @@ function nextOf(calendar: Calendar, afterMs: number, tz: string): number | undef
  * a line: the earliest wins.
  */
 export function nextDue(schedule: string, tz: string, lastPingMs: number): number | undefined {
-	const calendars = scheduleKind(schedule) === 'cron' ? [cron(schedule)] : schedule.split('\n').filter((line) => line.trim()).map(onCalendar);
-	const times = calendars.map((calendar) => nextOf(calendar, lastPingMs, tz)).filter((t): t is number => t !== undefined);
+	const calendars =
+		scheduleKind(schedule) === 'cron'
+			? [cron(schedule)]
+			: schedule
+					.split('\n')
+					.filter((line) => line.trim())
+					.map(onCalendar);
+	const times = calendars
+		.map((calendar) => nextOf(calendar, lastPingMs, tz))
+		.filter((t): t is number => t !== undefined);
 	return times.length ? Math.min(...times) : undefined;
 }

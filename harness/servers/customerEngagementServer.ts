@@ -14,13 +14,35 @@ const API_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const CONTACT_TYPES = ['ACTIVE', 'PASSIVE', 'POTENTIAL'];
 const FIELD_TYPES = ['text', 'number', 'date', 'single_select', 'multi_select'];
 export const LABEL_COLORS = [
-	'RED', 'PINK', 'PURPLE', 'DEEP_PURPLE', 'INDIGO', 'LIGHT_BLUE', 'CYAN', 'TEAL', 'LIME',
-	'AMBER', 'ORANGE', 'DEEP_ORANGE', 'BROWN', 'GREY', 'BLUE_GREY',
+	'RED',
+	'PINK',
+	'PURPLE',
+	'DEEP_PURPLE',
+	'INDIGO',
+	'LIGHT_BLUE',
+	'CYAN',
+	'TEAL',
+	'LIME',
+	'AMBER',
+	'ORANGE',
+	'DEEP_ORANGE',
+	'BROWN',
+	'GREY',
+	'BLUE_GREY',
 ];
 const REWARD_TYPES = ['ITEM', 'CASH_DISCOUNT', 'PERCENT_DISCOUNT'];
 const ACTIVITY_TYPES = [
-	'EMAIL', 'TEXT', 'CALL_LOG', 'EMAIL_LOG', 'NOTE', 'CLAIMED_OFFERS', 'SUBSCRIPTION',
-	'CONTACT_STATUS_CHANGE', 'CALL', 'UTM_TAG_CHANGE', 'CHECK_IN',
+	'EMAIL',
+	'TEXT',
+	'CALL_LOG',
+	'EMAIL_LOG',
+	'NOTE',
+	'CLAIMED_OFFERS',
+	'SUBSCRIPTION',
+	'CONTACT_STATUS_CHANGE',
+	'CALL',
+	'UTM_TAG_CHANGE',
+	'CHECK_IN',
 ];
 
 class ApiError extends Error {
@@ -140,7 +162,8 @@ export class CustomerEngagementServer extends ApiServer {
 	protected routes(app: Express): void {
 		app.use('/v1', (req, res, next) => {
 			const header = req.headers.authorization;
-			if (!header) return void this.sendError(res, new ApiError(401, 'MISSING_TOKEN', 'Missing token'));
+			if (!header)
+				return void this.sendError(res, new ApiError(401, 'MISSING_TOKEN', 'Missing token'));
 			if (header !== `Bearer ${this.token}`) {
 				return void this.sendError(res, new ApiError(401, 'INVALID_TOKEN', 'Invalid token'));
 			}
@@ -150,7 +173,10 @@ export class CustomerEngagementServer extends ApiServer {
 		const route = (
 			method: 'get' | 'post' | 'put' | 'delete',
 			path: string,
-			handler: (req: Request<Record<string, string>>, body: unknown) => { status: number; body: unknown; total?: number },
+			handler: (
+				req: Request<Record<string, string>>,
+				body: unknown,
+			) => { status: number; body: unknown; total?: number },
 		) => {
 			app[method](path, (req: Request<Record<string, string>>, res: Response) => {
 				try {
@@ -158,7 +184,8 @@ export class CustomerEngagementServer extends ApiServer {
 					let body: unknown;
 					if (raw !== '') {
 						const parsed = parseJson(raw);
-						if (!parsed.ok) throw new ApiError(400, 'ILLEGAL_ARGUMENT', 'Malformed JSON request body');
+						if (!parsed.ok)
+							throw new ApiError(400, 'ILLEGAL_ARGUMENT', 'Malformed JSON request body');
 						body = parsed.value;
 					}
 					const result = handler(req, body);
@@ -173,7 +200,10 @@ export class CustomerEngagementServer extends ApiServer {
 		};
 
 		// Contacts
-		route('post', '/v1/contacts', (_req, body) => ({ status: 201, body: this.createContact(object(body)) }));
+		route('post', '/v1/contacts', (_req, body) => ({
+			status: 201,
+			body: this.createContact(object(body)),
+		}));
 		route('get', '/v1/contacts', (req) => {
 			let list = [...this.state.contacts.values()];
 			const email = str(req.query.email);
@@ -184,12 +214,27 @@ export class CustomerEngagementServer extends ApiServer {
 			const order = str(req.query.order) === 'ASC' ? 1 : -1;
 			const key = sort === 'MODIFIED_DATE' ? 'modifiedDate' : 'registrationDate';
 			list.sort((a, b) => compareBy(a, b, key, 'seq') * (sort ? order : -1));
-			return this.page(req, list.map((c) => this.presentContact(c)));
+			return this.page(
+				req,
+				list.map((c) => this.presentContact(c)),
+			);
 		});
-		route('get', '/v1/contacts/custom-fields', () => ({ status: 200, body: this.listCustomFields() }));
-		route('post', '/v1/contacts/custom-fields', (_req, body) => ({ status: 201, body: this.createCustomField(body) }));
-		route('get', '/v1/contacts/:id', (req) => ({ status: 200, body: this.presentContact(this.contact(req.params.id)) }));
-		route('put', '/v1/contacts/:id', (req, body) => ({ status: 200, body: this.updateContact(req.params.id, object(body)) }));
+		route('get', '/v1/contacts/custom-fields', () => ({
+			status: 200,
+			body: this.listCustomFields(),
+		}));
+		route('post', '/v1/contacts/custom-fields', (_req, body) => ({
+			status: 201,
+			body: this.createCustomField(body),
+		}));
+		route('get', '/v1/contacts/:id', (req) => ({
+			status: 200,
+			body: this.presentContact(this.contact(req.params.id)),
+		}));
+		route('put', '/v1/contacts/:id', (req, body) => ({
+			status: 200,
+			body: this.updateContact(req.params.id, object(body)),
+		}));
 		route('delete', '/v1/contacts/:id', (req) => {
 			const contact = this.contact(req.params.id);
 			const presented = this.presentContact(contact);
@@ -206,11 +251,14 @@ export class CustomerEngagementServer extends ApiServer {
 			}
 			let list = this.state.activities.filter((a) => a.contactId === contact.id);
 			if (type) list = list.filter((a) => a.activityType === type);
-			if (before) list = list.filter((a) => (this.beforeDateInclusive ? a.date <= before : a.date < before));
+			if (before)
+				list = list.filter((a) => (this.beforeDateInclusive ? a.date <= before : a.date < before));
 			list.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
 			return {
 				status: 200,
-				body: list.slice(0, perPage).map(({ activityType, date, data }) => ({ activityType, date, data })),
+				body: list
+					.slice(0, perPage)
+					.map(({ activityType, date, data }) => ({ activityType, date, data })),
 			};
 		});
 		route('put', '/v1/contacts/:id/loyalty-points', (req, body) => {
@@ -219,13 +267,21 @@ export class CustomerEngagementServer extends ApiServer {
 			if (input.pointsValue === undefined || input.pointsValue === null) {
 				throw new ApiError(400, 'MISSING_REQUIRED_FIELD', 'pointsValue is required');
 			}
-			if (typeof input.pointsValue !== 'number') throw new ApiError(400, 'ILLEGAL_ARGUMENT', 'pointsValue must be a number');
+			if (typeof input.pointsValue !== 'number')
+				throw new ApiError(400, 'ILLEGAL_ARGUMENT', 'pointsValue must be a number');
 			const total = (contact.loyaltyPointsCount as number) + input.pointsValue;
 			if (total < 0) {
-				throw new ApiError(400, 'INSUFFICIENT_LOYALTY_POINTS', 'The contact does not have enough loyalty points');
+				throw new ApiError(
+					400,
+					'INSUFFICIENT_LOYALTY_POINTS',
+					'The contact does not have enough loyalty points',
+				);
 			}
 			contact.loyaltyPointsCount = total;
-			this.addActivity(contact.id as string, 'LOYALTY_POINTS', { points: input.pointsValue, note: input.note ?? null });
+			this.addActivity(contact.id as string, 'LOYALTY_POINTS', {
+				points: input.pointsValue,
+				note: input.note ?? null,
+			});
 			return { status: 201, body: { message: 'Loyalty points updated', code: 201 } };
 		});
 		route('post', '/v1/contacts/:contactId/notes', (req, body) => {
@@ -247,9 +303,15 @@ export class CustomerEngagementServer extends ApiServer {
 			route('put', `${prefix}/:id/name`, (req, body) => {
 				const field = this.customField(req.params.id);
 				if (typeof body !== 'string' || body.trim() === '') {
-					throw new ApiError(400, 'INVALID_CUSTOM_FIELD_NAME', 'The body must be a JSON string holding the new name');
+					throw new ApiError(
+						400,
+						'INVALID_CUSTOM_FIELD_NAME',
+						'The body must be a JSON string holding the new name',
+					);
 				}
-				if ([...this.state.customFields.values()].some((f) => f.name === body && f.id !== field.id)) {
+				if (
+					[...this.state.customFields.values()].some((f) => f.name === body && f.id !== field.id)
+				) {
 					throw new ApiError(400, 'NOT_UNIQUE', `A custom field named "${body}" already exists`);
 				}
 				field.name = body;
@@ -264,20 +326,37 @@ export class CustomerEngagementServer extends ApiServer {
 		}
 
 		// Texts
-		route('post', '/v1/texts', (_req, body) => ({ status: 201, body: this.sendText(object(body)) }));
-		route('get', '/v1/texts/conversations', (req) => ({ status: 200, body: this.conversation(req) }));
+		route('post', '/v1/texts', (_req, body) => ({
+			status: 201,
+			body: this.sendText(object(body)),
+		}));
+		route('get', '/v1/texts/conversations', (req) => ({
+			status: 200,
+			body: this.conversation(req),
+		}));
 
 		// Visits
 		route('post', '/v1/visits/all', (_req, body) => {
-			if (!Array.isArray(body)) throw new ApiError(400, 'ILLEGAL_ARGUMENT', 'The body must be an array of visits');
+			if (!Array.isArray(body))
+				throw new ApiError(400, 'ILLEGAL_ARGUMENT', 'The body must be an array of visits');
 			// The API answers [] (not an error) when a contactId is missing or unknown.
-			if (body.some((v) => !isPlainObject(v) || typeof v.contactId !== 'string' || !this.state.contacts.has(v.contactId))) {
+			if (
+				body.some(
+					(v) =>
+						!isPlainObject(v) ||
+						typeof v.contactId !== 'string' ||
+						!this.state.contacts.has(v.contactId),
+				)
+			) {
 				return { status: 201, body: [] };
 			}
 			const inputs = body.map((v) => this.validateVisit(object(v)));
 			return { status: 201, body: inputs.map((v) => this.createVisit(v)) };
 		});
-		route('post', '/v1/visits', (_req, body) => ({ status: 201, body: this.createVisit(this.validateVisit(object(body))) }));
+		route('post', '/v1/visits', (_req, body) => ({
+			status: 201,
+			body: this.createVisit(this.validateVisit(object(body))),
+		}));
 		route('get', '/v1/visits/:id', (req) => {
 			const visit = this.state.visits.get(req.params.id);
 			if (!visit) throw new ApiError(404, 'RESOURCE_NOT_FOUND', `Visit ${req.params.id} not found`);
@@ -288,15 +367,23 @@ export class CustomerEngagementServer extends ApiServer {
 			const contactId = str(req.query.contactId);
 			if (contactId !== undefined) list = list.filter((v) => v.contactId === contactId);
 			list.sort((a, b) => compareBy(a, b, 'date', 'id') * -1);
-			return this.page(req, list.map((v) => ({ ...v })));
+			return this.page(
+				req,
+				list.map((v) => ({ ...v })),
+			);
 		});
 
 		// Labels
 		route('post', '/v1/labels', (_req, body) => {
 			const input = object(body);
-			if (typeof input.name !== 'string' || input.name === '') throw new ApiError(400, 'MISSING_REQUIRED_FIELD', 'name is required');
+			if (typeof input.name !== 'string' || input.name === '')
+				throw new ApiError(400, 'MISSING_REQUIRED_FIELD', 'name is required');
 			if ([...this.state.labels.values()].some((l) => l.name === input.name)) {
-				throw new ApiError(400, 'RESOURCE_ALREADY_EXISTS', `A label named "${input.name}" already exists`);
+				throw new ApiError(
+					400,
+					'RESOURCE_ALREADY_EXISTS',
+					`A label named "${input.name}" already exists`,
+				);
 			}
 			const color = input.color ?? 'GREY';
 			if (typeof color !== 'string' || !LABEL_COLORS.includes(color)) {
@@ -311,10 +398,18 @@ export class CustomerEngagementServer extends ApiServer {
 			if (!label) throw new ApiError(404, 'RESOURCE_NOT_FOUND', `Label ${req.params.id} not found`);
 			return { status: 200, body: { ...label } };
 		});
-		route('get', '/v1/labels', (req) => this.page(req, [...this.state.labels.values()].map((l) => ({ ...l }))));
+		route('get', '/v1/labels', (req) =>
+			this.page(
+				req,
+				[...this.state.labels.values()].map((l) => ({ ...l })),
+			),
+		);
 
 		// Loyalty (fixed paths before /:id)
-		route('get', '/v1/loyalty-rewards/loyalty-settings', () => ({ status: 200, body: { ...this.state.settings } }));
+		route('get', '/v1/loyalty-rewards/loyalty-settings', () => ({
+			status: 200,
+			body: { ...this.state.settings },
+		}));
 		route('put', '/v1/loyalty-rewards/loyalty-settings', (_req, body) => {
 			const input = object(body);
 			for (const key of ['checkin', 'share', 'review', 'pointsPerDollar']) {
@@ -335,11 +430,15 @@ export class CustomerEngagementServer extends ApiServer {
 			// The spec documents no order; the real API lists newest first. Tests vary it.
 			if (this.redeemOrder === 'newestFirst') list.reverse();
 			else if (this.redeemOrder === 'shuffled') list.sort((a, b) => hashOf(a) - hashOf(b));
-			return this.page(req, list.map((r) => ({ ...r })));
+			return this.page(
+				req,
+				list.map((r) => ({ ...r })),
+			);
 		});
 		route('post', '/v1/loyalty-rewards', (_req, body) => {
 			const input = object(body);
-			if (typeof input.title !== 'string' || input.title === '') throw new ApiError(400, 'MISSING_REQUIRED_FIELD', 'title is required');
+			if (typeof input.title !== 'string' || input.title === '')
+				throw new ApiError(400, 'MISSING_REQUIRED_FIELD', 'title is required');
 			const reward = { id: this.nextId('rw_'), title: input.title, ...this.rewardFields(input) };
 			this.state.rewards.set(reward.id, reward);
 			return { status: 201, body: this.presentReward(reward) };
@@ -362,16 +461,24 @@ export class CustomerEngagementServer extends ApiServer {
 		});
 		route('get', '/v1/loyalty-rewards', (req) => {
 			const list = [...this.state.rewards.values()].sort((a, b) => compareBy(a, b, 'points', 'id'));
-			return this.page(req, list.map((r) => this.presentReward(r)));
+			return this.page(
+				req,
+				list.map((r) => this.presentReward(r)),
+			);
 		});
 		route('post', '/v1/loyalty-rewards/:id/redeem', (req, body) => {
 			const reward = this.reward(req.params.id);
 			const input = object(body);
-			if (typeof input.contactId !== 'string') throw new ApiError(400, 'MISSING_REQUIRED_FIELD', 'contactId is required');
+			if (typeof input.contactId !== 'string')
+				throw new ApiError(400, 'MISSING_REQUIRED_FIELD', 'contactId is required');
 			const contact = this.contact(input.contactId);
 			const points = reward.points as number;
 			if ((contact.loyaltyPointsCount as number) < points) {
-				throw new ApiError(400, 'INSUFFICIENT_LOYALTY_POINTS', 'The contact does not have enough loyalty points');
+				throw new ApiError(
+					400,
+					'INSUFFICIENT_LOYALTY_POINTS',
+					'The contact does not have enough loyalty points',
+				);
 			}
 			const available = this.available(reward, contact.id as string);
 			if (available.total === 0 || available.perContact === 0) {
@@ -401,7 +508,11 @@ export class CustomerEngagementServer extends ApiServer {
 	private page(req: Request, list: unknown[]): { status: number; body: unknown; total?: number } {
 		const page = Math.max(1, Number.parseInt(str(req.query.page) ?? '1', 10) || 1);
 		const perPage = perPageOf(req);
-		return { status: 200, body: list.slice((page - 1) * perPage, page * perPage), total: this.reportTotals ? list.length : undefined };
+		return {
+			status: 200,
+			body: list.slice((page - 1) * perPage, page * perPage),
+			total: this.reportTotals ? list.length : undefined,
+		};
 	}
 
 	// ---- contacts ----
@@ -445,12 +556,17 @@ export class CustomerEngagementServer extends ApiServer {
 
 	presentContact(contact: Json): Json {
 		const { seq: _seq, modifiedDate: _modified, ...rest } = contact;
-		const values = this.state.contactFieldValues.get(contact.id as string) ?? new Map<string, string>();
+		const values =
+			this.state.contactFieldValues.get(contact.id as string) ?? new Map<string, string>();
 		return {
 			...rest,
-			labels: ((contact.labels as Json[]) ?? []).map((l) => ({ ...this.state.labels.get(l.id as string) })),
+			labels: ((contact.labels as Json[]) ?? []).map((l) => ({
+				...this.state.labels.get(l.id as string),
+			})),
 			customFields: [...this.state.customFields.values()].map((f) =>
-				values.has(f.id) ? { id: f.id, type: f.type, value: values.get(f.id) } : { id: f.id, type: f.type },
+				values.has(f.id)
+					? { id: f.id, type: f.type, value: values.get(f.id) }
+					: { id: f.id, type: f.type },
 			),
 		};
 	}
@@ -464,26 +580,49 @@ export class CustomerEngagementServer extends ApiServer {
 				throw new ApiError(400, 'ILLEGAL_ARGUMENT', `${key} must be a string`);
 			}
 		}
-		if (input.type !== undefined && input.type !== null && !CONTACT_TYPES.includes(input.type as string)) {
+		if (
+			input.type !== undefined &&
+			input.type !== null &&
+			!CONTACT_TYPES.includes(input.type as string)
+		) {
 			throw new ApiError(400, 'ILLEGAL_ARGUMENT', `Invalid contact type: ${String(input.type)}`);
 		}
-		if (input.birthDate !== undefined && input.birthDate !== null && !API_DATE.test(String(input.birthDate))) {
-			throw new ApiError(400, 'ILLEGAL_ARGUMENT', 'birthDate must have the format YYYY-MM-DDTHH:MM:SS.SSSZ');
+		if (
+			input.birthDate !== undefined &&
+			input.birthDate !== null &&
+			!API_DATE.test(String(input.birthDate))
+		) {
+			throw new ApiError(
+				400,
+				'ILLEGAL_ARGUMENT',
+				'birthDate must have the format YYYY-MM-DDTHH:MM:SS.SSSZ',
+			);
 		}
 		if (input.labels !== undefined && input.labels !== null) {
-			if (!Array.isArray(input.labels)) throw new ApiError(400, 'ILLEGAL_ARGUMENT', 'labels must be an array');
+			if (!Array.isArray(input.labels))
+				throw new ApiError(400, 'ILLEGAL_ARGUMENT', 'labels must be an array');
 			for (const label of input.labels) {
 				if (!isPlainObject(label) || typeof label.id !== 'string') {
 					throw new ApiError(400, 'ILLEGAL_ARGUMENT', 'Each label must be an object with an id');
 				}
-				if (!this.state.labels.has(label.id)) throw new ApiError(404, 'RESOURCE_NOT_FOUND', `Label ${label.id} not found`);
+				if (!this.state.labels.has(label.id))
+					throw new ApiError(404, 'RESOURCE_NOT_FOUND', `Label ${label.id} not found`);
 			}
 		}
 		if (input.customFields !== undefined && input.customFields !== null) {
-			if (!Array.isArray(input.customFields)) throw new ApiError(400, 'ILLEGAL_ARGUMENT', 'customFields must be an array');
+			if (!Array.isArray(input.customFields))
+				throw new ApiError(400, 'ILLEGAL_ARGUMENT', 'customFields must be an array');
 			for (const value of input.customFields) {
-				if (!isPlainObject(value) || typeof value.id !== 'string' || !this.state.customFields.has(value.id)) {
-					throw new ApiError(400, 'ILLEGAL_ARGUMENT', 'Each custom field needs the id of an existing custom field');
+				if (
+					!isPlainObject(value) ||
+					typeof value.id !== 'string' ||
+					!this.state.customFields.has(value.id)
+				) {
+					throw new ApiError(
+						400,
+						'ILLEGAL_ARGUMENT',
+						'Each custom field needs the id of an existing custom field',
+					);
 				}
 			}
 		}
@@ -511,7 +650,12 @@ export class CustomerEngagementServer extends ApiServer {
 	redeemOrder: 'newestFirst' | 'oldestFirst' | 'shuffled' = 'newestFirst';
 
 	/** A redeem as the API records it, without the points checks (tests and benchmarks). */
-	seedRedeem(fields: { loyaltyRewardId: string; contactId: string; date?: string; employeeId?: string }): Json {
+	seedRedeem(fields: {
+		loyaltyRewardId: string;
+		contactId: string;
+		date?: string;
+		employeeId?: string;
+	}): Json {
 		const redeem = { points: 10, note: null, employeeId: 'api', date: this.timestamp(), ...fields };
 		this.state.redeems.push(redeem);
 		return redeem;
@@ -521,8 +665,15 @@ export class CustomerEngagementServer extends ApiServer {
 		if (!this.uniqueContacts) return;
 		for (const other of this.state.contacts.values()) {
 			if (other.id === exceptId) continue;
-			if ((input.email && other.email === input.email) || (input.phone && other.phone === input.phone)) {
-				throw new ApiError(400, 'RESOURCE_ALREADY_EXISTS', 'A contact with this phone or email already exists');
+			if (
+				(input.email && other.email === input.email) ||
+				(input.phone && other.phone === input.phone)
+			) {
+				throw new ApiError(
+					400,
+					'RESOURCE_ALREADY_EXISTS',
+					'A contact with this phone or email already exists',
+				);
 			}
 		}
 	}
@@ -531,7 +682,8 @@ export class CustomerEngagementServer extends ApiServer {
 		if (!Array.isArray(values)) return;
 		const stored = this.state.contactFieldValues.get(contactId) ?? new Map<string, string>();
 		for (const value of values as Json[]) {
-			if (value.value === undefined || value.value === null || value.value === '') stored.delete(value.id as string);
+			if (value.value === undefined || value.value === null || value.value === '')
+				stored.delete(value.id as string);
 			else stored.set(value.id as string, String(value.value));
 		}
 		this.state.contactFieldValues.set(contactId, stored);
@@ -543,7 +695,9 @@ export class CustomerEngagementServer extends ApiServer {
 		const id = this.nextId('ct_');
 		const contact = this.newContact(id, {
 			...input,
-			labels: Array.isArray(input.labels) ? (input.labels as Json[]).map((l) => ({ id: l.id })) : [],
+			labels: Array.isArray(input.labels)
+				? (input.labels as Json[]).map((l) => ({ id: l.id }))
+				: [],
 		});
 		this.state.contacts.set(id, contact);
 		this.applyCustomFields(id, input.customFields);
@@ -559,7 +713,9 @@ export class CustomerEngagementServer extends ApiServer {
 			contact[key] = input[key] ?? null;
 		}
 		contact.type = input.type ?? null;
-		contact.labels = Array.isArray(input.labels) ? (input.labels as Json[]).map((l) => ({ id: l.id })) : [];
+		contact.labels = Array.isArray(input.labels)
+			? (input.labels as Json[]).map((l) => ({ id: l.id }))
+			: [];
 		contact.unsubscribedFromText = input.unsubscribedFromText ?? null;
 		contact.unsubscribedFromEmail = input.unsubscribedFromEmail ?? null;
 		contact.modifiedDate = this.timestamp();
@@ -567,7 +723,12 @@ export class CustomerEngagementServer extends ApiServer {
 		return this.presentContact(contact);
 	}
 
-	private addActivity(contactId: string, activityType: string, data: Json, date = this.timestamp()): void {
+	private addActivity(
+		contactId: string,
+		activityType: string,
+		data: Json,
+		date = this.timestamp(),
+	): void {
 		this.state.activities.push({ contactId, activityType, date, data });
 	}
 
@@ -585,9 +746,12 @@ export class CustomerEngagementServer extends ApiServer {
 
 	private createCustomField(body: unknown): CustomFieldDef {
 		const input = object(body);
-		if (typeof input.name !== 'string' || input.name === '') throw new ApiError(400, 'MISSING_REQUIRED_FIELD', 'name is required');
-		if (typeof input.type !== 'string' || input.type === '') throw new ApiError(400, 'MISSING_REQUIRED_FIELD', 'type is required');
-		if (!FIELD_TYPES.includes(input.type)) throw new ApiError(400, 'ILLEGAL_ARGUMENT', `Invalid custom field type: ${input.type}`);
+		if (typeof input.name !== 'string' || input.name === '')
+			throw new ApiError(400, 'MISSING_REQUIRED_FIELD', 'name is required');
+		if (typeof input.type !== 'string' || input.type === '')
+			throw new ApiError(400, 'MISSING_REQUIRED_FIELD', 'type is required');
+		if (!FIELD_TYPES.includes(input.type))
+			throw new ApiError(400, 'ILLEGAL_ARGUMENT', `Invalid custom field type: ${input.type}`);
 		if ([...this.state.customFields.values()].some((f) => f.name === input.name)) {
 			throw new ApiError(400, 'NOT_UNIQUE', `A custom field named "${input.name}" already exists`);
 		}
@@ -608,20 +772,23 @@ export class CustomerEngagementServer extends ApiServer {
 			}
 			if (option.id !== undefined && option.id !== null && option.id !== '') {
 				const existing = next.find((o) => o.id === option.id);
-				if (!existing) throw new ApiError(404, 'RESOURCE_NOT_FOUND', `Option ${String(option.id)} not found`);
+				if (!existing)
+					throw new ApiError(404, 'RESOURCE_NOT_FOUND', `Option ${String(option.id)} not found`);
 				existing.value = option.value;
 			} else {
 				next.push({ id: this.nextId('op_'), value: option.value });
 			}
 		}
 		const values = next.map((o) => o.value);
-		if (new Set(values).size !== values.length) throw new ApiError(400, 'NOT_UNIQUE', 'Option values must be unique');
+		if (new Set(values).size !== values.length)
+			throw new ApiError(400, 'NOT_UNIQUE', 'Option values must be unique');
 		field.options = next;
 	}
 
 	private updateOptions(id: string, input: Json): CustomFieldDef {
 		const field = this.customField(id);
-		if (!Array.isArray(input.options)) throw new ApiError(400, 'MISSING_REQUIRED_FIELD', 'options is required');
+		if (!Array.isArray(input.options))
+			throw new ApiError(400, 'MISSING_REQUIRED_FIELD', 'options is required');
 		this.mergeOptions(field, input.options as Json[]);
 		return structuredClone(field);
 	}
@@ -629,12 +796,14 @@ export class CustomerEngagementServer extends ApiServer {
 	// ---- texts ----
 
 	private sendText(input: Json): Json {
-		if (typeof input.message !== 'string' || input.message === '') throw new ApiError(400, 'MISSING_REQUIRED_FIELD', 'message is required');
+		if (typeof input.message !== 'string' || input.message === '')
+			throw new ApiError(400, 'MISSING_REQUIRED_FIELD', 'message is required');
 		let contact: Json | undefined;
 		let to: string;
 		if (typeof input.customerId === 'string' && input.customerId !== '') {
 			contact = this.contact(input.customerId);
-			if (!contact.phone) throw new ApiError(400, 'ILLEGAL_ARGUMENT', 'The contact has no phone number');
+			if (!contact.phone)
+				throw new ApiError(400, 'ILLEGAL_ARGUMENT', 'The contact has no phone number');
 			to = contact.phone as string;
 		} else if (typeof input.toPhone === 'string' && input.toPhone !== '') {
 			to = input.toPhone;
@@ -646,7 +815,11 @@ export class CustomerEngagementServer extends ApiServer {
 			throw new ApiError(400, 'ILLEGAL_ARGUMENT', 'The recipient has unsubscribed from texts');
 		}
 		if (input.scheduledDate !== undefined && !API_DATE.test(String(input.scheduledDate))) {
-			throw new ApiError(400, 'ILLEGAL_ARGUMENT', 'scheduledDate must have the format YYYY-MM-DDTHH:MM:SS.SSSZ');
+			throw new ApiError(
+				400,
+				'ILLEGAL_ARGUMENT',
+				'scheduledDate must have the format YYYY-MM-DDTHH:MM:SS.SSSZ',
+			);
 		}
 		const text = {
 			id: this.nextId('tx_'),
@@ -714,7 +887,10 @@ export class CustomerEngagementServer extends ApiServer {
 		return {
 			phone: contact.phone,
 			// Groups are dated by their first message so that beforeDate = conversation[0].date pages back.
-			conversation: [...groups.values()].map((messagesOfDay) => ({ date: messagesOfDay[0].date, messages: messagesOfDay })),
+			conversation: [...groups.values()].map((messagesOfDay) => ({
+				date: messagesOfDay[0].date,
+				messages: messagesOfDay,
+			})),
 			contacts: [
 				{
 					contactId: contact.id,
@@ -733,13 +909,18 @@ export class CustomerEngagementServer extends ApiServer {
 			throw new ApiError(400, 'MISSING_REQUIRED_FIELD', 'contactId is required');
 		}
 		this.contact(input.contactId);
-		if (input.points !== undefined && typeof input.points !== 'number') throw new ApiError(400, 'ILLEGAL_ARGUMENT', 'points must be a number');
+		if (input.points !== undefined && typeof input.points !== 'number')
+			throw new ApiError(400, 'ILLEGAL_ARGUMENT', 'points must be a number');
 		if (input.amountSpent !== undefined && typeof input.amountSpent !== 'number') {
 			throw new ApiError(400, 'ILLEGAL_ARGUMENT', 'amountSpent must be a number');
 		}
 		if (input.date !== undefined) {
 			if (typeof input.date !== 'string' || !API_DATE.test(input.date)) {
-				throw new ApiError(400, 'ILLEGAL_ARGUMENT', 'date must have the format YYYY-MM-DDTHH:MM:SS.SSSZ');
+				throw new ApiError(
+					400,
+					'ILLEGAL_ARGUMENT',
+					'date must have the format YYYY-MM-DDTHH:MM:SS.SSSZ',
+				);
 			}
 			if (new Date(input.date).getTime() > this.now().getTime()) {
 				throw new ApiError(400, 'VISIT_DATE_IN_FUTURE', 'The visit date is in the future');
@@ -754,7 +935,8 @@ export class CustomerEngagementServer extends ApiServer {
 		const points =
 			typeof input.points === 'number'
 				? input.points
-				: (settings.checkin as number) + Math.floor(((input.amountSpent as number) ?? 0) * (settings.pointsPerDollar as number));
+				: (settings.checkin as number) +
+					Math.floor(((input.amountSpent as number) ?? 0) * (settings.pointsPerDollar as number));
 		const visit: Json = {
 			id: this.nextId('vi_'),
 			date: (input.date as string) ?? this.timestamp(),
@@ -765,9 +947,16 @@ export class CustomerEngagementServer extends ApiServer {
 		this.state.visits.set(visit.id as string, visit);
 		contact.visitsCount = (contact.visitsCount as number) + 1;
 		contact.loyaltyPointsCount = (contact.loyaltyPointsCount as number) + points;
-		if (!contact.firstVisitDate || (visit.date as string) < (contact.firstVisitDate as string)) contact.firstVisitDate = visit.date;
-		if (!contact.lastVisitDate || (visit.date as string) > (contact.lastVisitDate as string)) contact.lastVisitDate = visit.date;
-		this.addActivity(contact.id as string, 'CHECK_IN', { points, checkinSource: 'API' }, visit.date as string);
+		if (!contact.firstVisitDate || (visit.date as string) < (contact.firstVisitDate as string))
+			contact.firstVisitDate = visit.date;
+		if (!contact.lastVisitDate || (visit.date as string) > (contact.lastVisitDate as string))
+			contact.lastVisitDate = visit.date;
+		this.addActivity(
+			contact.id as string,
+			'CHECK_IN',
+			{ points, checkinSource: 'API' },
+			visit.date as string,
+		);
 		return { ...visit };
 	}
 
@@ -781,19 +970,27 @@ export class CustomerEngagementServer extends ApiServer {
 
 	/** A reward's fields from a create body (defaults for the omitted) or an update body (null for the omitted). */
 	private rewardFields(input: Json, use: 'create' | 'update' = 'create'): Json {
-		if (input.points === undefined || input.points === null) throw new ApiError(400, 'MISSING_REQUIRED_FIELD', 'points is required');
-		if (typeof input.points !== 'number' || input.points < 0) throw new ApiError(400, 'ILLEGAL_ARGUMENT', 'points must be a non-negative number');
+		if (input.points === undefined || input.points === null)
+			throw new ApiError(400, 'MISSING_REQUIRED_FIELD', 'points is required');
+		if (typeof input.points !== 'number' || input.points < 0)
+			throw new ApiError(400, 'ILLEGAL_ARGUMENT', 'points must be a non-negative number');
 		const omitted = (createDefault: unknown) => (use === 'create' ? createDefault : null);
 		const type = input.type ?? omitted('ITEM');
-		if (type !== null && !REWARD_TYPES.includes(type as string)) throw new ApiError(400, 'ILLEGAL_ARGUMENT', `Invalid reward type: ${String(type)}`);
+		if (type !== null && !REWARD_TYPES.includes(type as string))
+			throw new ApiError(400, 'ILLEGAL_ARGUMENT', `Invalid reward type: ${String(type)}`);
 		const value = input.value ?? null;
-		if (value !== null && (typeof value !== 'number' || value < 0)) throw new ApiError(400, 'ILLEGAL_ARGUMENT', 'value must be a non-negative number');
+		if (value !== null && (typeof value !== 'number' || value < 0))
+			throw new ApiError(400, 'ILLEGAL_ARGUMENT', 'value must be a non-negative number');
 		if (type === 'PERCENT_DISCOUNT' && typeof value === 'number' && value > 100) {
 			throw new ApiError(400, 'ILLEGAL_ARGUMENT', 'A percent discount must be between 0 and 100');
 		}
 		for (const key of ['startDate', 'expiredDate']) {
 			if (input[key] !== undefined && input[key] !== null && !API_DATE.test(String(input[key]))) {
-				throw new ApiError(400, 'ILLEGAL_ARGUMENT', `${key} must have the format YYYY-MM-DDTHH:MM:SS.SSSZ`);
+				throw new ApiError(
+					400,
+					'ILLEGAL_ARGUMENT',
+					`${key} must have the format YYYY-MM-DDTHH:MM:SS.SSSZ`,
+				);
 			}
 		}
 		const quantity = isPlainObject(input.quantity) ? input.quantity : {};
@@ -810,25 +1007,36 @@ export class CustomerEngagementServer extends ApiServer {
 		};
 	}
 
-	private available(reward: Json, contactId?: string): { total: number | null; perContact: number | null } {
+	private available(
+		reward: Json,
+		contactId?: string,
+	): { total: number | null; perContact: number | null } {
 		const quantity = reward.quantity as { total: number | null; perContact: number | null };
 		const redeemed = this.state.redeems.filter((r) => r.loyaltyRewardId === reward.id);
 		const total = quantity.total === null ? null : Math.max(0, quantity.total - redeemed.length);
 		let perContact: number | null = null;
 		if (contactId !== undefined && quantity.perContact !== null) {
-			perContact = Math.max(0, quantity.perContact - redeemed.filter((r) => r.contactId === contactId).length);
+			perContact = Math.max(
+				0,
+				quantity.perContact - redeemed.filter((r) => r.contactId === contactId).length,
+			);
 		}
 		return { total, perContact };
 	}
 
 	private presentReward(reward: Json, contactId?: string): Json {
-		return { ...structuredClone(reward), available: this.available(reward, contactId), contactId: contactId ?? null };
+		return {
+			...structuredClone(reward),
+			available: this.available(reward, contactId),
+			contactId: contactId ?? null,
+		};
 	}
 }
 
 function object(body: unknown): Json {
 	if (body === undefined) return {};
-	if (!isPlainObject(body)) throw new ApiError(400, 'ILLEGAL_ARGUMENT', 'The body must be a JSON object');
+	if (!isPlainObject(body))
+		throw new ApiError(400, 'ILLEGAL_ARGUMENT', 'The body must be a JSON object');
 	return body;
 }
 

@@ -31,7 +31,13 @@ export async function startSandbox(cePort = 4010, cmPort = 4020) {
 			{ id: 'op_m', value: 'M' },
 		],
 	});
-	const ann = ce.seedContact({ firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', phone: '+15550100', labels: [{ id: vip.id }] });
+	const ann = ce.seedContact({
+		firstName: 'Ann',
+		lastName: 'Lee',
+		email: 'ann@example.com',
+		phone: '+15550100',
+		labels: [{ id: vip.id }],
+	});
 	// A stable id, so the example workflows can name this contact.
 	const stored = ce.state.contacts.get(ann.id as string)!;
 	ce.state.contacts.delete(ann.id as string);
@@ -39,12 +45,35 @@ export async function startSandbox(cePort = 4010, cmPort = 4020) {
 	ce.state.contacts.set(SANDBOX_CONTACT_ID, stored);
 	ce.seedContact({ firstName: 'Bob', lastName: 'Stone', phone: '+15550101' });
 	ce.seedVisit({ contactId: SANDBOX_CONTACT_ID, points: 5 });
-	ce.state.rewards.set('rw_coffee', { id: 'rw_coffee', title: 'Free coffee', points: 10, quantity: { total: null, perContact: null }, startDate: null, expiredDate: null, expires: false, type: 'ITEM', value: null, itemId: null, itemName: null });
+	ce.state.rewards.set('rw_coffee', {
+		id: 'rw_coffee',
+		title: 'Free coffee',
+		points: 10,
+		quantity: { total: null, perContact: null },
+		startDate: null,
+		expiredDate: null,
+		expires: false,
+		type: 'ITEM',
+		value: null,
+		itemId: null,
+		itemName: null,
+	});
 
 	const cm = await new CheckMonitorServer().start(cmPort);
 	cm.seedChannel('ops-email', 'email');
-	const backup = cm.seedCheck({ name: 'Nightly backup', slug: 'nightly-backup', tags: 'prod backup', timeout: 86400 });
-	cm.seedCheck({ name: 'Invoice export', slug: 'invoice-export', tags: 'prod', kind: 'cron', schedule: '0 6 * * *' });
+	const backup = cm.seedCheck({
+		name: 'Nightly backup',
+		slug: 'nightly-backup',
+		tags: 'prod backup',
+		timeout: 86400,
+	});
+	cm.seedCheck({
+		name: 'Invoice export',
+		slug: 'invoice-export',
+		tags: 'prod',
+		kind: 'cron',
+		schedule: '0 6 * * *',
+	});
 	cm.receivePing(backup.uuid, '', 'backup finished: 42 files');
 
 	return {
@@ -78,14 +107,18 @@ export function connectInstantExample(sandbox: Sandbox, n8nUrl: string): void {
 		if (!names.includes(integration.name)) continue;
 		cm.webhooks.integrations.delete(id);
 		cm.channels = cm.channels.filter((channel) => channel.id !== id);
-		for (const check of cm.checks.values()) check.channels = check.channels.filter((channel) => channel !== id);
+		for (const check of cm.checks.values())
+			check.channels = check.channels.filter((channel) => channel !== id);
 	}
 	for (const example of EXAMPLE_INTEGRATIONS) {
 		const request = {
 			method: 'POST' as const,
 			url: `${n8nUrl}/webhook/${example.webhookId}/webhook`,
 			body: REQUEST_BODY,
-			headers: { 'Content-Type': 'application/json', 'X-Check-Monitor-Secret': SANDBOX_WEBHOOK_SECRET },
+			headers: {
+				'Content-Type': 'application/json',
+				'X-Check-Monitor-Secret': SANDBOX_WEBHOOK_SECRET,
+			},
 		};
 		cm.addWebhookIntegration({ name: example.name, down: request, up: request });
 	}
@@ -115,8 +148,14 @@ function unreachableForQueuedPushes(sandbox: Sandbox): void {
  */
 export const SANDBOX_EVENTS = {
 	visit: { key: 'v', what: 'a new visit by Ann (fires "New visit: thank you")' },
-	down: { key: 'd', what: 'a fail ping: "Nightly backup" goes down (fires "Check down: note" within a minute, "Check down, instantly" and "Every check change once" at once)' },
-	lostDown: { key: 'm', what: 'the same, but its push cannot reach n8n (all 3 attempts fail): "Check down, instantly" misses it, "Every check change once" gets it from its poll within a minute' },
+	down: {
+		key: 'd',
+		what: 'a fail ping: "Nightly backup" goes down (fires "Check down: note" within a minute, "Check down, instantly" and "Every check change once" at once)',
+	},
+	lostDown: {
+		key: 'm',
+		what: 'the same, but its push cannot reach n8n (all 3 attempts fail): "Check down, instantly" misses it, "Every check change once" gets it from its poll within a minute',
+	},
 	up: { key: 'u', what: 'a success ping: "Nightly backup" is up again' },
 	contact: { key: 'c', what: 'a new contact' },
 } as const;
@@ -131,19 +170,25 @@ export function playEvent(sandbox: Sandbox, event: SandboxEvent): string {
 		case 'down':
 		case 'lostDown':
 		case 'up': {
-			const backup = [...sandbox.cm.checks.values()].find((check) => check.slug === 'nightly-backup');
+			const backup = [...sandbox.cm.checks.values()].find(
+				(check) => check.slug === 'nightly-backup',
+			);
 			if (!backup) return 'the "Nightly backup" check was deleted: nothing to ping';
 			const wasDown = backup.status === 'down';
 			sandbox.cm.receivePing(backup.uuid, event === 'up' ? '' : 'fail');
 			if (event === 'up') return '"Nightly backup" pinged success (up)';
 			if (event === 'down') return '"Nightly backup" pinged fail (down)';
-			if (wasDown) return '"Nightly backup" pinged fail; it was down already, so nothing changed (press u first)';
+			if (wasDown)
+				return '"Nightly backup" pinged fail; it was down already, so nothing changed (press u first)';
 			unreachableForQueuedPushes(sandbox);
 			return '"Nightly backup" pinged fail (down); its push cannot reach n8n';
 		}
 		case 'contact': {
 			const n = sandbox.ce.state.contacts.size + 1;
-			const contact = sandbox.ce.seedContact({ firstName: `Guest ${n}`, phone: `+1555020${String(n).padStart(4, '0')}` });
+			const contact = sandbox.ce.seedContact({
+				firstName: `Guest ${n}`,
+				phone: `+1555020${String(n).padStart(4, '0')}`,
+			});
 			return `contact ${String(contact.id)} (Guest ${n})`;
 		}
 	}
@@ -158,7 +203,9 @@ export function playFromKeyboard(sandbox: Sandbox, onExit: () => void): () => vo
 	input.setEncoding('utf8');
 	const onKey = (key: string) => {
 		if (key === '\u0003' || key === 'q') return onExit();
-		const event = (Object.keys(SANDBOX_EVENTS) as SandboxEvent[]).find((name) => SANDBOX_EVENTS[name].key === key);
+		const event = (Object.keys(SANDBOX_EVENTS) as SandboxEvent[]).find(
+			(name) => SANDBOX_EVENTS[name].key === key,
+		);
 		if (event) console.log(`  played: ${playEvent(sandbox, event)}`);
 	};
 	input.on('data', onKey);
@@ -170,5 +217,7 @@ export function playFromKeyboard(sandbox: Sandbox, onExit: () => void): () => vo
 }
 
 export function describeKeys(): string[] {
-	return (Object.keys(SANDBOX_EVENTS) as SandboxEvent[]).map((name) => `  ${SANDBOX_EVENTS[name].key}  ${SANDBOX_EVENTS[name].what}`);
+	return (Object.keys(SANDBOX_EVENTS) as SandboxEvent[]).map(
+		(name) => `  ${SANDBOX_EVENTS[name].key}  ${SANDBOX_EVENTS[name].what}`,
+	);
 }

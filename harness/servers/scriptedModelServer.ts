@@ -30,7 +30,10 @@ export interface ChatRequest {
 		tool_call_id?: string;
 		tool_calls?: Array<{ id: string; type: string; function: { name: string; arguments: string } }>;
 	}>;
-	tools?: Array<{ type: string; function: { name: string; description?: string; parameters?: Record<string, unknown> } }>;
+	tools?: Array<{
+		type: string;
+		function: { name: string; description?: string; parameters?: Record<string, unknown> };
+	}>;
 	[key: string]: unknown;
 }
 
@@ -55,24 +58,41 @@ export class ScriptedModelServer extends ApiServer {
 
 	/** The body of every Chat Completions request, in order. */
 	chatRequests(): ChatRequest[] {
-		return this.requests.filter((r) => r.method === 'POST' && r.path === '/v1/chat/completions').map((r) => r.body as ChatRequest);
+		return this.requests
+			.filter((r) => r.method === 'POST' && r.path === '/v1/chat/completions')
+			.map((r) => r.body as ChatRequest);
 	}
 
 	protected routes(app: Express): void {
 		app.get('/v1/models', (_req, res) => {
-			res.json({ object: 'list', data: [{ id: SCRIPTED_MODEL, object: 'model', created: 1_700_000_000, owned_by: 'scripted' }] });
+			res.json({
+				object: 'list',
+				data: [
+					{ id: SCRIPTED_MODEL, object: 'model', created: 1_700_000_000, owned_by: 'scripted' },
+				],
+			});
 		});
 		app.post('/v1/chat/completions', (_req, res) => {
 			const parsed = parseJson(res.locals.rawBody as string);
 			const body = parsed.ok ? parsed.value : undefined;
 			if (!isPlainObject(body) || !Array.isArray(body.messages)) {
-				this.error(res, 400, 'invalid_request_error', 'The body must be a JSON object with messages.');
+				this.error(
+					res,
+					400,
+					'invalid_request_error',
+					'The body must be a JSON object with messages.',
+				);
 				return;
 			}
 			const turn = this.script[this.turn];
 			if (!turn) {
 				// 400, not 5xx: OpenAI clients retry a 5xx, and a test should fail at once.
-				this.error(res, 400, 'invalid_request_error', `The scripted model has no turn ${this.turn + 1} (its script has ${this.script.length}).`);
+				this.error(
+					res,
+					400,
+					'invalid_request_error',
+					`The scripted model has no turn ${this.turn + 1} (its script has ${this.script.length}).`,
+				);
 				return;
 			}
 			this.turn++;
@@ -82,7 +102,11 @@ export class ScriptedModelServer extends ApiServer {
 					? { content: turn.text, toolCalls: [], finishReason: 'stop' }
 					: {
 							content: null,
-							toolCalls: turn.toolCalls.map((call, i) => ({ id: `call_${n}_${i + 1}`, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.arguments) } })),
+							toolCalls: turn.toolCalls.map((call, i) => ({
+								id: `call_${n}_${i + 1}`,
+								type: 'function',
+								function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+							})),
 							finishReason: 'tool_calls',
 						};
 			const model = typeof body.model === 'string' ? body.model : SCRIPTED_MODEL;
@@ -103,7 +127,12 @@ export class ScriptedModelServer extends ApiServer {
 				choices: [
 					{
 						index: 0,
-						message: { role: 'assistant', content: completion.content, ...(completion.toolCalls.length ? { tool_calls: completion.toolCalls } : {}), refusal: null },
+						message: {
+							role: 'assistant',
+							content: completion.content,
+							...(completion.toolCalls.length ? { tool_calls: completion.toolCalls } : {}),
+							refusal: null,
+						},
 						logprobs: null,
 						finish_reason: completion.finishReason,
 					},
@@ -111,11 +140,23 @@ export class ScriptedModelServer extends ApiServer {
 				usage,
 			});
 		});
-		app.use((req, res) => this.error(res, 404, 'invalid_request_error', `Unknown request URL: ${req.method} ${req.path}`));
+		app.use((req, res) =>
+			this.error(
+				res,
+				404,
+				'invalid_request_error',
+				`Unknown request URL: ${req.method} ${req.path}`,
+			),
+		);
 	}
 
 	/** The completion as OpenAI streams it: role, content or tool calls, finish reason, [DONE]. */
-	private stream(res: Response, head: { id: string; created: number; model: string }, completion: Completion, usage?: object): void {
+	private stream(
+		res: Response,
+		head: { id: string; created: number; model: string },
+		completion: Completion,
+		usage?: object,
+	): void {
 		res.status(200);
 		res.setHeader('Content-Type', 'text/event-stream');
 		res.setHeader('Cache-Control', 'no-cache');
@@ -123,9 +164,14 @@ export class ScriptedModelServer extends ApiServer {
 			`data: ${JSON.stringify({ ...head, object: 'chat.completion.chunk', choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }], ...extra })}\n\n`;
 		res.write(chunk({ role: 'assistant', content: completion.toolCalls.length ? null : '' }, null));
 		if (completion.content !== null) res.write(chunk({ content: completion.content }, null));
-		completion.toolCalls.forEach((call, index) => res.write(chunk({ tool_calls: [{ index, ...call }] }, null)));
+		completion.toolCalls.forEach((call, index) =>
+			res.write(chunk({ tool_calls: [{ index, ...call }] }, null)),
+		);
 		res.write(chunk({}, completion.finishReason));
-		if (usage) res.write(`data: ${JSON.stringify({ ...head, object: 'chat.completion.chunk', choices: [], usage })}\n\n`);
+		if (usage)
+			res.write(
+				`data: ${JSON.stringify({ ...head, object: 'chat.completion.chunk', choices: [], usage })}\n\n`,
+			);
 		res.end('data: [DONE]\n\n');
 	}
 

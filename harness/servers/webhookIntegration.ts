@@ -71,7 +71,11 @@ const MAX_REDIRECTS = 3;
 /** Python's json.dumps as the server calls it: ", " and ": " separators, non-ASCII escaped. */
 export function pythonJson(value: unknown): string {
 	if (value === null || value === undefined) return 'null';
-	if (typeof value === 'string') return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+	if (typeof value === 'string')
+		return JSON.stringify(value).replace(
+			/[\u007f-\uffff]/g,
+			(c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+		);
 	if (typeof value === 'number' || typeof value === 'boolean') return JSON.stringify(value);
 	if (Array.isArray(value)) return `[${value.map(pythonJson).join(', ')}]`;
 	return `{${Object.entries(value as Record<string, unknown>)
@@ -81,14 +85,21 @@ export function pythonJson(value: unknown): string {
 }
 
 /** Python's urllib.parse.quote: "/" and unreserved characters kept. */
-const quote = (text: string) => encodeURIComponent(text).replace(/%2F/g, '/').replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const quote = (text: string) =>
+	encodeURIComponent(text)
+		.replace(/%2F/g, '/')
+		.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /**
  * The template with its placeholders replaced in one pass (a placeholder inside a value is
  * not expanded again). In a URL every value but $CODE, $STATUS and $SLUG is URL-encoded;
  * $BODY and $BODY_JSON exist in bodies only; in headers, characters outside latin-1 become &#NNN;.
  */
-export function expandPlaceholders(template: string, values: PlaceholderValues, where: 'url' | 'body' | 'header'): string {
+export function expandPlaceholders(
+	template: string,
+	values: PlaceholderValues,
+	where: 'url' | 'body' | 'header',
+): string {
 	const safe = (text: string) => (where === 'url' ? quote(text) : text);
 	const context: Record<string, string> = {
 		$CODE: values.code,
@@ -112,10 +123,15 @@ export function expandPlaceholders(template: string, values: PlaceholderValues, 
 	const names = Object.keys(context).sort((a, b) => b.length - a.length);
 	const pattern = new RegExp(names.map((n) => n.replace('$', '\\$')).join('|'), 'g');
 	const expanded = template.replace(pattern, (name) => context[name]);
-	return where === 'header' ? [...expanded].map((c) => (c.codePointAt(0)! > 0xff ? `&#${c.codePointAt(0)};` : c)).join('') : expanded;
+	return where === 'header'
+		? [...expanded].map((c) => (c.codePointAt(0)! > 0xff ? `&#${c.codePointAt(0)};` : c)).join('')
+		: expanded;
 }
 
-const isPrivate = (host: string) => /^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|169\.254\.|0\.|localhost$|\[?::1\]?$|\[?f[cd])/i.test(host);
+const isPrivate = (host: string) =>
+	/^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|169\.254\.|0\.|localhost$|\[?::1\]?$|\[?f[cd])/i.test(
+		host,
+	);
 
 /** One attempt: the request as the server's curl sends it, redirects followed, the whole bounded by `timeoutMs`. */
 export async function sendOnce(
@@ -127,7 +143,8 @@ export async function sendOnce(
 	let url = request.url;
 	for (let redirects = 0; ; redirects++) {
 		const target = new URL(url);
-		if (!allowPrivateIps && isPrivate(target.hostname)) return { error: 'Connections to private IP addresses are not allowed' };
+		if (!allowPrivateIps && isPrivate(target.hostname))
+			return { error: 'Connections to private IP addresses are not allowed' };
 		const answer = await sendRequest(target, request, deadline - Date.now());
 		if ('error' in answer) return answer;
 		if ([301, 302, 303, 307, 308].includes(answer.status) && answer.location) {
@@ -149,25 +166,43 @@ function sendRequest(
 		const hasBody = request.method !== 'GET';
 		const payload = Buffer.from(hasBody ? request.body : '', 'utf8');
 		// curl's own headers, then the integration's (which may replace User-Agent); no Content-Type of its own.
-		const headers: Record<string, string> = { Host: target.host, Accept: '*/*', 'User-Agent': 'healthchecks.io', ...request.headers };
+		const headers: Record<string, string> = {
+			Host: target.host,
+			Accept: '*/*',
+			'User-Agent': 'healthchecks.io',
+			...request.headers,
+		};
 		if (hasBody) headers['Content-Length'] = String(payload.length);
 		const send = target.protocol === 'https:' ? https.request : http.request;
-		const req = send(target, { method: request.method, headers, agent: false, setHost: false }, (res) => {
-			const chunks: Buffer[] = [];
-			res.on('data', (chunk: Buffer) => chunks.push(chunk));
-			res.on('end', () => {
-				clearTimeout(timer);
-				resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), location: res.headers.location });
-			});
-			res.on('error', () => resolve({ error: 'HTTP request failed' }));
-		});
+		const req = send(
+			target,
+			{ method: request.method, headers, agent: false, setHost: false },
+			(res) => {
+				const chunks: Buffer[] = [];
+				res.on('data', (chunk: Buffer) => chunks.push(chunk));
+				res.on('end', () => {
+					clearTimeout(timer);
+					resolve({
+						status: res.statusCode ?? 0,
+						body: Buffer.concat(chunks).toString('utf8'),
+						location: res.headers.location,
+					});
+				});
+				res.on('error', () => resolve({ error: 'HTTP request failed' }));
+			},
+		);
 		const timer = setTimeout(() => {
 			req.destroy();
 			resolve({ error: 'Connection timed out' });
 		}, timeoutMs);
 		req.on('error', (error: NodeJS.ErrnoException) => {
 			clearTimeout(timer);
-			resolve({ error: error.code === 'ECONNREFUSED' ? 'Connection failed' : `HTTP request failed: ${error.code ?? error.message}` });
+			resolve({
+				error:
+					error.code === 'ECONNREFUSED'
+						? 'Connection failed'
+						: `HTTP request failed: ${error.code ?? error.message}`,
+			});
 		});
 		req.end(hasBody ? payload : undefined);
 	});
@@ -212,7 +247,11 @@ export class WebhookIntegrations {
 	}
 
 	/** Queue the flip's deliveries to these integrations, one after another (`attempts`: 1 for a test notification). */
-	notify(integrationIds: string[], values: () => PlaceholderValues, options: { attempts?: number; test?: boolean } = {}): void {
+	notify(
+		integrationIds: string[],
+		values: () => PlaceholderValues,
+		options: { attempts?: number; test?: boolean } = {},
+	): void {
 		const generation = this.generation;
 		const ids = integrationIds.filter((id) => this.integrations.has(id));
 		if (ids.length === 0 || !this.enabled) return;
@@ -220,19 +259,34 @@ export class WebhookIntegrations {
 		this.queue = this.queue.then(async () => {
 			for (const id of ids) {
 				if (generation !== this.generation) return;
-				await this.deliver(this.integrations.get(id)!, values(), options.attempts ?? 3, options.test === true);
+				await this.deliver(
+					this.integrations.get(id)!,
+					values(),
+					options.attempts ?? 3,
+					options.test === true,
+				);
 			}
 		});
 	}
 
-	private async deliver(integration: WebhookIntegration, values: PlaceholderValues, attempts: number, test: boolean): Promise<void> {
+	private async deliver(
+		integration: WebhookIntegration,
+		values: PlaceholderValues,
+		attempts: number,
+		test: boolean,
+	): Promise<void> {
 		const spec = integration[values.status];
 		if (!spec || spec.url === '') return;
 		const method = spec.method ?? 'GET';
 		const request = {
 			method,
 			url: expandPlaceholders(spec.url, values, 'url'),
-			headers: Object.fromEntries(Object.entries(spec.headers ?? {}).map(([name, value]) => [name, expandPlaceholders(value, values, 'header')])),
+			headers: Object.fromEntries(
+				Object.entries(spec.headers ?? {}).map(([name, value]) => [
+					name,
+					expandPlaceholders(value, values, 'header'),
+				]),
+			),
 			body: method === 'GET' ? '' : expandPlaceholders(spec.body ?? '', values, 'body'),
 		};
 		for (let attempt = 1; attempt <= attempts; attempt++) {
@@ -247,7 +301,9 @@ export class WebhookIntegrations {
 				test,
 				attempt,
 				...request,
-				...('status' in answer ? { status: answer.status, responseBody: answer.body } : { error: answer.error }),
+				...('status' in answer
+					? { status: answer.status, responseBody: answer.body }
+					: { error: answer.error }),
 				delivered,
 				sentAt,
 				answeredAt: Date.now(),

@@ -14,17 +14,26 @@ export class CheckMonitor implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Check Monitor',
 		name: 'checkMonitor',
-		icon: { light: 'file:../../icons/checkMonitor.svg', dark: 'file:../../icons/checkMonitor.dark.svg' },
+		icon: {
+			light: 'file:../../icons/checkMonitor.svg',
+			dark: 'file:../../icons/checkMonitor.dark.svg',
+		},
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Manage checks, pings, flips, channels and badges of a cron-job monitoring service',
+		description:
+			'Manage checks, pings, flips, channels and badges of a cron-job monitoring service',
 		defaults: { name: 'Check Monitor' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'checkMonitorApi', required: true }],
-		requestDefaults: { baseURL: CHECK_MONITOR_BASE_URL, headers: { Accept: 'application/json' }, json: true, ignoreHttpStatusErrors: true },
+		requestDefaults: {
+			baseURL: CHECK_MONITOR_BASE_URL,
+			headers: { Accept: 'application/json' },
+			json: true,
+			ignoreHttpStatusErrors: true,
+		},
 		// Every request goes through the package's apiRequest (docs/architecture.md, "One request").
 		requestOperations: { pagination: sendOneRequest },
 		properties: [

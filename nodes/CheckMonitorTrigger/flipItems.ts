@@ -6,13 +6,23 @@ import type { PollRequests } from './pollRequests';
 
 export type Direction = 'any' | 'up' | 'down';
 
-export const readCheck = async (requests: PollRequests, id: string) => (await requests.get(`/api/v3/checks/${encodeURIComponent(id)}`)) as IDataObject;
+export const readCheck = async (requests: PollRequests, id: string) =>
+	(await requests.get(`/api/v3/checks/${encodeURIComponent(id)}`)) as IDataObject;
 
 /** A check's flips; from `start` (UNIX seconds, inclusive) on, or all of them. */
 export const flipsOfCheck = async (requests: PollRequests, id: string, start?: number) =>
-	flipsOf(await requests.get(`/api/v3/checks/${encodeURIComponent(id)}/flips/`, start === undefined ? undefined : { start }));
+	flipsOf(
+		await requests.get(
+			`/api/v3/checks/${encodeURIComponent(id)}/flips/`,
+			start === undefined ? undefined : { start },
+		),
+	);
 
-export function flipItems(check: IDataObject, flips: Flip[], direction: Direction): INodeExecutionData[] {
+export function flipItems(
+	check: IDataObject,
+	flips: Flip[],
+	direction: Direction,
+): INodeExecutionData[] {
 	const to = describeFlips(flips, check.status as string | undefined);
 	return flips
 		.map((flip, i) => ({
@@ -32,7 +42,11 @@ export function flipItems(check: IDataObject, flips: Flip[], direction: Directio
 			},
 		}))
 		.filter((item) =>
-			direction === 'up' ? item.json.to === 'up' : direction === 'down' ? ['down', 'not up'].includes(item.json.to) : true,
+			direction === 'up'
+				? item.json.to === 'up'
+				: direction === 'down'
+					? ['down', 'not up'].includes(item.json.to)
+					: true,
 		);
 }
 
@@ -42,6 +56,13 @@ export function flipItems(check: IDataObject, flips: Flip[], direction: Directio
  * down flip named "not up", or "paused" from before a resume), so such a check is read
  * again; an up flip, or a poll for up flips only, needs no status.
  */
-export async function checkForNaming(requests: PollRequests, check: IDataObject, fresh: Flip[], direction: Direction): Promise<IDataObject> {
-	return direction !== 'up' && fresh[fresh.length - 1].up !== 1 ? await readCheck(requests, checkIdOf(check)) : check;
+export async function checkForNaming(
+	requests: PollRequests,
+	check: IDataObject,
+	fresh: Flip[],
+	direction: Direction,
+): Promise<IDataObject> {
+	return direction !== 'up' && fresh[fresh.length - 1].up !== 1
+		? await readCheck(requests, checkIdOf(check))
+		: check;
 }

@@ -11,7 +11,10 @@ import { isLate, lateItems, latenessOf, lateSinceMs } from './lateItems';
 import type { PollRequests } from './pollRequests';
 import type { LateAllChecksState } from './state';
 
-export async function pollLateCheckAllChecks(this: IPollFunctions, requests: PollRequests): Promise<INodeExecutionData[][] | null> {
+export async function pollLateCheckAllChecks(
+	this: IPollFunctions,
+	requests: PollRequests,
+): Promise<INodeExecutionData[][] | null> {
 	const tags = readTags(this);
 
 	// Any run that is not the active poll (Fetch Test Event, a manual or CLI run): the check
@@ -46,7 +49,8 @@ export async function pollLateCheckAllChecks(this: IPollFunctions, requests: Pol
 
 function stateOf(key: string, checks: IDataObject[], at: number): LateAllChecksState {
 	const state: LateAllChecksState = { key, polledAt: at, checks: {} };
-	for (const check of checks) state.checks[checkIdOf(check)] = isLate(check) ? latenessOf(check) : '';
+	for (const check of checks)
+		state.checks[checkIdOf(check)] = isLate(check) ? latenessOf(check) : '';
 	return state;
 }
 

@@ -10,7 +10,10 @@ import { isLate, lateItem, latenessOf } from './lateItems';
 import type { PollRequests } from './pollRequests';
 import type { LateOneCheckState } from './state';
 
-export async function pollLateCheckOneCheck(this: IPollFunctions, requests: PollRequests): Promise<INodeExecutionData[][] | null> {
+export async function pollLateCheckOneCheck(
+	this: IPollFunctions,
+	requests: PollRequests,
+): Promise<INodeExecutionData[][] | null> {
 	const id = readId(this, checkMonitorApi, 'checkId');
 
 	// Fetch Test Event: the check, when it is late now; the state untouched.
@@ -21,7 +24,10 @@ export async function pollLateCheckOneCheck(this: IPollFunctions, requests: Poll
 
 	const staticData = this.getWorkflowStaticData('node');
 	const key = `late:one:${id}`;
-	const stateOf = (check: IDataObject): LateOneCheckState => ({ key, lateness: isLate(check) ? latenessOf(check) : '' });
+	const stateOf = (check: IDataObject): LateOneCheckState => ({
+		key,
+		lateness: isLate(check) ? latenessOf(check) : '',
+	});
 	return await pollFromStart(this, {
 		key,
 		hasState: () => (staticData.lateState as LateOneCheckState | undefined)?.key === key,

@@ -27,7 +27,8 @@ const serverTime = (ms: number) => `${new Date(ms).toISOString().slice(0, 19)}+0
  */
 export function lateSinceMs(check: IDataObject): number {
 	const lastPing = Date.parse(String(check.last_ping));
-	if (typeof check.timeout === 'number' && !Number.isNaN(lastPing)) return lastPing + check.timeout * 1000;
+	if (typeof check.timeout === 'number' && !Number.isNaN(lastPing))
+		return lastPing + check.timeout * 1000;
 	return Date.parse(String(check.next_ping));
 }
 
@@ -58,6 +59,8 @@ export function lateItem(check: IDataObject): INodeExecutionData {
 export function lateItems(checks: IDataObject[]): INodeExecutionData[] {
 	return checks
 		.map((check) => ({ check, at: lateSinceMs(check) }))
-		.sort((a, b) => (a.at || 0) - (b.at || 0) || checkIdOf(a.check).localeCompare(checkIdOf(b.check)))
+		.sort(
+			(a, b) => (a.at || 0) - (b.at || 0) || checkIdOf(a.check).localeCompare(checkIdOf(b.check)),
+		)
 		.map(({ check }) => lateItem(check));
 }

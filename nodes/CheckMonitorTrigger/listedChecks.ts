@@ -21,14 +21,21 @@ export function readTags(context: IPollFunctions): string[] {
  * Every check carrying all the tags, in id order (the order the triggers walk them in), and
  * when the server answered (UNIX seconds, on its clock: the one flips and pings are dated by).
  */
-export async function listChecks(requests: PollRequests, tags: string[]): Promise<{ checks: IDataObject[]; at: number }> {
-	const { body, at } = await requests.getDated('/api/v3/checks/', tags.length ? { tag: tags } : undefined);
+export async function listChecks(
+	requests: PollRequests,
+	tags: string[],
+): Promise<{ checks: IDataObject[]; at: number }> {
+	const { body, at } = await requests.getDated(
+		'/api/v3/checks/',
+		tags.length ? { tag: tags } : undefined,
+	);
 	const checks = ((body as IDataObject | undefined)?.checks ?? []) as IDataObject[];
 	return { checks: checks.sort((a, b) => checkIdOf(a).localeCompare(checkIdOf(b))), at };
 }
 
 /** What the list shows of a check's flips and pings, as one short string to compare. */
-export const listedRowOf = (check: IDataObject) => JSON.stringify([check.status, check.n_pings, check.last_ping ?? null, check.started ?? null]);
+export const listedRowOf = (check: IDataObject) =>
+	JSON.stringify([check.status, check.n_pings, check.last_ping ?? null, check.started ?? null]);
 
 /** The check an item names. */
 export const checkSummary = (check: IDataObject, id = checkIdOf(check)): IDataObject => ({
@@ -44,6 +51,12 @@ export const checkSummary = (check: IDataObject, id = checkIdOf(check)): IDataOb
  * before it: a poll that ran out of time goes on where it stopped.
  */
 export function startingAt(checks: IDataObject[], from: string | undefined): IDataObject[] {
-	const start = from === undefined ? 0 : Math.max(0, checks.findIndex((check) => checkIdOf(check) >= from));
+	const start =
+		from === undefined
+			? 0
+			: Math.max(
+					0,
+					checks.findIndex((check) => checkIdOf(check) >= from),
+				);
 	return [...checks.slice(start), ...checks.slice(0, start)];
 }

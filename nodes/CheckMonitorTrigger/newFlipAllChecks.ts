@@ -6,7 +6,14 @@
  */
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { pollFromStart } from '../shared/keptStart';
-import { type Flip, flipKey, flipSeconds, newestFlip, newFlips, oldestFirst } from '../CheckMonitor/shared/flips';
+import {
+	type Flip,
+	flipKey,
+	flipSeconds,
+	newestFlip,
+	newFlips,
+	oldestFirst,
+} from '../CheckMonitor/shared/flips';
 import { checkIdOf, listChecks, listedRowOf, readTags, startingAt } from './listedChecks';
 import { checkForNaming, type Direction, flipItems, flipsOfCheck } from './flipItems';
 import type { PollRequests } from './pollRequests';
@@ -34,7 +41,14 @@ export async function pollNewFlipAllChecks(
 			if (!requests.roomForRead()) break;
 			requests.countRead();
 			const newest = newestFlip(await flipsOfCheck(requests, checkIdOf(check)));
-			if (newest.length) return [flipItems(await checkForNaming(requests, check, newest, settings.direction), newest, settings.direction)];
+			if (newest.length)
+				return [
+					flipItems(
+						await checkForNaming(requests, check, newest, settings.direction),
+						newest,
+						settings.direction,
+					),
+				];
 		}
 		return null;
 	}
@@ -67,13 +81,31 @@ export async function pollNewFlipAllChecks(
  * is nothing to sweep yet.
  */
 function startAt(key: string, checks: IDataObject[], at: number): FlipAllChecksState {
-	const start: FlipAllChecksState = { key, activatedFloor: at, polledAt: at, checks: {}, sweepStartedAt: at };
-	for (const check of checks) start.checks[checkIdOf(check)] = { floor: at, seen: {}, listed: listedRowOf(check), atStart: true };
+	const start: FlipAllChecksState = {
+		key,
+		activatedFloor: at,
+		polledAt: at,
+		checks: {},
+		sweepStartedAt: at,
+	};
+	for (const check of checks)
+		start.checks[checkIdOf(check)] = {
+			floor: at,
+			seen: {},
+			listed: listedRowOf(check),
+			atStart: true,
+		};
 	return start;
 }
 
 /** A poll from the stored state, over the check list read at `nowSeconds` (the server's time). */
-async function pollFrom(stored: FlipAllChecksState, checks: IDataObject[], nowSeconds: number, requests: PollRequests, settings: AllChecksSettings) {
+async function pollFrom(
+	stored: FlipAllChecksState,
+	checks: IDataObject[],
+	nowSeconds: number,
+	requests: PollRequests,
+	settings: AllChecksSettings,
+) {
 	const { direction, lookBackSeconds, sweepSeconds } = settings;
 	const state: FlipAllChecksState = { ...stored, checks: { ...stored.checks } };
 	// A check listed for the first time (created, or tagged into the filter) starts where the
@@ -89,15 +121,25 @@ async function pollFrom(stored: FlipAllChecksState, checks: IDataObject[], nowSe
 		requests.countRead();
 		const previous = state.checks[id] ?? { floor: firstListed, seen: {} };
 		const flips = await flipsOfCheck(requests, id, previous.floor);
-		const from = previous.atStart ? { floor: previous.floor, seen: shownAtStart(flips, previous, check) } : previous;
+		const from = previous.atStart
+			? { floor: previous.floor, seen: shownAtStart(flips, previous, check) }
+			: previous;
 		const { fresh, cursor } = newFlips(from, flips, lookBackSeconds);
-		if (fresh.length) items.push(...flipItems(await checkForNaming(requests, check, fresh, direction), fresh, direction));
-		state.checks[id] = { ...cursor, ...rowToRecord(previous, check, flips, nowSeconds, lookBackSeconds) };
+		if (fresh.length)
+			items.push(
+				...flipItems(await checkForNaming(requests, check, fresh, direction), fresh, direction),
+			);
+		state.checks[id] = {
+			...cursor,
+			...rowToRecord(previous, check, flips, nowSeconds, lookBackSeconds),
+		};
 		read.add(id);
 	};
 
 	// 1. The checks whose row changed, or that are new to the list, from where the last poll stopped.
-	const changed = checks.filter((check) => state.checks[checkIdOf(check)]?.listed !== listedRowOf(check));
+	const changed = checks.filter(
+		(check) => state.checks[checkIdOf(check)]?.listed !== listedRowOf(check),
+	);
 	state.resumeAt = undefined;
 	for (const check of startingAt(changed, stored.resumeAt)) {
 		if (!requests.roomForRead()) {
@@ -113,7 +155,10 @@ async function pollFrom(stored: FlipAllChecksState, checks: IDataObject[], nowSe
 	state.sweepStartedAt ??= nowSeconds;
 	if (sweepSeconds <= 0) state.sweepAt = undefined;
 	// Start a round at the last poll before the period is over (the next one would be late).
-	else if (state.sweepAt === undefined && nowSeconds - state.sweepStartedAt + interval > sweepSeconds) {
+	else if (
+		state.sweepAt === undefined &&
+		nowSeconds - state.sweepStartedAt + interval > sweepSeconds
+	) {
 		state.sweepStartedAt = nowSeconds;
 		state.sweepAt = '';
 	}
@@ -149,12 +194,19 @@ async function pollFrom(stored: FlipAllChecksState, checks: IDataObject[], nowSe
  * status: one made after the list would have changed it. Every other flip of that second is
  * new: one flip of a start's second too many is reported rather than one lost.
  */
-function shownAtStart(flips: Flip[], cursor: CheckCursor, check: IDataObject): Record<string, number> {
+function shownAtStart(
+	flips: Flip[],
+	cursor: CheckCursor,
+	check: IDataObject,
+): Record<string, number> {
 	const since = oldestFirst(flips).filter((flip) => flipSeconds(flip) >= cursor.floor);
 	const first = since[0];
-	if (first === undefined || flipSeconds(first) !== cursor.floor || cursor.listed === undefined) return {};
+	if (first === undefined || flipSeconds(first) !== cursor.floor || cursor.listed === undefined)
+		return {};
 	const listedStatus = (JSON.parse(cursor.listed) as unknown[])[0];
-	const shown = ['up', 'grace'].includes(String(listedStatus)) ? first.up === 1 : first.up !== 1 && since.length === 1 && check.status === listedStatus;
+	const shown = ['up', 'grace'].includes(String(listedStatus))
+		? first.up === 1
+		: first.up !== 1 && since.length === 1 && check.status === listedStatus;
 	return shown ? { [flipKey(first)]: 1 } : {};
 }
 
@@ -163,12 +215,20 @@ function shownAtStart(flips: Flip[], cursor: CheckCursor, check: IDataObject): R
  * "down" flip is not written yet keeps no row, so the next polls read it again, for at most
  * a Late Flip Window (docs/triggers.md, "Late down flips").
  */
-function rowToRecord(previous: CheckCursor, check: IDataObject, flips: Flip[], nowSeconds: number, lookBackSeconds: number): Pick<CheckCursor, 'listed' | 'downAwaitedSince'> {
+function rowToRecord(
+	previous: CheckCursor,
+	check: IDataObject,
+	flips: Flip[],
+	nowSeconds: number,
+	lookBackSeconds: number,
+): Pick<CheckCursor, 'listed' | 'downAwaitedSince'> {
 	const listed = listedRowOf(check);
 	// Newly down: after a row that was not down (a check first listed, or from an earlier
 	// version's state, has no row to compare and is not waited for).
-	const wasListedUp = previous.listed !== undefined && (JSON.parse(previous.listed) as unknown[])[0] !== 'down';
-	const awaited = check.status === 'down' && (wasListedUp || previous.downAwaitedSince !== undefined);
+	const wasListedUp =
+		previous.listed !== undefined && (JSON.parse(previous.listed) as unknown[])[0] !== 'down';
+	const awaited =
+		check.status === 'down' && (wasListedUp || previous.downAwaitedSince !== undefined);
 	if (!awaited || newestFlip(flips)[0]?.up === 0) return { listed };
 	const since = previous.downAwaitedSince ?? nowSeconds;
 	return nowSeconds - since >= lookBackSeconds ? { listed } : { downAwaitedSince: since };

@@ -33,13 +33,25 @@ export async function pollNewFlipOneCheck(
 		// The flips of a Late Flip Window, counted as seen (so a late-written "down" flip dated shortly before activation is reported).
 		takeStart: async () => {
 			const floor = Math.floor(Date.now() / 1000) - lookBackSeconds;
-			const { cursor } = newFlips({ floor, seen: {} }, await flipsOfCheck(requests, id, floor), lookBackSeconds);
-			staticData.state = { key, activatedFloor: floor, checks: { [id]: cursor } } as unknown as IDataObject;
+			const { cursor } = newFlips(
+				{ floor, seen: {} },
+				await flipsOfCheck(requests, id, floor),
+				lookBackSeconds,
+			);
+			staticData.state = {
+				key,
+				activatedFloor: floor,
+				checks: { [id]: cursor },
+			} as unknown as IDataObject;
 		},
 		goOn: async () => {
 			const state = stateOf()!;
 			const previous = state.checks[id] ?? { floor: state.activatedFloor, seen: {} };
-			const { fresh, cursor } = newFlips(previous, await flipsOfCheck(requests, id, previous.floor), lookBackSeconds);
+			const { fresh, cursor } = newFlips(
+				previous,
+				await flipsOfCheck(requests, id, previous.floor),
+				lookBackSeconds,
+			);
 			// Name the check only when there is something to report.
 			const items = fresh.length ? flipItems(await readCheck(requests, id), fresh, direction) : [];
 			staticData.state = { ...state, checks: { [id]: cursor } } as unknown as IDataObject;

@@ -7,26 +7,43 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { pollFromStart } from '../shared/keptStart';
 import { checkIdOf, checkSummary, listChecks, readTags, startingAt } from './listedChecks';
-import { gapAfter, newPingItems, pingItem, type PingItemOptions, pingsOf, pingsPath, wantedPing } from './pingItems';
+import {
+	gapAfter,
+	newPingItems,
+	pingItem,
+	type PingItemOptions,
+	pingsOf,
+	pingsPath,
+	wantedPing,
+} from './pingItems';
 import type { PollRequests } from './pollRequests';
 import type { PingAllChecksState } from './state';
 
 const listedN = (check: IDataObject) => Number(check.n_pings ?? 0);
 const dateSeconds = (ping: IDataObject) => Date.parse(String(ping.date)) / 1000;
 
-export async function pollNewPingAllChecks(this: IPollFunctions, requests: PollRequests, options: PingItemOptions): Promise<INodeExecutionData[][] | null> {
+export async function pollNewPingAllChecks(
+	this: IPollFunctions,
+	requests: PollRequests,
+	options: PingItemOptions,
+): Promise<INodeExecutionData[][] | null> {
 	const tags = readTags(this);
 
 	// Fetch Test Event: the newest (matching) ping of the check pinged last; the state untouched.
 	if (this.getMode() !== 'trigger') {
 		const lastPinged = (await listChecks(requests, tags)).checks
 			.filter((check) => listedN(check) > 0)
-			.sort((a, b) => (Date.parse(String(b.last_ping)) || 0) - (Date.parse(String(a.last_ping)) || 0));
+			.sort(
+				(a, b) => (Date.parse(String(b.last_ping)) || 0) - (Date.parse(String(a.last_ping)) || 0),
+			);
 		for (const check of lastPinged) {
 			if (!requests.roomForRead()) break;
 			requests.countRead();
-			const newest = pingsOf(await requests.get(pingsPath(checkIdOf(check)))).filter((ping) => wantedPing(options, ping)).at(-1);
-			if (newest) return [[await pingItem(requests, checkIdOf(check), newest, checkSummary(check), options)]];
+			const newest = pingsOf(await requests.get(pingsPath(checkIdOf(check))))
+				.filter((ping) => wantedPing(options, ping))
+				.at(-1);
+			if (newest)
+				return [[await pingItem(requests, checkIdOf(check), newest, checkSummary(check), options)]];
 		}
 		return null;
 	}
@@ -56,8 +73,19 @@ export async function pollNewPingAllChecks(this: IPollFunctions, requests: PollR
 }
 
 /** A poll from the stored state, over the check list read at `nowSeconds` (the server's time). */
-async function pollFrom(stored: PingAllChecksState, checks: IDataObject[], nowSeconds: number, requests: PollRequests, options: PingItemOptions) {
-	const state: PingAllChecksState = { key: stored.key, polledAt: nowSeconds, lastN: { ...stored.lastN }, since: { ...stored.since } };
+async function pollFrom(
+	stored: PingAllChecksState,
+	checks: IDataObject[],
+	nowSeconds: number,
+	requests: PollRequests,
+	options: PingItemOptions,
+) {
+	const state: PingAllChecksState = {
+		key: stored.key,
+		polledAt: nowSeconds,
+		lastN: { ...stored.lastN },
+		since: { ...stored.since },
+	};
 	// Each item with the date it sorts by: its ping's, or for a gap alone the check's first new ping's.
 	const items: Array<{ item: INodeExecutionData; at: number }> = [];
 	const due = checks.filter((check) => {
@@ -80,11 +108,22 @@ async function pollFrom(stored: PingAllChecksState, checks: IDataObject[], nowSe
 		requests.countRead();
 		const pings = pingsOf(await requests.get(pingsPath(id)));
 		// A check first listed: the pings since the last poll started; older ones are not new.
-		const fresh = pings.filter((ping) => (known === undefined ? dateSeconds(ping) >= since : Number(ping.n) > known));
+		const fresh = pings.filter((ping) =>
+			known === undefined ? dateSeconds(ping) >= since : Number(ping.n) > known,
+		);
 		const before = known ?? Number(pings.filter((ping) => !fresh.includes(ping)).at(-1)?.n ?? 0);
 		const gap = known === undefined ? undefined : gapAfter(known, fresh, pings.length);
-		const emitted = await newPingItems(requests, id, checkSummary(check), fresh, gap, before, options);
-		for (const item of emitted.items) items.push({ item, at: dateSeconds(item.json.date === undefined ? fresh[0] : item.json) });
+		const emitted = await newPingItems(
+			requests,
+			id,
+			checkSummary(check),
+			fresh,
+			gap,
+			before,
+			options,
+		);
+		for (const item of emitted.items)
+			items.push({ item, at: dateSeconds(item.json.date === undefined ? fresh[0] : item.json) });
 		state.lastN[id] = fresh.length ? emitted.lastN : Math.max(before, listedN(check));
 		delete state.since![id];
 	}

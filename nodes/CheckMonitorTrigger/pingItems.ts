@@ -15,7 +15,17 @@ export interface PingGap {
 	message: string;
 }
 
-const PING_FIELDS = ['n', 'type', 'date', 'method', 'duration', 'rid', 'scheme', 'remote_addr', 'ua'];
+const PING_FIELDS = [
+	'n',
+	'type',
+	'date',
+	'method',
+	'duration',
+	'rid',
+	'scheme',
+	'remote_addr',
+	'ua',
+];
 
 /** A check's pings as the server lists them, oldest first. */
 export function pingsOf(body: unknown): IDataObject[] {
@@ -44,14 +54,25 @@ export interface PingItemOptions {
 	includeBody: boolean;
 }
 
-export const wantedPing = (options: PingItemOptions, ping: IDataObject) => options.types.length === 0 || options.types.includes(String(ping.type));
+export const wantedPing = (options: PingItemOptions, ping: IDataObject) =>
+	options.types.length === 0 || options.types.includes(String(ping.type));
 
 /** A ping's item: its check and the ping's fields the server sent (and its body, when asked). */
-export async function pingItem(requests: PollRequests, id: string, ping: IDataObject, check: IDataObject, options: PingItemOptions): Promise<INodeExecutionData> {
+export async function pingItem(
+	requests: PollRequests,
+	id: string,
+	ping: IDataObject,
+	check: IDataObject,
+	options: PingItemOptions,
+): Promise<INodeExecutionData> {
 	const json: IDataObject = { check };
 	for (const field of PING_FIELDS) if (ping[field] !== undefined) json[field] = ping[field];
 	if (options.includeBody) {
-		json.body = ping.body_url ? String((await requests.get(`${pingsPath(id)}${Number(ping.n)}/body`, undefined, true)) ?? '') : null;
+		json.body = ping.body_url
+			? String(
+					(await requests.get(`${pingsPath(id)}${Number(ping.n)}/body`, undefined, true)) ?? '',
+				)
+			: null;
 	}
 	return { json };
 }

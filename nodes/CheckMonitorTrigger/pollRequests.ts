@@ -34,8 +34,17 @@ export function pollRequests(context: IPollFunctions, spacingMs: number): PollRe
 		if (wait > 0) await sleep(wait);
 		lastRequestAt = Date.now();
 		// A ping body is the user's data, as the server stored it: text, HTML or JSON.
-		const asText = { json: false, encoding: 'text' as const, headers: { Accept: 'text/plain, */*' } };
-		return await apiRequest(context, checkMonitorApi, { url, qs, ...(text ? asText : {}) }, { raw: text });
+		const asText = {
+			json: false,
+			encoding: 'text' as const,
+			headers: { Accept: 'text/plain, */*' },
+		};
+		return await apiRequest(
+			context,
+			checkMonitorApi,
+			{ url, qs, ...(text ? asText : {}) },
+			{ raw: text },
+		);
 	};
 	return {
 		get: async (url, qs, text) => (await request(url, qs, text)).body,

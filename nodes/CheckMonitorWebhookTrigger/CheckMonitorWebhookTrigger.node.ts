@@ -21,20 +21,28 @@ export class CheckMonitorWebhookTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Check Monitor Webhook Trigger',
 		name: 'checkMonitorWebhookTrigger',
-		icon: { light: 'file:../../icons/checkMonitor.svg', dark: 'file:../../icons/checkMonitor.dark.svg' },
+		icon: {
+			light: 'file:../../icons/checkMonitor.svg',
+			dark: 'file:../../icons/checkMonitor.dark.svg',
+		},
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{($parameter["events"] || []).join(" and ") || "down and up"}}',
-		description: "Starts the workflow the moment a check goes down or up, sent by the check-monitor server's own Webhook integration",
+		description:
+			"Starts the workflow the moment a check goes down or up, sent by the check-monitor server's own Webhook integration",
 		defaults: { name: 'Check Monitor Webhook Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'checkMonitorWebhook', required: true, testedBy: 'checkWebhookCredential' }],
-		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
+		credentials: [
+			{ name: 'checkMonitorWebhook', required: true, testedBy: 'checkWebhookCredential' },
+		],
+		webhooks: [
+			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
+		],
 		properties: [
 			{
 				displayName:
-					'In the server: Integrations → Webhook. For both events (down and up): method POST, the Production URL above (Webhook URLs; it reads localhost unless n8n\'s WEBHOOK_URL is set), the body and the two headers below. The Test! button on the integration\'s row tries it.',
+					"In the server: Integrations → Webhook. For both events (down and up): method POST, the Production URL above (Webhook URLs; it reads localhost unless n8n's WEBHOOK_URL is set), the body and the two headers below. The Test! button on the integration's row tries it.",
 				name: 'setUpNotice',
 				type: 'notice',
 				default: '',
@@ -83,7 +91,8 @@ export class CheckMonitorWebhookTrigger implements INodeType {
 						name: 'ignoreTests',
 						type: 'boolean',
 						default: false,
-						description: 'Whether the server\'s Test! button (Send a test notification) starts nothing (otherwise it starts the workflow with test: true, whatever the filters)',
+						description:
+							"Whether the server's Test! button (Send a test notification) starts nothing (otherwise it starts the workflow with test: true, whatever the filters)",
 					},
 					{
 						displayName: 'Tags',
@@ -100,7 +109,10 @@ export class CheckMonitorWebhookTrigger implements INodeType {
 
 	methods = {
 		credentialTest: {
-			async checkWebhookCredential(this: ICredentialTestFunctions, credential: ICredentialsDecrypted): Promise<INodeCredentialTestResult> {
+			async checkWebhookCredential(
+				this: ICredentialTestFunctions,
+				credential: ICredentialsDecrypted,
+			): Promise<INodeCredentialTestResult> {
 				return checkWebhookCredential(credential.data ?? {});
 			},
 		},
@@ -127,21 +139,35 @@ export class CheckMonitorWebhookTrigger implements INodeType {
 			this.getResponseObject().status(status).json({ message });
 			return { noWebhookResponse: true };
 		};
-		const credential: ICredentialDataDecryptedObject = await this.getCredentials('checkMonitorWebhook');
+		const credential: ICredentialDataDecryptedObject =
+			await this.getCredentials('checkMonitorWebhook');
 		const headerName = String(credential.headerName || 'X-Check-Monitor-Secret').trim();
 		const received = this.getHeaderData()[headerName.toLowerCase()];
 		if (typeof received !== 'string' || !sameSecret(received, String(credential.secret ?? ''))) {
-			return answer(403, `Forbidden: the request has no ${headerName} header, or not this trigger's secret in it`);
+			return answer(
+				403,
+				`Forbidden: the request has no ${headerName} header, or not this trigger's secret in it`,
+			);
 		}
 		const request = this.getRequestObject() as unknown as { rawBody?: Buffer | string };
-		const delivery = readDelivery(this.getBodyData(), request.rawBody === undefined ? undefined : String(request.rawBody));
+		const delivery = readDelivery(
+			this.getBodyData(),
+			request.rawBody === undefined ? undefined : String(request.rawBody),
+		);
 		if ('problem' in delivery) return answer(400, delivery.problem);
 
 		const options = this.getNodeParameter('options', {}) as IDataObject;
 		if (isTestNotification(delivery.check)) {
-			if (options.ignoreTests === true) return answer(200, 'Test notification received; this trigger ignores them, so nothing was started');
+			if (options.ignoreTests === true)
+				return answer(
+					200,
+					'Test notification received; this trigger ignores them, so nothing was started',
+				);
 		} else {
-			const leftOut = leftOutBecause(delivery, filtersOf(this.getNodeParameter('events', []), options));
+			const leftOut = leftOutBecause(
+				delivery,
+				filtersOf(this.getNodeParameter('events', []), options),
+			);
 			if (leftOut) return answer(200, `Received; nothing started: ${leftOut}`);
 			const key = deliveryKey(String(delivery.check.uuid), delivery.event, delivery.at);
 			if (!firstDelivery(this.getWorkflowStaticData('node'), key, Math.floor(Date.now() / 1000))) {

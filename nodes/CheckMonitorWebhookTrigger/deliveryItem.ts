@@ -9,7 +9,14 @@ export function deliveryItem(delivery: Delivery): INodeExecutionData {
 	const { check } = delivery;
 	return {
 		json: {
-			check: { id: check.uuid, uuid: check.uuid, name: check.name, slug: check.slug, tags: check.tags, status: check.status },
+			check: {
+				id: check.uuid,
+				uuid: check.uuid,
+				name: check.name,
+				slug: check.slug,
+				tags: check.tags,
+				status: check.status,
+			},
 			timestamp: delivery.at,
 			up: delivery.event === 'up' ? 1 : 0,
 			to: delivery.event,

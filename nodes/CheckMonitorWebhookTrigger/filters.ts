@@ -29,11 +29,14 @@ export function filtersOf(events: unknown, options: IDataObject): Filters {
 
 /** Why the change is left out, or undefined when it is one the user asked for. */
 export function leftOutBecause(delivery: Delivery, filters: Filters): string | undefined {
-	if (filters.events.length > 0 && !filters.events.includes(delivery.event)) return `the trigger takes ${filters.events.join(' and ')} changes only`;
+	if (filters.events.length > 0 && !filters.events.includes(delivery.event))
+		return `the trigger takes ${filters.events.join(' and ')} changes only`;
 	const uuid = String(delivery.check.uuid).toLowerCase();
-	if (filters.checks.length > 0 && !filters.checks.includes(uuid)) return 'the check is not among the trigger\'s checks';
+	if (filters.checks.length > 0 && !filters.checks.includes(uuid))
+		return "the check is not among the trigger's checks";
 	const tags = words(delivery.check.tags);
 	const missing = filters.tags.filter((tag) => !tags.includes(tag));
-	if (missing.length > 0) return `the check lacks the tag${missing.length > 1 ? 's' : ''} ${missing.join(' ')}`;
+	if (missing.length > 0)
+		return `the check lacks the tag${missing.length > 1 ? 's' : ''} ${missing.join(' ')}`;
 	return undefined;
 }

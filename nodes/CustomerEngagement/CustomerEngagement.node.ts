@@ -22,11 +22,15 @@ export class CustomerEngagement implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Customer Engagement',
 		name: 'customerEngagement',
-		icon: { light: 'file:../../icons/customerEngagement.svg', dark: 'file:../../icons/customerEngagement.dark.svg' },
+		icon: {
+			light: 'file:../../icons/customerEngagement.svg',
+			dark: 'file:../../icons/customerEngagement.dark.svg',
+		},
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Manage contacts, visits, loyalty rewards, labels, notes and texts in the Customer Engagement API',
+		description:
+			'Manage contacts, visits, loyalty rewards, labels, notes and texts in the Customer Engagement API',
 		defaults: { name: 'Customer Engagement' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

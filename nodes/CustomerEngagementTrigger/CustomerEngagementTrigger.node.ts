@@ -24,7 +24,10 @@ import { rewardLocator } from '../CustomerEngagement/resources/loyaltyReward/rew
 const HOUR_MS = 3_600_000;
 
 /** What each event polls: a list sorted newest first by the given date field. */
-const EVENTS: Record<string, { url: string; dateField: string; lookBack: boolean; qs?: IDataObject }> = {
+const EVENTS: Record<
+	string,
+	{ url: string; dateField: string; lookBack: boolean; qs?: IDataObject }
+> = {
 	newVisit: { url: '/v1/visits', dateField: 'date', lookBack: true },
 	newContact: {
 		url: '/v1/contacts',
@@ -45,7 +48,8 @@ export class CustomerEngagementTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["event"]}}',
-		description: 'Starts the workflow when a visit is recorded, a contact registers, a reward is redeemed or created',
+		description:
+			'Starts the workflow when a visit is recorded, a contact registers, a reward is redeemed or created',
 		defaults: { name: 'Customer Engagement Trigger' },
 		polling: true,
 		inputs: [],
@@ -59,8 +63,16 @@ export class CustomerEngagementTrigger implements INodeType {
 				noDataExpression: true,
 				options: [
 					{ name: 'New Contact', value: 'newContact', description: 'A contact registered' },
-					{ name: 'New Loyalty Reward', value: 'newLoyaltyReward', description: 'A loyalty reward was created' },
-					{ name: 'New Redeem', value: 'newRedeem', description: 'A contact redeemed a loyalty reward' },
+					{
+						name: 'New Loyalty Reward',
+						value: 'newLoyaltyReward',
+						description: 'A loyalty reward was created',
+					},
+					{
+						name: 'New Redeem',
+						value: 'newRedeem',
+						description: 'A contact redeemed a loyalty reward',
+					},
 					{ name: 'New Visit', value: 'newVisit', description: 'A visit (check-in) was recorded' },
 				],
 				default: 'newVisit',
@@ -110,10 +122,13 @@ export class CustomerEngagementTrigger implements INodeType {
 		if (!event) throw new NodeOperationError(this.getNode(), `Unknown event "${eventName}"`);
 		const qs: IDataObject = { ...(event.qs ?? {}) };
 		if (eventName === 'newVisit') {
-			const contactId = String(this.getNodeParameter('contactId', '', { extractValue: true }) ?? '').trim();
+			const contactId = String(
+				this.getNodeParameter('contactId', '', { extractValue: true }) ?? '',
+			).trim();
 			if (contactId) qs.contactId = contactId;
 		}
-		const fetchPage = async (page: number, perPage = MAX_PAGE_SIZE) => await fetchListPage(this, event.url, qs, page, perPage);
+		const fetchPage = async (page: number, perPage = MAX_PAGE_SIZE) =>
+			await fetchListPage(this, event.url, qs, page, perPage);
 		if (this.getMode() !== 'trigger') {
 			// Fetch Test Event (or any run that is not the active poll): the newest record,
 			// without touching the cursor.
@@ -124,7 +139,14 @@ export class CustomerEngagementTrigger implements INodeType {
 		const staticData = this.getWorkflowStaticData('node');
 		// The cursor belongs to one event and filter: changing them starts afresh.
 		const key = `${eventName}:${String(qs.contactId ?? '*')}`;
-		const lookBackHours = event.lookBack ? numberOption(this, this.getNodeParameter('lookBackHours', undefined), 'Back-Dated Visits Window (Hours)', { min: 0, max: 720, fallback: 24 }) : 0;
+		const lookBackHours = event.lookBack
+			? numberOption(
+					this,
+					this.getNodeParameter('lookBackHours', undefined),
+					'Back-Dated Visits Window (Hours)',
+					{ min: 0, max: 720, fallback: 24 },
+				)
+			: 0;
 		const deadline = pollDeadline(this);
 		const feed = async (state: FeedState | undefined) => {
 			const result = await pollNewestFirst({
@@ -151,22 +173,44 @@ export class CustomerEngagementTrigger implements INodeType {
 }
 
 /** The items a poll emits, or null when there are none. */
-const asBatches = (items: IDataObject[]): INodeExecutionData[][] | null => (items.length ? [items.map((json) => ({ json }))] : null);
+const asBatches = (items: IDataObject[]): INodeExecutionData[][] | null =>
+	items.length ? [items.map((json) => ({ json }))] : null;
 
 /** One page of a Customer Engagement list, with its X-Total-Count. */
-async function fetchListPage(context: IPollFunctions, url: string, qs: IDataObject, page: number, perPage = MAX_PAGE_SIZE) {
-	const { body, headers } = await apiRequest(context, customerEngagementApi, { url, qs: { ...qs, page, perPage } });
-	return { items: (Array.isArray(body) ? body : []) as IDataObject[], total: reportedTotal(headers) };
+async function fetchListPage(
+	context: IPollFunctions,
+	url: string,
+	qs: IDataObject,
+	page: number,
+	perPage = MAX_PAGE_SIZE,
+) {
+	const { body, headers } = await apiRequest(context, customerEngagementApi, {
+		url,
+		qs: { ...qs, page, perPage },
+	});
+	return {
+		items: (Array.isArray(body) ? body : []) as IDataObject[],
+		total: reportedTotal(headers),
+	};
 }
 
 /** A page of redeems with the list's total: redeems have no id, only the total tells new ones from known ones. */
-async function countedRedeemsPage(context: IPollFunctions, url: string, qs: IDataObject, page: number) {
+async function countedRedeemsPage(
+	context: IPollFunctions,
+	url: string,
+	qs: IDataObject,
+	page: number,
+) {
 	const { items, total } = await fetchListPage(context, url, qs, page);
 	if (total === undefined) {
-		throw new NodeOperationError(context.getNode(), 'The list of redeems did not say how many redeems it holds', {
-			description:
-				'New Redeem needs the X-Total-Count header the API sends with the list to tell new redeems from known ones (redeems have no ID). Check that nothing between n8n and the API, such as a proxy, removes it.',
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			'The list of redeems did not say how many redeems it holds',
+			{
+				description:
+					'New Redeem needs the X-Total-Count header the API sends with the list to tell new redeems from known ones (redeems have no ID). Check that nothing between n8n and the API, such as a proxy, removes it.',
+			},
+		);
 	}
 	return { items, total };
 }
@@ -174,8 +218,12 @@ async function countedRedeemsPage(context: IPollFunctions, url: string, qs: IDat
 /** New Redeem: see countedFeed.ts for the guarantee and the cost. */
 async function pollRedeems(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const qs: IDataObject = {};
-	const contactId = String(this.getNodeParameter('contactId', '', { extractValue: true }) ?? '').trim();
-	const rewardId = String(this.getNodeParameter('rewardId', '', { extractValue: true }) ?? '').trim();
+	const contactId = String(
+		this.getNodeParameter('contactId', '', { extractValue: true }) ?? '',
+	).trim();
+	const rewardId = String(
+		this.getNodeParameter('rewardId', '', { extractValue: true }) ?? '',
+	).trim();
 	if (contactId) qs.contactId = contactId;
 	if (rewardId) qs.loyaltyRewardId = rewardId;
 	const url = '/v1/loyalty-rewards/redeems';
@@ -185,20 +233,32 @@ async function pollRedeems(this: IPollFunctions): Promise<INodeExecutionData[][]
 		// is not documented; the server lists newest or oldest first), the cursor untouched.
 		const first = await countedRedeemsPage(this, url, qs, 1);
 		const pages = Math.ceil(first.total / MAX_PAGE_SIZE);
-		const candidates = pages > 1 ? [...first.items, ...(await countedRedeemsPage(this, url, qs, pages)).items] : first.items;
+		const candidates =
+			pages > 1
+				? [...first.items, ...(await countedRedeemsPage(this, url, qs, pages)).items]
+				: first.items;
 		const newest = [...candidates].sort((a, b) => dateOf(b) - dateOf(a))[0];
 		return newest ? [[{ json: newest }]] : null;
 	}
 	const staticData = this.getWorkflowStaticData('node');
 	const key = `newRedeem:${rewardId || '*'}:${contactId || '*'}`;
-	const windowMs = numberOption(this, this.getNodeParameter('redeemWindowMinutes', undefined), 'Late Redeem Window (Minutes)', { min: 1, max: 1440, fallback: 60 }) * 60_000;
+	const windowMs =
+		numberOption(
+			this,
+			this.getNodeParameter('redeemWindowMinutes', undefined),
+			'Late Redeem Window (Minutes)',
+			{ min: 1, max: 1440, fallback: 60 },
+		) * 60_000;
 	const deadline = pollDeadline(this);
 	const counted = async (state: CountedState | undefined) => {
 		const result = await pollCounted({
 			state,
 			fetchPage: async (page) => await countedRedeemsPage(this, url, qs, page),
 			pageSize: MAX_PAGE_SIZE,
-			keyOf: (item) => [item.loyaltyRewardId, item.contactId, item.employeeId].map((v) => String(v ?? '')).join('|'),
+			keyOf: (item) =>
+				[item.loyaltyRewardId, item.contactId, item.employeeId]
+					.map((v) => String(v ?? ''))
+					.join('|'),
 			dateOf,
 			windowMs,
 			deadline,
@@ -225,11 +285,18 @@ async function pollRewards(this: IPollFunctions): Promise<INodeExecutionData[][]
 	const key = 'newLoyaltyReward';
 	const staticData = this.getWorkflowStaticData('node');
 	const idSet = async (known: string[] | undefined) =>
-		await pollIdSet({ known, fetchPage: async (page) => await fetchListPage(this, url, {}, page), pageSize: MAX_PAGE_SIZE, idOf: (item) => String(item.id) });
+		await pollIdSet({
+			known,
+			fetchPage: async (page) => await fetchListPage(this, url, {}, page),
+			pageSize: MAX_PAGE_SIZE,
+			idOf: (item) => String(item.id),
+		});
 	if (this.getMode() !== 'trigger') {
 		// Fetch Test Event: rewards carry no date; the last one created since activation when
 		// there is one, else the first of the list. The cursor is untouched.
-		const { items } = await idSet(staticData.key === key ? (staticData.rewardIds as string[] | undefined) : undefined);
+		const { items } = await idSet(
+			staticData.key === key ? (staticData.rewardIds as string[] | undefined) : undefined,
+		);
 		const sample = items.at(-1) ?? (await fetchListPage(this, url, {}, 1, 1)).items[0];
 		return sample ? [[{ json: sample }]] : null;
 	}

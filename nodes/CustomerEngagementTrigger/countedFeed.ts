@@ -31,7 +31,12 @@ export interface CountedOptions {
 	deadline: number;
 }
 
-function countsFrom(items: IDataObject[], options: CountedOptions, newest: number, base: Record<string, number> = {}): Record<string, number> {
+function countsFrom(
+	items: IDataObject[],
+	options: CountedOptions,
+	newest: number,
+	base: Record<string, number> = {},
+): Record<string, number> {
 	const floor = newest - options.windowMs;
 	const counts: Record<string, number> = {};
 	for (const [key, count] of Object.entries(base)) {
@@ -48,7 +53,9 @@ function countsFrom(items: IDataObject[], options: CountedOptions, newest: numbe
 }
 
 /** The new records and the state to keep (none yet when the first poll found the list moving). */
-export async function pollCounted(options: CountedOptions): Promise<{ items: IDataObject[]; state: CountedState | undefined }> {
+export async function pollCounted(
+	options: CountedOptions,
+): Promise<{ items: IDataObject[]; state: CountedState | undefined }> {
 	const first = await options.fetchPage(1);
 	const total = first.total;
 	const pages = Math.max(1, Math.ceil(total / options.pageSize));
@@ -116,7 +123,10 @@ export async function pollCounted(options: CountedOptions): Promise<{ items: IDa
 			items.push(item);
 		}
 	}
-	const newest = items.reduce((max, item) => Math.max(max, options.dateOf(item) || 0), state.newest);
+	const newest = items.reduce(
+		(max, item) => Math.max(max, options.dateOf(item) || 0),
+		state.newest,
+	);
 	const counts: Record<string, number> = { ...state.counts };
 	for (const [key, extra] of Object.entries(found.fresh)) counts[key] = (counts[key] ?? 0) + extra;
 	return { items, state: { total, newest, counts: countsFrom([], options, newest, counts) } };

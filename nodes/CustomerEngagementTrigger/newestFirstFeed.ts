@@ -131,7 +131,11 @@ export async function pollNewestFirst(options: FeedOptions): Promise<FeedResult>
 		// The floor never moves down: below it, records were not all seen.
 		const nextFloor = Math.max(previous.floor, newest - lookBackMs);
 		for (const [id, date] of Object.entries(seen)) if (date < nextFloor) delete seen[id];
-		return { items: newItems, state: { newest, floor: nextFloor, seen, knownTotal: total }, complete };
+		return {
+			items: newItems,
+			state: { newest, floor: nextFloor, seen, knownTotal: total },
+			complete,
+		};
 	}
 	// Out of time: remember what was emitted; keep the floor so the next poll reads on.
 	return {
@@ -141,7 +145,8 @@ export async function pollNewestFirst(options: FeedOptions): Promise<FeedResult>
 			floor: previous.floor,
 			seen,
 			knownTotal: (previous.knownTotal ?? 0) + newItems.length,
-			resume: total !== undefined && !rescan ? { position: pagesRead * pageSize, total } : undefined,
+			resume:
+				total !== undefined && !rescan ? { position: pagesRead * pageSize, total } : undefined,
 		},
 		complete,
 	};

@@ -3,9 +3,19 @@
  * when the field is used. For conversions that cannot fail; a check that can fail, naming the
  * field, belongs to the operation's own preSend.
  */
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, PreSendAction } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+	PreSendAction,
+} from 'n8n-workflow';
 
-export function convertSent(where: 'body' | 'qs', property: string, convert: (value: unknown) => unknown): PreSendAction {
+export function convertSent(
+	where: 'body' | 'qs',
+	property: string,
+	convert: (value: unknown) => unknown,
+): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 		const target = (requestOptions[where] ?? {}) as IDataObject;
 		if (target[property] === undefined) return requestOptions;
@@ -18,12 +28,18 @@ export function convertSent(where: 'body' | 'qs', property: string, convert: (va
 
 /** A list given as an array or as text separated by `separator`, as a clean array. */
 export const listOf = (value: unknown, separator: RegExp): string[] =>
-	([] as unknown[]).concat(value).flatMap((entry) => String(entry ?? '').split(separator)).map((entry) => entry.trim()).filter(Boolean);
+	([] as unknown[])
+		.concat(value)
+		.flatMap((entry) => String(entry ?? '').split(separator))
+		.map((entry) => entry.trim())
+		.filter(Boolean);
 
 /** A number an expression gives (a phone column, an ID) as text: n8n sends it as a JSON number, which both APIs refuse where they want text. */
 export const numberAsText = (value: unknown) => (typeof value === 'number' ? String(value) : value);
 
 /** The routing of a text field sent in the body, as text (test/shared/convertSent.test.ts finds a body text field without it). */
 export function sendAsText(property: string): NonNullable<INodeProperties['routing']> {
-	return { send: { type: 'body', property, preSend: [convertSent('body', property, numberAsText)] } };
+	return {
+		send: { type: 'body', property, preSend: [convertSent('body', property, numberAsText)] },
+	};
 }

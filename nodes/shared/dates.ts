@@ -8,10 +8,16 @@
  * the same day whatever the zone. Values with a zone ("…Z", "…+02:00"), JavaScript dates
  * and Luxon DateTimes (from expressions) are instants already.
  */
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, PreSendAction } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	PreSendAction,
+} from 'n8n-workflow';
 import { invalidInput } from './apiRequest';
 
-const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?$/;
+const LOCAL_DATE_TIME =
+	/^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?$/;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** How far the wall clock of `timeZone` is ahead of UTC at `instant`, in ms. */
@@ -27,7 +33,14 @@ function zoneOffsetMs(instant: number, timeZone: string): number {
 		second: '2-digit',
 	}).formatToParts(new Date(instant));
 	const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-	const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+	const wall = Date.UTC(
+		part('year'),
+		part('month') - 1,
+		part('day'),
+		part('hour'),
+		part('minute'),
+		part('second'),
+	);
 	const wholeSecond = instant - (((instant % 1000) + 1000) % 1000);
 	return wall - wholeSecond;
 }
@@ -54,7 +67,15 @@ export function toInstant(value: unknown, timeZone: string): Date | undefined {
 	const local = LOCAL_DATE_TIME.exec(text);
 	if (local) {
 		const [, y, mo, d, h, mi, s = '00', fraction = ''] = local;
-		const wall = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), Number(fraction.padEnd(3, '0')));
+		const wall = Date.UTC(
+			Number(y),
+			Number(mo) - 1,
+			Number(d),
+			Number(h),
+			Number(mi),
+			Number(s),
+			Number(fraction.padEnd(3, '0')),
+		);
 		// Date.UTC rolls month 13 or minute 61 over (and reads years below 100 as 19xx): such
 		// a value is not the date it says.
 		const exact = new Date(wall).toISOString().slice(0, 19) === `${y}-${mo}-${d}T${h}:${mi}:${s}`;
@@ -69,7 +90,9 @@ export function toInstant(value: unknown, timeZone: string): Date | undefined {
 }
 
 function getPath(body: IDataObject, path: string): unknown {
-	return path.split('.').reduce<unknown>((value, key) => (value as IDataObject | undefined)?.[key], body);
+	return path
+		.split('.')
+		.reduce<unknown>((value, key) => (value as IDataObject | undefined)?.[key], body);
 }
 
 function setPath(body: IDataObject, path: string, value: unknown): void {
@@ -90,7 +113,10 @@ export function toApiDate(value: unknown, timeZone: string): string | undefined 
 }
 
 /** Convert the body's date fields (dot paths) to the API format; empty ones are dropped. */
-export function apiDates(fields: Record<string, string>, options: { notInFuture?: string[] } = {}): PreSendAction {
+export function apiDates(
+	fields: Record<string, string>,
+	options: { notInFuture?: string[] } = {},
+): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 		const body = (requestOptions.body ?? {}) as IDataObject;
 		for (const [path, label] of Object.entries(fields)) {
@@ -101,10 +127,19 @@ export function apiDates(fields: Record<string, string>, options: { notInFuture?
 			}
 			const date = toApiDate(raw, this.getTimezone());
 			if (!date) {
-				throw invalidInput(this, label, `"${String(raw)}" is not a date`, 'Use a date and time such as 2026-11-01T18:30:00Z.');
+				throw invalidInput(
+					this,
+					label,
+					`"${String(raw)}" is not a date`,
+					'Use a date and time such as 2026-11-01T18:30:00Z.',
+				);
 			}
 			if (options.notInFuture?.includes(path) && Date.parse(date) > Date.now()) {
-				throw invalidInput(this, label, `${date} is in the future; the API only accepts past dates here`);
+				throw invalidInput(
+					this,
+					label,
+					`${date} is in the future; the API only accepts past dates here`,
+				);
 			}
 			setPath(body, path, date);
 		}
@@ -112,4 +147,3 @@ export function apiDates(fields: Record<string, string>, options: { notInFuture?
 		return requestOptions;
 	};
 }
-

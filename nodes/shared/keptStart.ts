@@ -93,7 +93,10 @@ const copy = (data: IDataObject) => JSON.parse(JSON.stringify(data)) as IDataObj
  * takes the start (and emits nothing). Ends with nothing when another poll of the node runs in
  * this process: after a start being taken, only once its own time is over.
  */
-export async function pollFromStart<T>(context: IPollFunctions, poll: StartedPoll<T>): Promise<T | null> {
+export async function pollFromStart<T>(
+	context: IPollFunctions,
+	poll: StartedPoll<T>,
+): Promise<T | null> {
 	const slot = `${context.getWorkflow().id}\u0000${context.getNode().id}`;
 	// After a start being taken, this poll goes on from it. After any other poll it does not
 	// wait: its copy of the state was read when it began (n8n's durable scheduler prefetches it)
@@ -103,7 +106,11 @@ export async function pollFromStart<T>(context: IPollFunctions, poll: StartedPol
 		await Promise.race([other.ended, sleep(100)]);
 	}
 	let end!: () => void;
-	const mine: Running = { since: Date.now(), takingStart: false, ended: new Promise<void>((resolve) => (end = resolve)) };
+	const mine: Running = {
+		since: Date.now(),
+		takingStart: false,
+		ended: new Promise<void>((resolve) => (end = resolve)),
+	};
 	running.set(slot, mine);
 	const budgetEnd = mine.since + pollBudgetMs(context);
 	try {
@@ -113,7 +120,8 @@ export async function pollFromStart<T>(context: IPollFunctions, poll: StartedPol
 		// n8n commits nothing); the next poll reads the committed one.
 		const from = nodeData[EMIT_VERSION];
 		const spent = emittedHere.get(slot);
-		if (spent?.key === poll.key && spent.from === from && Date.now() - spent.at < STALE_COPY_MS) return null;
+		if (spent?.key === poll.key && spent.from === from && Date.now() - spent.at < STALE_COPY_MS)
+			return null;
 		if (resume(context, slot, poll)) {
 			const result = await poll.goOn();
 			if (result !== null) {
@@ -151,8 +159,12 @@ function runningIn(slot: string): Running | undefined {
 function resume(context: IPollFunctions, slot: string, poll: StartedPoll<unknown>): boolean {
 	const nodeData = context.getWorkflowStaticData('node');
 	const nodeId = context.getNode().id;
-	const saved = (context.getWorkflowStaticData('global')[KEPT_STARTS] as Record<string, Kept> | undefined)?.[nodeId];
-	const kept = [keptHere.get(slot), saved].filter((start): start is Kept => start?.key === poll.key && start.data !== undefined);
+	const saved = (
+		context.getWorkflowStaticData('global')[KEPT_STARTS] as Record<string, Kept> | undefined
+	)?.[nodeId];
+	const kept = [keptHere.get(slot), saved].filter(
+		(start): start is Kept => start?.key === poll.key && start.data !== undefined,
+	);
 	const putBack = (start: Kept) => {
 		for (const field of Object.keys(nodeData)) delete nodeData[field];
 		Object.assign(nodeData, copy(start.data));
@@ -162,7 +174,14 @@ function resume(context: IPollFunctions, slot: string, poll: StartedPoll<unknown
 		// kept: a poll on another main took the node's while the activation poll took the earlier
 		// one. The earlier one is gone on from, so what was made between the two is not lost.
 		const own = nodeData[UNEMITTED_START] as Moment | undefined;
-		const earlier = own ? kept.filter((start) => start.moment && before(start.moment, own) && own.at - start.moment.at < RUNNING_LIMIT_MS) : [];
+		const earlier = own
+			? kept.filter(
+					(start) =>
+						start.moment &&
+						before(start.moment, own) &&
+						own.at - start.moment.at < RUNNING_LIMIT_MS,
+				)
+			: [];
 		if (earlier.length === 0) {
 			// State of its own: no kept start is needed any more.
 			forget(context, slot, nodeId, () => true);
@@ -183,11 +202,19 @@ function resume(context: IPollFunctions, slot: string, poll: StartedPoll<unknown
 function keep(context: IPollFunctions, slot: string, start: Kept) {
 	keptHere.set(slot, start);
 	const global = context.getWorkflowStaticData('global');
-	global[KEPT_STARTS] = { ...(global[KEPT_STARTS] as IDataObject | undefined), [context.getNode().id]: start as unknown as IDataObject };
+	global[KEPT_STARTS] = {
+		...(global[KEPT_STARTS] as IDataObject | undefined),
+		[context.getNode().id]: start as unknown as IDataObject,
+	};
 }
 
 /** Drops the kept starts of this node that `stale` says are no longer needed. */
-function forget(context: IPollFunctions, slot: string, nodeId: string, stale: (start: Kept) => boolean) {
+function forget(
+	context: IPollFunctions,
+	slot: string,
+	nodeId: string,
+	stale: (start: Kept) => boolean,
+) {
 	const here = keptHere.get(slot);
 	if (here && stale(here)) keptHere.delete(slot);
 	const global = context.getWorkflowStaticData('global');

@@ -19,7 +19,9 @@ const READING_SHARE = 0.8;
 
 export function pollBudgetMs(context: IPollFunctions): number {
 	const budget = (context as Partial<Pick<IPollFunctions, 'getPollBudgetMs'>>).getPollBudgetMs;
-	return typeof budget === 'function' ? Math.min(budget.call(context), LONGEST_POLL_MS) : LONGEST_POLL_MS;
+	return typeof budget === 'function'
+		? Math.min(budget.call(context), LONGEST_POLL_MS)
+		: LONGEST_POLL_MS;
 }
 
 export function pollDeadline(context: IPollFunctions): number {

@@ -15,7 +15,17 @@ export function numberOption(
 	if (value === undefined || value === null || value === '') return bounds.fallback;
 	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
 	const { min, max } = bounds;
-	if (typeof number === 'number' && Number.isFinite(number) && number >= min && (max === undefined || number <= max)) return number;
+	if (
+		typeof number === 'number' &&
+		Number.isFinite(number) &&
+		number >= min &&
+		(max === undefined || number <= max)
+	)
+		return number;
 	const given = typeof value === 'number' ? String(value) : JSON.stringify(value);
-	throw invalidInput(context, field, `must be a number ${max === undefined ? `of at least ${min}` : `from ${min} to ${max}`}, got ${given}`);
+	throw invalidInput(
+		context,
+		field,
+		`must be a number ${max === undefined ? `of at least ${min}` : `from ${min} to ${max}`}, got ${given}`,
+	);
 }

@@ -27,6 +27,9 @@ Module._load = function (request, ...rest) {
 };
 process.on('exit', () => {
 	if (process.env.BENCH_EXPRESSION_COUNTS && counts.size > 0) {
-		writeFileSync(`${process.env.BENCH_EXPRESSION_COUNTS}.${process.pid}`, JSON.stringify([...counts]));
+		writeFileSync(
+			`${process.env.BENCH_EXPRESSION_COUNTS}.${process.pid}`,
+			JSON.stringify([...counts]),
+		);
 	}
 });

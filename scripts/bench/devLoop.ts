@@ -21,7 +21,16 @@ import { N8N_VERSION } from '../shared/n8nRuntime';
 import { freePort } from '../shared/ports';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const FILE = path.join(__dirname, '..', '..', 'nodes', 'CheckMonitor', 'resources', 'status', 'get.ts');
+const FILE = path.join(
+	__dirname,
+	'..',
+	'..',
+	'nodes',
+	'CheckMonitor',
+	'resources',
+	'status',
+	'get.ts',
+);
 const ACTION = "action: 'Check that the monitoring service is up'";
 const NODE_TYPE = 'n8n-nodes-engagement-monitor.checkMonitor';
 
@@ -29,26 +38,50 @@ const NODE_TYPE = 'n8n-nodes-engagement-monitor.checkMonitor';
 async function editorHas(page: Page, text: string): Promise<boolean> {
 	return await page.evaluate(
 		({ type, wanted }) => {
-			const { document } = globalThis as unknown as { document: { querySelector(selector: string): unknown } };
-			const app = (document.querySelector('#app') as { __vue_app__?: { config: { globalProperties: { $pinia?: { _s: Map<string, Record<string, unknown>> } } } } }).__vue_app__;
-			const store = app?.config.globalProperties.$pinia?._s.get('nodeTypes') as { nodeTypes?: Record<string, unknown> } | undefined;
+			const { document } = globalThis as unknown as {
+				document: { querySelector(selector: string): unknown };
+			};
+			const app = (
+				document.querySelector('#app') as {
+					__vue_app__?: {
+						config: { globalProperties: { $pinia?: { _s: Map<string, Record<string, unknown>> } } };
+					};
+				}
+			).__vue_app__;
+			const store = app?.config.globalProperties.$pinia?._s.get('nodeTypes') as
+				| { nodeTypes?: Record<string, unknown> }
+				| undefined;
 			return JSON.stringify(store?.nodeTypes?.[type] ?? {}).includes(wanted);
 		},
 		{ type: NODE_TYPE, wanted: text },
 	);
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const median = (values: number[]) =>
+	[...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main() {
 	const original = readFileSync(FILE, 'utf8');
-	if (!original.includes(ACTION)) throw new Error(`${FILE} no longer holds ${ACTION}: change the bench to another text`);
+	if (!original.includes(ACTION))
+		throw new Error(`${FILE} no longer holds ${ACTION}: change the bench to another text`);
 	const folder = path.join(mkdtempSync(path.join(os.tmpdir(), 'n8n-dev-bench-')), 'sandbox');
 	const n8nPort = await freePort();
-	const config = { ...configFrom({}, [], () => undefined), n8nPort, brokerPort: await freePort(), cePort: await freePort(), cmPort: await freePort(), folder, dev: true };
+	const config = {
+		...configFrom({}, [], () => undefined),
+		n8nPort,
+		brokerPort: await freePort(),
+		cePort: await freePort(),
+		cmPort: await freePort(),
+		folder,
+		dev: true,
+	};
 	const environment = await startEnvironment(config);
 	let rebuilt: Rebuilt | undefined;
-	const stopWatching = rebuildOnChange(path.join(folder, '.n8n', 'nodes', 'node_modules', 'n8n-nodes-engagement-monitor'), () => undefined, (r) => (rebuilt = r));
+	const stopWatching = rebuildOnChange(
+		path.join(folder, '.n8n', 'nodes', 'node_modules', 'n8n-nodes-engagement-monitor'),
+		() => undefined,
+		(r) => (rebuilt = r),
+	);
 	const { browser, page } = await signedInEditor(environment.url);
 	const rows: Array<{ total: number; build: number }> = [];
 	try {
@@ -61,13 +94,16 @@ async function main() {
 			const saved = Date.now();
 			writeFileSync(FILE, original.replace(ACTION, `action: '${marker}'`));
 			while (!(await editorHas(page, marker))) {
-				if (Date.now() - saved > 120_000) throw new Error(`round ${round}: the editor did not show the change within 120 s`);
+				if (Date.now() - saved > 120_000)
+					throw new Error(`round ${round}: the editor did not show the change within 120 s`);
 				await new Promise((resolve) => setTimeout(resolve, 50));
 			}
 			const total = Date.now() - saved;
 			const build = rebuilt ? (rebuilt as Rebuilt).copiedAt - saved : NaN;
 			rows.push({ total, build });
-			console.log(`round ${round}: ${(total / 1000).toFixed(1)} s from save to the editor (the build and copy: ${(build / 1000).toFixed(1)} s; n8n's reload and the editor's fetch: ${((total - build) / 1000).toFixed(1)} s)`);
+			console.log(
+				`round ${round}: ${(total / 1000).toFixed(1)} s from save to the editor (the build and copy: ${(build / 1000).toFixed(1)} s; n8n's reload and the editor's fetch: ${((total - build) / 1000).toFixed(1)} s)`,
+			);
 			writeFileSync(FILE, original);
 			await new Promise((resolve) => setTimeout(resolve, 10_000));
 		}
@@ -77,7 +113,9 @@ async function main() {
 		await browser.close();
 		await environment.stop();
 	}
-	console.log(`\nn8n ${N8N_VERSION}, ${ROUNDS} rounds: median ${(median(rows.map((r) => r.total)) / 1000).toFixed(1)} s from save to the editor showing the change (build ${(median(rows.map((r) => r.build)) / 1000).toFixed(1)} s)`);
+	console.log(
+		`\nn8n ${N8N_VERSION}, ${ROUNDS} rounds: median ${(median(rows.map((r) => r.total)) / 1000).toFixed(1)} s from save to the editor showing the change (build ${(median(rows.map((r) => r.build)) / 1000).toFixed(1)} s)`,
+	);
 }
 
 main().catch((error) => {

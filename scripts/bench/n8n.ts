@@ -23,14 +23,32 @@
  * followed by where our node's CPU time went (scripts/bench/profileSummary.ts).
  */
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+	closeSync,
+	existsSync,
+	mkdtempSync,
+	openSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	statSync,
+	writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 import { CheckMonitorServer, CM_KEY } from '../../harness/servers/checkMonitorServer';
 import { CE_TOKEN, CustomerEngagementServer } from '../../harness/servers/customerEngagementServer';
 import { ourNodeProfile, profileTable } from './profileSummary';
-import { ensureN8n, importWorkflows, N8N_VERSION, n8nBin, n8nCli, n8nDir, runtimeEnv } from '../shared/n8nRuntime';
+import {
+	ensureN8n,
+	importWorkflows,
+	N8N_VERSION,
+	n8nBin,
+	n8nCli,
+	n8nDir,
+	runtimeEnv,
+} from '../shared/n8nRuntime';
 import { installTarball } from '../release/manualInstall';
 import { freePort } from '../shared/ports';
 import { writeBenchmarks } from './benchmarksFile';
@@ -38,11 +56,18 @@ import { writeBenchmarks } from './benchmarksFile';
 const PKG = 'n8n-nodes-engagement-monitor';
 const REPS = Number(process.env.BENCH_REPS ?? 5);
 const SIZES = (process.env.BENCH_N ?? '100,1000,10000').split(',').map(Number);
-const CASE_FILTER = (process.env.BENCH_CASES ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-const CPU_PROFILE = process.env.BENCH_CPU_PROFILE ? path.resolve(process.env.BENCH_CPU_PROFILE) : undefined;
+const CASE_FILTER = (process.env.BENCH_CASES ?? '')
+	.split(',')
+	.map((s) => s.trim())
+	.filter(Boolean);
+const CPU_PROFILE = process.env.BENCH_CPU_PROFILE
+	? path.resolve(process.env.BENCH_CPU_PROFILE)
+	: undefined;
 const FDS = Boolean(process.env.BENCH_FDS);
 const PACKAGE = process.env.BENCH_PACKAGE ? path.resolve(process.env.BENCH_PACKAGE) : undefined;
-const ENGINES = (process.env.BENCH_ENGINES ?? (N8N_VERSION.startsWith('1.') ? 'legacy' : 'vm,legacy')).split(',');
+const ENGINES = (
+	process.env.BENCH_ENGINES ?? (N8N_VERSION.startsWith('1.') ? 'legacy' : 'vm,legacy')
+).split(',');
 const CRED = {
 	ce: { customerEngagementApi: { id: 'benchCeCred0001', name: 'CE bench' } },
 	ceList: { customerEngagementApi: { id: 'benchCeList0001', name: 'CE bench (5000 contacts)' } },
@@ -72,13 +97,31 @@ interface Case {
 
 const median = (values: number[]) => {
 	const sorted = [...values].sort((a, b) => a - b);
-	return sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+	return sorted.length % 2
+		? sorted[(sorted.length - 1) / 2]
+		: (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
 };
 
 function workflow(benchCase: Case, id: string): IDataObject {
 	const nodes: IDataObject[] = [
-		{ id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-		{ id: 'items', name: 'Items', type: 'n8n-nodes-base.code', typeVersion: 2, position: [200, 0], parameters: { jsCode: `return ${JSON.stringify(benchCase.items.map((json) => ({ json })))};` } },
+		{
+			id: 'start',
+			name: 'Start',
+			type: 'n8n-nodes-base.manualTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		},
+		{
+			id: 'items',
+			name: 'Items',
+			type: 'n8n-nodes-base.code',
+			typeVersion: 2,
+			position: [200, 0],
+			parameters: {
+				jsCode: `return ${JSON.stringify(benchCase.items.map((json) => ({ json })))};`,
+			},
+		},
 	];
 	const targets: Array<{ node: string; type: string; index: number }> = [];
 	for (let rep = 0; rep <= REPS; rep++) {
@@ -97,7 +140,12 @@ function workflow(benchCase: Case, id: string): IDataObject {
 				const auth =
 					side === 'httpCredential'
 						? { authentication: 'genericCredentialType', genericAuthType: 'httpHeaderAuth' }
-						: { sendHeaders: true, headerParameters: { parameters: [{ name: benchCase.header.name, value: benchCase.header.value }] } };
+						: {
+								sendHeaders: true,
+								headerParameters: {
+									parameters: [{ name: benchCase.header.name, value: benchCase.header.value }],
+								},
+							};
 				nodes.push({
 					id: name,
 					name,
@@ -117,7 +165,10 @@ function workflow(benchCase: Case, id: string): IDataObject {
 		active: false,
 		settings: { executionOrder: 'v1' },
 		nodes,
-		connections: { Start: { main: [[{ node: 'Items', type: 'main', index: 0 }]] }, Items: { main: [targets] } },
+		connections: {
+			Start: { main: [[{ node: 'Items', type: 'main', index: 0 }]] },
+			Items: { main: [targets] },
+		},
 	};
 }
 
@@ -127,20 +178,37 @@ let runs = 0;
  * Open descriptors (sockets) of the n8n process at each node's start and end, from the
  * samples nearest to them: a side that leaves them open is the one whose count grows.
  */
-function printDescriptors(benchCase: Case, runData: Record<string, IDataObject[]>, samples: Array<[number, number, number]>) {
-	const at = (time: number) => samples.reduce((best, row) => (Math.abs(row[0] - time) < Math.abs(best[0] - time) ? row : best), samples[0]);
+function printDescriptors(
+	benchCase: Case,
+	runData: Record<string, IDataObject[]>,
+	samples: Array<[number, number, number]>,
+) {
+	const at = (time: number) =>
+		samples.reduce(
+			(best, row) => (Math.abs(row[0] - time) < Math.abs(best[0] - time) ? row : best),
+			samples[0],
+		);
 	console.log(`open descriptors (sockets) of n8n, ${benchCase.name} N=${benchCase.n}:`);
 	const tasks = Object.entries(runData)
-		.map(([node, runs]) => ({ node, start: Number(runs[0]?.startTime), time: Number(runs[0]?.executionTime) }))
+		.map(([node, runs]) => ({
+			node,
+			start: Number(runs[0]?.startTime),
+			time: Number(runs[0]?.executionTime),
+		}))
 		.filter((task) => Number.isFinite(task.start))
 		.sort((a, b) => a.start - b.start);
 	for (const task of tasks) {
 		if (!samples.length) break;
 		const [, openBefore, socketsBefore] = at(task.start);
 		const [, openAfter, socketsAfter] = at(task.start + task.time);
-		console.log(`  ${task.node.padEnd(20)} ${openBefore} (${socketsBefore}) -> ${openAfter} (${socketsAfter})`);
+		console.log(
+			`  ${task.node.padEnd(20)} ${openBefore} (${socketsBefore}) -> ${openAfter} (${socketsAfter})`,
+		);
 	}
-	if (samples.length) console.log(`  at exit: ${samples[samples.length - 1][1]} (${samples[samples.length - 1][2]}); most: ${Math.max(...samples.map((row) => row[1]))}`);
+	if (samples.length)
+		console.log(
+			`  at exit: ${samples[samples.length - 1][1]} (${samples[samples.length - 1][2]}); most: ${Math.max(...samples.map((row) => row[1]))}`,
+		);
 	else console.log('  no samples (the process wrote none)');
 }
 
@@ -186,19 +254,30 @@ async function runCase(userFolder: string, work: string, benchCase: Case, engine
 	// were once added to the next case's.
 	const counts = new Map<string, number>();
 	for (const name of readdirSync(work).filter((f) => f.startsWith('counts.json.'))) {
-		for (const [text, count] of JSON.parse(readFileSync(path.join(work, name), 'utf8')) as Array<[string, number]>) counts.set(text, (counts.get(text) ?? 0) + count);
+		for (const [text, count] of JSON.parse(readFileSync(path.join(work, name), 'utf8')) as Array<
+			[string, number]
+		>)
+			counts.set(text, (counts.get(text) ?? 0) + count);
 		rmSync(path.join(work, name));
 	}
 	// The n8n process's own descriptor samples (its task runner writes a file of its own).
 	const fdFile = path.join(work, `fds.json.${child.pid}`);
-	const fdSamples = FDS && existsSync(fdFile) ? (JSON.parse(readFileSync(fdFile, 'utf8')) as Array<[number, number, number]>) : [];
-	for (const name of readdirSync(work).filter((f) => f.startsWith('fds.json.'))) rmSync(path.join(work, name));
+	const fdSamples =
+		FDS && existsSync(fdFile)
+			? (JSON.parse(readFileSync(fdFile, 'utf8')) as Array<[number, number, number]>)
+			: [];
+	for (const name of readdirSync(work).filter((f) => f.startsWith('fds.json.')))
+		rmSync(path.join(work, name));
 	const stdout = readFileSync(outFile, 'utf8');
 	const start = stdout.search(/^\{$/m);
 	const end = stdout.slice(start).search(/^\}$/m);
-	if (start === -1 || end === -1) throw new Error(`n8n printed no run data for ${benchCase.name}: ${stdout.slice(-1500)}`);
+	if (start === -1 || end === -1)
+		throw new Error(`n8n printed no run data for ${benchCase.name}: ${stdout.slice(-1500)}`);
 	const run = JSON.parse(stdout.slice(start, start + end + 1)) as IDataObject;
-	const runData = ((run.data as IDataObject).resultData as IDataObject).runData as Record<string, IDataObject[]>;
+	const runData = ((run.data as IDataObject).resultData as IDataObject).runData as Record<
+		string,
+		IDataObject[]
+	>;
 	if (FDS) printDescriptors(benchCase, runData, fdSamples);
 	const times: Record<Side, number[]> = { node: [], httpCredential: [], httpPlain: [] };
 	for (const side of SIDES) {
@@ -207,14 +286,27 @@ async function runCase(userFolder: string, work: string, benchCase: Case, engine
 			if (!task || task.error) {
 				// The first node that failed, its name and its error together (n8n's error JSON starts
 				// with level, tags and context: only the parts a reader needs).
-				const [node, tasks] = Object.entries(runData).find(([, t]) => t[0]?.error) ?? [`${side} ${rep}`, [task]];
+				const [node, tasks] = Object.entries(runData).find(([, t]) => t[0]?.error) ?? [
+					`${side} ${rep}`,
+					[task],
+				];
 				const error = tasks[0]?.error as IDataObject | undefined;
-				const why = error ? [error.message, error.description, error.httpCode, (error.context as IDataObject | undefined)?.itemIndex].filter((part) => part !== undefined && part !== null && part !== '').join(' / ') : 'did not run';
+				const why = error
+					? [
+							error.message,
+							error.description,
+							error.httpCode,
+							(error.context as IDataObject | undefined)?.itemIndex,
+						]
+							.filter((part) => part !== undefined && part !== null && part !== '')
+							.join(' / ')
+					: 'did not run';
 				throw new Error(`${node} failed: ${why.slice(0, 600)}`);
 			}
 			const out = ((task.data as IDataObject).main as IDataObject[][])[0];
 			const expected = benchCase.perRun ? benchCase.expectedItems : benchCase.n;
-			if (expected !== undefined && out.length !== expected) throw new Error(`${side} ${rep} returned ${out.length} items, expected ${expected}`);
+			if (expected !== undefined && out.length !== expected)
+				throw new Error(`${side} ${rep} returned ${out.length} items, expected ${expected}`);
 			times[side].push(Number(task.executionTime));
 		}
 	}
@@ -234,11 +326,14 @@ async function main() {
 	const cm = await new CheckMonitorServer().start();
 	// Each side creates the same contacts (the same requests); uniqueness is not what is measured.
 	ce.uniqueContacts = false;
-	const contacts = Array.from({ length: Math.max(...SIZES) }, (_, i) => ce.seedContact({ firstName: `Bench ${i}`, email: `bench${i}@example.com` }));
+	const contacts = Array.from({ length: Math.max(...SIZES) }, (_, i) =>
+		ce.seedContact({ firstName: `Bench ${i}`, email: `bench${i}@example.com` }),
+	);
 	// Get Many lists a server of its own, with exactly 5000 contacts: the other cases' creates
 	// must not grow the list it reads (they did: 23000 contacts after Contact Create at N=1000).
 	const ceList = await new CustomerEngagementServer().start();
-	for (let i = 0; i < 5000; i++) ceList.seedContact({ firstName: `Listed ${i}`, email: `listed${i}@example.com` });
+	for (let i = 0; i < 5000; i++)
+		ceList.seedContact({ firstName: `Listed ${i}`, email: `listed${i}@example.com` });
 	const checks = Array.from({ length: 1000 }, (_, i) => cm.seedCheck({ name: `bench ${i}` }));
 	// Check Create writes to a server of its own, emptied before each run (and without the
 	// stand-in's check limit): its creates must not grow the list Check Get reads.
@@ -247,16 +342,44 @@ async function main() {
 	writeFileSync(
 		file,
 		JSON.stringify([
-			{ ...CRED.ce.customerEngagementApi, type: 'customerEngagementApi', data: { baseUrl: ce.url, accessToken: CE_TOKEN } },
-			{ ...CRED.ceList.customerEngagementApi, type: 'customerEngagementApi', data: { baseUrl: ceList.url, accessToken: CE_TOKEN } },
-			{ ...CRED.cm.checkMonitorApi, type: 'checkMonitorApi', data: { baseUrl: cm.url, apiKey: CM_KEY } },
-			{ ...CRED.cmNew.checkMonitorApi, type: 'checkMonitorApi', data: { baseUrl: cmNew.url, apiKey: CM_KEY } },
-			{ ...CRED.ceHeader.httpHeaderAuth, type: 'httpHeaderAuth', data: { name: 'Authorization', value: `Bearer ${CE_TOKEN}` } },
-			{ ...CRED.cmHeader.httpHeaderAuth, type: 'httpHeaderAuth', data: { name: 'X-Api-Key', value: CM_KEY } },
+			{
+				...CRED.ce.customerEngagementApi,
+				type: 'customerEngagementApi',
+				data: { baseUrl: ce.url, accessToken: CE_TOKEN },
+			},
+			{
+				...CRED.ceList.customerEngagementApi,
+				type: 'customerEngagementApi',
+				data: { baseUrl: ceList.url, accessToken: CE_TOKEN },
+			},
+			{
+				...CRED.cm.checkMonitorApi,
+				type: 'checkMonitorApi',
+				data: { baseUrl: cm.url, apiKey: CM_KEY },
+			},
+			{
+				...CRED.cmNew.checkMonitorApi,
+				type: 'checkMonitorApi',
+				data: { baseUrl: cmNew.url, apiKey: CM_KEY },
+			},
+			{
+				...CRED.ceHeader.httpHeaderAuth,
+				type: 'httpHeaderAuth',
+				data: { name: 'Authorization', value: `Bearer ${CE_TOKEN}` },
+			},
+			{
+				...CRED.cmHeader.httpHeaderAuth,
+				type: 'httpHeaderAuth',
+				data: { name: 'X-Api-Key', value: CM_KEY },
+			},
 		]),
 	);
 	await n8nCli(userFolder, ['import:credentials', `--input=${file}`]);
-	const ceHeader = { name: 'Authorization', value: `Bearer ${CE_TOKEN}`, credentials: CRED.ceHeader };
+	const ceHeader = {
+		name: 'Authorization',
+		value: `Bearer ${CE_TOKEN}`,
+		credentials: CRED.ceHeader,
+	};
 	const cmHeader = { name: 'X-Api-Key', value: CM_KEY, credentials: CRED.cmHeader };
 	const cases: Case[] = [];
 	// Each per-item case twice: every value the node is given an expression (as a workflow that
@@ -269,7 +392,15 @@ async function main() {
 				name: 'Contact Get, every value an expression',
 				n,
 				items: contacts.slice(0, n).map((c) => ({ id: String(c.id) })),
-				node: { type: `${PKG}.customerEngagement`, parameters: { resource: 'contact', operation: 'get', contactId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } }, credentials: CRED.ce },
+				node: {
+					type: `${PKG}.customerEngagement`,
+					parameters: {
+						resource: 'contact',
+						operation: 'get',
+						contactId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+					},
+					credentials: CRED.ce,
+				},
 				http: { method: 'GET', url: `=${ce.url}/v1/contacts/{{ $json.id }}`, options: {} },
 				header: ceHeader,
 			},
@@ -277,44 +408,134 @@ async function main() {
 				name: 'Contact Get, fixed values',
 				n,
 				items: Array.from({ length: n }, () => ({})),
-				node: { type: `${PKG}.customerEngagement`, parameters: { resource: 'contact', operation: 'get', contactId: { __rl: true, mode: 'id', value: contact } }, credentials: CRED.ce },
+				node: {
+					type: `${PKG}.customerEngagement`,
+					parameters: {
+						resource: 'contact',
+						operation: 'get',
+						contactId: { __rl: true, mode: 'id', value: contact },
+					},
+					credentials: CRED.ce,
+				},
 				http: { method: 'GET', url: `${ce.url}/v1/contacts/${contact}`, options: {} },
 				header: ceHeader,
 			},
 			{
 				name: 'Contact Create, every value an expression',
 				n,
-				items: Array.from({ length: n }, (_, i) => ({ email: `new${i}@example.com`, first: `New ${i}`, last: 'Bench', note: 'benchmark' })),
+				items: Array.from({ length: n }, (_, i) => ({
+					email: `new${i}@example.com`,
+					first: `New ${i}`,
+					last: 'Bench',
+					note: 'benchmark',
+				})),
 				node: {
 					type: `${PKG}.customerEngagement`,
-					parameters: { resource: 'contact', operation: 'create', email: '={{ $json.email }}', additionalFields: { firstName: '={{ $json.first }}', lastName: '={{ $json.last }}', description: '={{ $json.note }}' } },
+					parameters: {
+						resource: 'contact',
+						operation: 'create',
+						email: '={{ $json.email }}',
+						additionalFields: {
+							firstName: '={{ $json.first }}',
+							lastName: '={{ $json.last }}',
+							description: '={{ $json.note }}',
+						},
+					},
 					credentials: CRED.ce,
 				},
-				http: { method: 'POST', url: `${ce.url}/v1/contacts`, sendBody: true, specifyBody: 'json', jsonBody: '={{ JSON.stringify({ email: $json.email, firstName: $json.first, lastName: $json.last, description: $json.note }) }}', options: {} },
+				http: {
+					method: 'POST',
+					url: `${ce.url}/v1/contacts`,
+					sendBody: true,
+					specifyBody: 'json',
+					jsonBody:
+						'={{ JSON.stringify({ email: $json.email, firstName: $json.first, lastName: $json.last, description: $json.note }) }}',
+					options: {},
+				},
 				header: ceHeader,
 			},
 			{
 				name: 'Contact Create, fixed values',
 				n,
 				items: Array.from({ length: n }, () => ({})),
-				node: { type: `${PKG}.customerEngagement`, parameters: { resource: 'contact', operation: 'create', email: 'new@example.com', additionalFields: { firstName: 'New', lastName: 'Bench', description: 'benchmark' } }, credentials: CRED.ce },
-				http: { method: 'POST', url: `${ce.url}/v1/contacts`, sendBody: true, specifyBody: 'json', jsonBody: JSON.stringify({ email: 'new@example.com', firstName: 'New', lastName: 'Bench', description: 'benchmark' }), options: {} },
+				node: {
+					type: `${PKG}.customerEngagement`,
+					parameters: {
+						resource: 'contact',
+						operation: 'create',
+						email: 'new@example.com',
+						additionalFields: { firstName: 'New', lastName: 'Bench', description: 'benchmark' },
+					},
+					credentials: CRED.ce,
+				},
+				http: {
+					method: 'POST',
+					url: `${ce.url}/v1/contacts`,
+					sendBody: true,
+					specifyBody: 'json',
+					jsonBody: JSON.stringify({
+						email: 'new@example.com',
+						firstName: 'New',
+						lastName: 'Bench',
+						description: 'benchmark',
+					}),
+					options: {},
+				},
 				header: ceHeader,
 			},
 			{
 				name: 'Check Create, every value an expression',
 				n,
-				items: Array.from({ length: n }, (_, i) => ({ name: `New check ${i}`, tags: 'bench', timeout: 3600 })),
-				node: { type: `${PKG}.checkMonitor`, parameters: { resource: 'check', operation: 'create', additionalFields: { name: '={{ $json.name }}', tags: '={{ $json.tags }}', timeout: '={{ $json.timeout }}' } }, credentials: CRED.cmNew },
-				http: { method: 'POST', url: `${cmNew.url}/api/v3/checks/`, sendBody: true, specifyBody: 'json', jsonBody: '={{ JSON.stringify({ name: $json.name, tags: $json.tags, timeout: $json.timeout }) }}', options: {} },
+				items: Array.from({ length: n }, (_, i) => ({
+					name: `New check ${i}`,
+					tags: 'bench',
+					timeout: 3600,
+				})),
+				node: {
+					type: `${PKG}.checkMonitor`,
+					parameters: {
+						resource: 'check',
+						operation: 'create',
+						additionalFields: {
+							name: '={{ $json.name }}',
+							tags: '={{ $json.tags }}',
+							timeout: '={{ $json.timeout }}',
+						},
+					},
+					credentials: CRED.cmNew,
+				},
+				http: {
+					method: 'POST',
+					url: `${cmNew.url}/api/v3/checks/`,
+					sendBody: true,
+					specifyBody: 'json',
+					jsonBody:
+						'={{ JSON.stringify({ name: $json.name, tags: $json.tags, timeout: $json.timeout }) }}',
+					options: {},
+				},
 				header: cmHeader,
 			},
 			{
 				name: 'Check Create, fixed values',
 				n,
 				items: Array.from({ length: n }, () => ({})),
-				node: { type: `${PKG}.checkMonitor`, parameters: { resource: 'check', operation: 'create', additionalFields: { name: 'New check', tags: 'bench', timeout: 3600 } }, credentials: CRED.cmNew },
-				http: { method: 'POST', url: `${cmNew.url}/api/v3/checks/`, sendBody: true, specifyBody: 'json', jsonBody: JSON.stringify({ name: 'New check', tags: 'bench', timeout: 3600 }), options: {} },
+				node: {
+					type: `${PKG}.checkMonitor`,
+					parameters: {
+						resource: 'check',
+						operation: 'create',
+						additionalFields: { name: 'New check', tags: 'bench', timeout: 3600 },
+					},
+					credentials: CRED.cmNew,
+				},
+				http: {
+					method: 'POST',
+					url: `${cmNew.url}/api/v3/checks/`,
+					sendBody: true,
+					specifyBody: 'json',
+					jsonBody: JSON.stringify({ name: 'New check', tags: 'bench', timeout: 3600 }),
+					options: {},
+				},
 				header: cmHeader,
 			},
 		);
@@ -323,7 +544,15 @@ async function main() {
 		name: 'Check Get',
 		n: 1000,
 		items: checks.map((c) => ({ uuid: c.uuid })),
-		node: { type: `${PKG}.checkMonitor`, parameters: { resource: 'check', operation: 'get', checkId: { __rl: true, mode: 'id', value: '={{ $json.uuid }}' } }, credentials: CRED.cm },
+		node: {
+			type: `${PKG}.checkMonitor`,
+			parameters: {
+				resource: 'check',
+				operation: 'get',
+				checkId: { __rl: true, mode: 'id', value: '={{ $json.uuid }}' },
+			},
+			credentials: CRED.cm,
+		},
 		http: { method: 'GET', url: `=${cm.url}/api/v3/checks/{{ $json.uuid }}`, options: {} },
 		header: cmHeader,
 	});
@@ -333,7 +562,11 @@ async function main() {
 		perRun: true,
 		expectedItems: 5000,
 		items: [{}],
-		node: { type: `${PKG}.customerEngagement`, parameters: { resource: 'contact', operation: 'getAll', returnAll: true, simplify: false }, credentials: CRED.ceList },
+		node: {
+			type: `${PKG}.customerEngagement`,
+			parameters: { resource: 'contact', operation: 'getAll', returnAll: true, simplify: false },
+			credentials: CRED.ceList,
+		},
 		// What a user would configure: HTTP Request's own pagination over the same pages.
 		http: {
 			method: 'GET',
@@ -355,54 +588,89 @@ async function main() {
 		header: ceHeader,
 	});
 
-	print(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB; n8n ${N8N_VERSION}; ${new Date().toISOString()}`);
+	print(
+		`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB; n8n ${N8N_VERSION}; ${new Date().toISOString()}`,
+	);
 	if (PACKAGE) print(`Package measured: ${PACKAGE}`);
-	print(`Each figure: the median of ${REPS} runs (after 1 warm-up) of the node's own execution time in one n8n process, sides rotated; spread = min–max.`);
+	print(
+		`Each figure: the median of ${REPS} runs (after 1 warm-up) of the node's own execution time in one n8n process, sides rotated; spread = min–max.`,
+	);
 	print();
 	const profiles: Array<{ name: string; runs: number; unit: string; files: string[] }> = [];
 	for (const engine of ENGINES) {
 		print(`### Expression engine: ${engine}`);
 		print();
-		print('| case | N | our node ms/item (spread) | HTTP Request + Header Auth credential | HTTP Request + plain header | ratio to credential side | ratio to plain side | expressions per item: ours / HTTP | n8n peak memory |');
+		print(
+			'| case | N | our node ms/item (spread) | HTTP Request + Header Auth credential | HTTP Request + plain header | ratio to credential side | ratio to plain side | expressions per item: ours / HTTP | n8n peak memory |',
+		);
 		print('|---|---|---|---|---|---|---|---|---|');
 		for (const benchCase of cases) {
-			if (CASE_FILTER.length && !CASE_FILTER.some((part) => benchCase.name.includes(part))) continue;
+			if (CASE_FILTER.length && !CASE_FILTER.some((part) => benchCase.name.includes(part)))
+				continue;
 			ce.clearLog();
 			cm.clearLog();
 			cmNew.reset();
 			cmNew.checkLimit = Infinity;
-			const profilesBefore = CPU_PROFILE && existsSync(CPU_PROFILE) ? new Set(readdirSync(CPU_PROFILE)) : new Set<string>();
+			const profilesBefore =
+				CPU_PROFILE && existsSync(CPU_PROFILE)
+					? new Set(readdirSync(CPU_PROFILE))
+					: new Set<string>();
 			let result;
 			try {
 				result = await runCase(userFolder, work, benchCase, engine);
 			} catch (error) {
-				print(`| ${benchCase.name} | ${benchCase.n} | failed: ${(error as Error).message.slice(0, 200).replace(/\|/g, '/')} | | | | | | |`);
+				print(
+					`| ${benchCase.name} | ${benchCase.n} | failed: ${(error as Error).message.slice(0, 200).replace(/\|/g, '/')} | | | | | | |`,
+				);
 				continue;
 			}
 			const per = (side: Side) => median(result.times[side]) / (benchCase.perRun ? 1 : benchCase.n);
-			const spread = (side: Side) => `${(Math.min(...result.times[side]) / (benchCase.perRun ? 1 : benchCase.n)).toFixed(2)}–${(Math.max(...result.times[side]) / (benchCase.perRun ? 1 : benchCase.n)).toFixed(2)}`;
+			const spread = (side: Side) =>
+				`${(Math.min(...result.times[side]) / (benchCase.perRun ? 1 : benchCase.n)).toFixed(2)}–${(Math.max(...result.times[side]) / (benchCase.perRun ? 1 : benchCase.n)).toFixed(2)}`;
 			const unit = benchCase.perRun ? 'ms/run' : 'ms/item';
 			// Expressions by side: HTTP's texts name the server's address (or are its body, its
 			// pagination and its Header Auth credential); the rest are ours.
 			let ours = 0;
 			let http = 0;
 			for (const [text, count] of result.counts) {
-				if ([ce.url, ceList.url, cm.url, cmNew.url, 'JSON.stringify', '$pageCount', '$credentials.name', '$credentials.value'].some((part) => text.includes(part))) http += count;
+				if (
+					[
+						ce.url,
+						ceList.url,
+						cm.url,
+						cmNew.url,
+						'JSON.stringify',
+						'$pageCount',
+						'$credentials.name',
+						'$credentials.value',
+					].some((part) => text.includes(part))
+				)
+					http += count;
 				else ours += count;
 			}
 			const runs = (REPS + 1) * (benchCase.perRun ? 1 : benchCase.n);
 			print(
 				`| ${benchCase.name} | ${benchCase.n} | ${per('node').toFixed(2)} ${unit} (${spread('node')}) | ${per('httpCredential').toFixed(2)} (${spread('httpCredential')}) | ${per('httpPlain').toFixed(2)} (${spread('httpPlain')}) | ${(per('node') / per('httpCredential')).toFixed(2)}x | ${(per('node') / per('httpPlain')).toFixed(2)}x | ${(ours / runs).toFixed(1)} / ${(http / (2 * runs)).toFixed(1)} | ${result.peakMb} MB |`,
 			);
-			if (CPU_PROFILE) profiles.push({ name: `${benchCase.name}, N = ${benchCase.n}, ${engine}`, runs, unit, files: readdirSync(CPU_PROFILE).filter((f) => !profilesBefore.has(f)) });
+			if (CPU_PROFILE)
+				profiles.push({
+					name: `${benchCase.name}, N = ${benchCase.n}, ${engine}`,
+					runs,
+					unit,
+					files: readdirSync(CPU_PROFILE).filter((f) => !profilesBefore.has(f)),
+				});
 		}
 		print();
 	}
 	// The n8n process's profile is the largest of a run's (its task runner writes one too).
 	for (const { name, runs, unit, files } of profiles) {
-		const largest = files.map((f) => path.join(CPU_PROFILE!, f)).sort((a, b) => statSync(b).size - statSync(a).size)[0];
+		const largest = files
+			.map((f) => path.join(CPU_PROFILE!, f))
+			.sort((a, b) => statSync(b).size - statSync(a).size)[0];
 		if (!largest) continue;
-		print(`### CPU profile: ${name} (${path.basename(largest)}; ${runs} ${unit === 'ms/run' ? 'runs' : 'items'} of our node, warm-up included)`);
+		print(
+			`### CPU profile: ${name} (${path.basename(largest)}; ${runs} ${unit === 'ms/run' ? 'runs' : 'items'} of our node, warm-up included)`,
+		);
 		print();
 		for (const line of profileTable(ourNodeProfile(largest, runs), unit)) print(line);
 		print();
@@ -411,7 +679,8 @@ async function main() {
 	await ceList.stop();
 	await cm.stop();
 	await cmNew.stop();
-	if (process.argv.includes('--write')) writeBenchmarks(`npm run bench:n8n (n8n ${N8N_VERSION})`, out.join('\n'));
+	if (process.argv.includes('--write'))
+		writeBenchmarks(`npm run bench:n8n (n8n ${N8N_VERSION})`, out.join('\n'));
 	process.exit(0);
 }
 

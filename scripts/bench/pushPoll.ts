@@ -13,7 +13,11 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CheckMonitorServer, CM_KEY, type StoredCheck } from '../../harness/servers/checkMonitorServer';
+import {
+	CheckMonitorServer,
+	CM_KEY,
+	type StoredCheck,
+} from '../../harness/servers/checkMonitorServer';
 import { CE_TOKEN, CustomerEngagementServer } from '../../harness/servers/customerEngagementServer';
 import { pushPollWorkflow } from '../e2e/pushPoll';
 import { panelIntegration, WEBHOOK_SECRET, webhookRegistered } from '../e2e/webhookTrigger';
@@ -28,7 +32,9 @@ import { stopProcess } from '../shared/services';
  * reads it began (its list read). One change per round: pushes let through close together
  * run at once and lose one another's keys (a burst, measured by the end-to-end tier).
  */
-const DELAYS = (process.env.BENCH_DELAYS ?? '0,150,300,450,600,750,900,1200').split(',').map(Number);
+const DELAYS = (process.env.BENCH_DELAYS ?? '0,150,300,450,600,750,900,1200')
+	.split(',')
+	.map(Number);
 const WEBHOOK_ID = '8e3f1a6c-2b4d-4f7e-9a1c-6d5b3e2f1a08';
 
 /**
@@ -45,7 +51,11 @@ async function holdingProxy(target: string, keyOf: (body: string) => string) {
 			const body = Buffer.concat(chunks);
 			res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"message":"held"}');
 			held.set(keyOf(body.toString('utf8')), () => {
-				const forward = http.request(new URL(req.url ?? '/', target), { method: req.method, headers: req.headers }, (answer) => answer.resume());
+				const forward = http.request(
+					new URL(req.url ?? '/', target),
+					{ method: req.method, headers: req.headers },
+					(answer) => answer.resume(),
+				);
 				forward.on('error', () => undefined);
 				forward.end(body);
 				return Date.now();
@@ -72,10 +82,15 @@ async function holdingProxy(target: string, keyOf: (body: string) => string) {
 async function main() {
 	const sink = await new CustomerEngagementServer().start();
 	const cm = await new CheckMonitorServer().start();
-	const folder = await installTarball(mkdtempSync(path.join(os.tmpdir(), 'n8n-bench-push-poll-')), () => undefined);
+	const folder = await installTarball(
+		mkdtempSync(path.join(os.tmpdir(), 'n8n-bench-push-poll-')),
+		() => undefined,
+	);
 	const n8n = await startN8nReady(folder, path.join(folder, 'n8n.log'), 240_000);
 	if (!n8n) throw new Error(`n8n did not start; see ${folder}/n8n.log`);
-	const proxy = await holdingProxy(n8n.url, (body) => String((JSON.parse(body) as { check?: { uuid?: string } }).check?.uuid));
+	const proxy = await holdingProxy(n8n.url, (body) =>
+		String((JSON.parse(body) as { check?: { uuid?: string } }).check?.uuid),
+	);
 	try {
 		await setUpOwner(n8n.url);
 		const editor = await editorSession(n8n.url);
@@ -86,23 +101,54 @@ async function main() {
 			return check;
 		});
 		const credentials = {
-			checkMonitorWebhook: await editor.createCredential('Check Monitor Webhook (bench)', 'checkMonitorWebhook', { headerName: 'X-Check-Monitor-Secret', secret: WEBHOOK_SECRET }),
-			checkMonitorApi: await editor.createCredential('Check Monitor (bench)', 'checkMonitorApi', { baseUrl: cm.url, apiKey: CM_KEY }),
-			customerEngagementApi: await editor.createCredential('sink (bench)', 'customerEngagementApi', { baseUrl: sink.url, accessToken: CE_TOKEN }),
+			checkMonitorWebhook: await editor.createCredential(
+				'Check Monitor Webhook (bench)',
+				'checkMonitorWebhook',
+				{ headerName: 'X-Check-Monitor-Secret', secret: WEBHOOK_SECRET },
+			),
+			checkMonitorApi: await editor.createCredential('Check Monitor (bench)', 'checkMonitorApi', {
+				baseUrl: cm.url,
+				apiKey: CM_KEY,
+			}),
+			customerEngagementApi: await editor.createCredential(
+				'sink (bench)',
+				'customerEngagementApi',
+				{ baseUrl: sink.url, accessToken: CE_TOKEN },
+			),
 		};
 		// Self-hosted stand-in, no API limit: a round's reads end within seconds.
-		const workflowId = ((await editor.call('POST', '/workflows', pushPollWorkflow('benchPushPoll001', WEBHOOK_ID, contact, credentials, { requestsPerMinute: 600 }))) as { id: string }).id;
+		const workflowId = (
+			(await editor.call(
+				'POST',
+				'/workflows',
+				pushPollWorkflow('benchPushPoll001', WEBHOOK_ID, contact, credentials, {
+					requestsPerMinute: 600,
+				}),
+			)) as { id: string }
+		).id;
 		await editor.publish(workflowId);
 		const production = `${n8n.url}/webhook/${WEBHOOK_ID}/webhook`;
-		if (!(await webhookRegistered(production)) || !(await waitForAsync(async () => Object.keys((await editor.staticData(workflowId)) ?? {}).length > 0, 120_000))) {
+		if (
+			!(await webhookRegistered(production)) ||
+			!(await waitForAsync(
+				async () => Object.keys((await editor.staticData(workflowId)) ?? {}).length > 0,
+				120_000,
+			))
+		) {
 			throw new Error('the workflow did not publish');
 		}
 		cm.webhooks.allowPrivateIps = true;
-		const integration = cm.addWebhookIntegration({ name: 'n8n (held)', ...panelIntegration(`${proxy.url}/webhook/${WEBHOOK_ID}/webhook`) }, 'none');
+		const integration = cm.addWebhookIntegration(
+			{ name: 'n8n (held)', ...panelIntegration(`${proxy.url}/webhook/${WEBHOOK_ID}/webhook`) },
+			'none',
+		);
 		for (const check of checks) check.channels = [integration.id];
-		const notesOf = (check: StoredCheck) => sink.state.notes.filter((n) => String(n.text).startsWith(`Once: check "${check.name}" `));
-		console.log(`Push and poll of one change at nearly the same instant, n8n ${N8N_VERSION}, ${new Date().toISOString()}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}`);
-		console.log('| round | let through (ms after the poll\'s last request) | runs |');
+		const notesOf = (check: StoredCheck) =>
+			sink.state.notes.filter((n) => String(n.text).startsWith(`Once: check "${check.name}" `));
+		console.log(
+			`Push and poll of one change at nearly the same instant, n8n ${N8N_VERSION}, ${new Date().toISOString()}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}`,
+		);
+		console.log("| round | let through (ms after the poll's last request) | runs |");
 		console.log('|---|---|---|');
 		for (const [round, check] of checks.entries()) {
 			const lists = () => cm.requests.filter((r) => r.path === '/api/v3/checks/').length;
@@ -112,11 +158,19 @@ async function main() {
 			cm.receivePing(check.uuid, 'fail');
 			let releasedAt = Number.NaN;
 			let lastRequestAt = Number.NaN;
-			cm.whenRequested((r) => r.method === 'GET' && r.path === '/api/v3/checks/', () => setTimeout(() => (releasedAt = proxy.release(check.uuid)), DELAYS[round]));
-			cm.whenRequested((r) => r.method === 'GET' && r.path === `/api/v3/checks/${check.uuid}`, () => (lastRequestAt = Date.now()));
+			cm.whenRequested(
+				(r) => r.method === 'GET' && r.path === '/api/v3/checks/',
+				() => setTimeout(() => (releasedAt = proxy.release(check.uuid)), DELAYS[round]),
+			);
+			cm.whenRequested(
+				(r) => r.method === 'GET' && r.path === `/api/v3/checks/${check.uuid}`,
+				() => (lastRequestAt = Date.now()),
+			);
 			await waitUntil(() => notesOf(check).length > 0, 150_000);
 			await new Promise((resolve) => setTimeout(resolve, 5000));
-			console.log(`| ${round + 1} | ${Math.round(releasedAt - lastRequestAt)} | ${notesOf(check).length} |`);
+			console.log(
+				`| ${round + 1} | ${Math.round(releasedAt - lastRequestAt)} | ${notesOf(check).length} |`,
+			);
 		}
 	} finally {
 		await proxy.close();

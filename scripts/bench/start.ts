@@ -27,14 +27,22 @@ async function timedStart(userFolder: string, expectLazy: boolean): Promise<numb
 	const port = await freePort();
 	const logFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'n8n-start-')), 'n8n.log');
 	const started = performance.now();
-	const child = startN8n(userFolder, port, { brokerPort: await freePort(), logFile, extraEnv: { N8N_LOG_LEVEL: 'debug' } });
+	const child = startN8n(userFolder, port, {
+		brokerPort: await freePort(),
+		logFile,
+		extraEnv: { N8N_LOG_LEVEL: 'debug' },
+	});
 	try {
-		if (!(await answers(`http://127.0.0.1:${port}`, 180_000))) throw new Error(`n8n did not start; its log: ${readFileSync(logFile, 'utf8').slice(-1500)}`);
+		if (!(await answers(`http://127.0.0.1:${port}`, 180_000)))
+			throw new Error(`n8n did not start; its log: ${readFileSync(logFile, 'utf8').slice(-1500)}`);
 		const ms = performance.now() - started;
 		const log = readFileSync(logFile, 'utf8');
 		const lazy = log.includes(`Lazy-loading nodes and credentials from ${PKG}`);
 		const full = log.includes(`Loaded all credentials and nodes from ${PKG}`);
-		if (lazy !== expectLazy || full === expectLazy) throw new Error(`expected a ${expectLazy ? 'lazy' : 'full'} load; the log says lazy ${lazy}, full ${full}`);
+		if (lazy !== expectLazy || full === expectLazy)
+			throw new Error(
+				`expected a ${expectLazy ? 'lazy' : 'full'} load; the log says lazy ${lazy}, full ${full}`,
+			);
 		return ms;
 	} finally {
 		await stopProcess(child);
@@ -42,20 +50,27 @@ async function timedStart(userFolder: string, expectLazy: boolean): Promise<numb
 	}
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const median = (values: number[]) =>
+	[...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main() {
 	await ensureN8n();
 	const registry = await startRegistry();
 	const folders: string[] = [];
 	try {
-		setPublishedPackage({ registry: registry.url, ...(await publishTarball(registry, await packPackage())) });
+		setPublishedPackage({
+			registry: registry.url,
+			...(await publishTarball(registry, await packPackage())),
+		});
 		const lazy = await installPublished(n8nDir);
-		console.log(`installed from the registry with n8n ${N8N_VERSION}'s steps in ${(lazy.ms / 1000).toFixed(2)} s`);
+		console.log(
+			`installed from the registry with n8n ${N8N_VERSION}'s steps in ${(lazy.ms / 1000).toFixed(2)} s`,
+		);
 		const full = mkdtempSync(path.join(os.tmpdir(), 'n8n-user-full-'));
 		cpSync(lazy.folder, full, { recursive: true });
 		const fullPackage = path.join(full, '.n8n', 'nodes', 'node_modules', PKG, 'dist');
-		for (const metadata of ['known', 'types']) rmSync(path.join(fullPackage, metadata), { recursive: true, force: true });
+		for (const metadata of ['known', 'types'])
+			rmSync(path.join(fullPackage, metadata), { recursive: true, force: true });
 		folders.push(lazy.folder, full);
 		console.log('first start of each folder (database set up; not counted)...');
 		await timedStart(lazy.folder, true);
@@ -63,18 +78,31 @@ async function main() {
 		const times: Record<'lazy' | 'full', number[]> = { lazy: [], full: [] };
 		for (let round = 0; round < STARTS; round++) {
 			// Alternate which side starts first, so neither always follows the other.
-			const order: Array<['lazy' | 'full', string]> = round % 2 === 0 ? [['lazy', lazy.folder], ['full', full]] : [['full', full], ['lazy', lazy.folder]];
+			const order: Array<['lazy' | 'full', string]> =
+				round % 2 === 0
+					? [
+							['lazy', lazy.folder],
+							['full', full],
+						]
+					: [
+							['full', full],
+							['lazy', lazy.folder],
+						];
 			for (const [side, folder] of order) {
 				const ms = await timedStart(folder, side === 'lazy');
 				times[side].push(ms);
 				console.log(`  start ${round + 1} ${side}: ${(ms / 1000).toFixed(2)} s`);
 			}
 		}
-		console.log(`\nn8n ${N8N_VERSION}, ${STARTS} starts each, spawn to the first REST answer (median):`);
+		console.log(
+			`\nn8n ${N8N_VERSION}, ${STARTS} starts each, spawn to the first REST answer (median):`,
+		);
 		console.log('| package loaded | median | every start (s) |');
 		console.log('|---|---|---|');
 		for (const side of ['lazy', 'full'] as const) {
-			console.log(`| ${side === 'lazy' ? 'lazily (as shipped)' : 'fully (no dist/known, dist/types)'} | ${(median(times[side]) / 1000).toFixed(2)} s | ${times[side].map((t) => (t / 1000).toFixed(2)).join(', ')} |`);
+			console.log(
+				`| ${side === 'lazy' ? 'lazily (as shipped)' : 'fully (no dist/known, dist/types)'} | ${(median(times[side]) / 1000).toFixed(2)} s | ${times[side].map((t) => (t / 1000).toFixed(2)).join(', ')} |`,
+			);
 		}
 	} finally {
 		await registry.stop();

@@ -22,12 +22,25 @@ const FAST = { requestsPerMinute: 600_000 };
 /** The trigger as committed at BEFORE_REF, with every node module as committed then (shared ones change). */
 async function triggerBefore(): Promise<INodeType> {
 	const commit = execFileSync('git', ['rev-parse', BEFORE_REF], { encoding: 'utf8' }).trim();
-	const folder = path.join(__dirname, '..', '..', 'node_modules', '.cache', `bench-trigger-before-${commit}`);
+	const folder = path.join(
+		__dirname,
+		'..',
+		'..',
+		'node_modules',
+		'.cache',
+		`bench-trigger-before-${commit}`,
+	);
 	if (!existsSync(path.join(folder, 'nodes'))) {
 		mkdirSync(folder, { recursive: true });
-		execFileSync('tar', ['-x', '-C', folder], { input: execFileSync('git', ['archive', '--format=tar', commit, 'nodes'], { maxBuffer: 256 * 1024 * 1024 }) });
+		execFileSync('tar', ['-x', '-C', folder], {
+			input: execFileSync('git', ['archive', '--format=tar', commit, 'nodes'], {
+				maxBuffer: 256 * 1024 * 1024,
+			}),
+		});
 	}
-	const module = (await import(path.join(folder, 'nodes', 'CheckMonitorTrigger', 'CheckMonitorTrigger.node.ts'))) as { CheckMonitorTrigger: new () => INodeType };
+	const module = (await import(
+		path.join(folder, 'nodes', 'CheckMonitorTrigger', 'CheckMonitorTrigger.node.ts')
+	)) as { CheckMonitorTrigger: new () => INodeType };
 	return new module.CheckMonitorTrigger();
 }
 
@@ -55,7 +68,11 @@ async function main() {
 			const checks = Array.from({ length: n }, (_, i) => cm.seedCheck({ name: `c${i}` }));
 			// Every check pinged but the last: a pause and a resume of a check never pinged leave its row as it was.
 			for (const check of checks.slice(0, -1)) cm.receivePing(check.uuid);
-			const flips = createPoller({ type, parameters: { event: 'newFlip', scope: 'all', options: FAST } as never, credentials });
+			const flips = createPoller({
+				type,
+				parameters: { event: 'newFlip', scope: 'all', options: FAST } as never,
+				credentials,
+			});
 			cm.clearLog();
 			await flips.poll();
 			const activation = cm.requests.length;
@@ -91,7 +108,10 @@ async function main() {
 				idleHour += cm.requests.length;
 			}
 			// At 100 a minute a poll makes at most 67 requests (a 40 s budget): more are spread over polls.
-			const paced = (requests: number) => (requests > 67 ? `${requests} (over ${Math.ceil((requests - 1) / 66)} polls)` : String(requests));
+			const paced = (requests: number) =>
+				requests > 67
+					? `${requests} (over ${Math.ceil((requests - 1) / 66)} polls)`
+					: String(requests);
 			rows.push([
 				String(n),
 				`New Flip, ${version}`,
@@ -99,7 +119,9 @@ async function main() {
 				paced(quiet),
 				`${paced(down)} (${downEmitted} emitted)`,
 				`${paced(up)} (${upEmitted} emitted)`,
-				version === 'before' ? `the round that reaches it: within ${Math.ceil(n / 66)} polls` : `the first sweep, ${minutes} polls later (60 min after activation)`,
+				version === 'before'
+					? `the round that reaches it: within ${Math.ceil(n / 66)} polls`
+					: `the first sweep, ${minutes} polls later (60 min after activation)`,
 				`${idleHour}${version === 'before' ? ' (paced: 4020, 67 a poll)' : ''}`,
 			]);
 
@@ -109,8 +131,23 @@ async function main() {
 			const pinged = Array.from({ length: n }, (_, i) => cm.seedCheck({ name: `p${i}` }));
 			const pollers =
 				version === 'before'
-					? pinged.map((check) => createPoller({ type, parameters: { event: 'newPing', checkId: { __rl: true, mode: 'id', value: check.uuid } } as never, credentials }))
-					: [createPoller({ type, parameters: { event: 'newPing', scope: 'all', options: FAST } as never, credentials })];
+					? pinged.map((check) =>
+							createPoller({
+								type,
+								parameters: {
+									event: 'newPing',
+									checkId: { __rl: true, mode: 'id', value: check.uuid },
+								} as never,
+								credentials,
+							}),
+						)
+					: [
+							createPoller({
+								type,
+								parameters: { event: 'newPing', scope: 'all', options: FAST } as never,
+								credentials,
+							}),
+						];
 			const pollAll = async () => {
 				let items = 0;
 				for (const poller of pollers) items += (await poller.poll())?.[0].length ?? 0;
@@ -127,12 +164,25 @@ async function main() {
 			nextMinute();
 			const pingEmitted = await pollAll();
 			const pingPoll = cm.requests.length;
-			rows.push([String(n), `New Ping, ${version}${version === 'before' ? ` (${n} One Check triggers)` : ' (All Checks)'}`, String(pingActivation), String(pingQuiet), `${pingPoll} (${pingEmitted} emitted)`, '-', '-', '-']);
+			rows.push([
+				String(n),
+				`New Ping, ${version}${version === 'before' ? ` (${n} One Check triggers)` : ' (All Checks)'}`,
+				String(pingActivation),
+				String(pingQuiet),
+				`${pingPoll} (${pingEmitted} emitted)`,
+				'-',
+				'-',
+				'-',
+			]);
 		}
 	}
 	await cm.stop();
-	console.log(`Before: ${BEFORE_REF} (${execFileSync('git', ['rev-parse', '--short', BEFORE_REF], { encoding: 'utf8' }).trim()}); polls a minute apart; requests counted unpaced; (over k polls): at the default 100 requests a minute a poll makes at most 67, the rest at the next polls.\n`);
-	console.log('| checks | trigger | activation | quiet poll | poll after 10 checks went down | after 10 came back up | a pause + resume between two polls is reported at | requests in an idle hour |');
+	console.log(
+		`Before: ${BEFORE_REF} (${execFileSync('git', ['rev-parse', '--short', BEFORE_REF], { encoding: 'utf8' }).trim()}); polls a minute apart; requests counted unpaced; (over k polls): at the default 100 requests a minute a poll makes at most 67, the rest at the next polls.\n`,
+	);
+	console.log(
+		'| checks | trigger | activation | quiet poll | poll after 10 checks went down | after 10 came back up | a pause + resume between two polls is reported at | requests in an idle hour |',
+	);
 	console.log('|---|---|---|---|---|---|---|---|');
 	for (const row of rows) console.log(`| ${row.join(' | ')} |`);
 	process.exit(0);

@@ -20,10 +20,21 @@ import { REQUEST_BODY } from '../../nodes/CheckMonitorWebhookTrigger/delivery';
 import { createPoller } from '../../harness/engine';
 import { CheckMonitorServer, CM_KEY } from '../../harness/servers/checkMonitorServer';
 import { CE_TOKEN, CustomerEngagementServer } from '../../harness/servers/customerEngagementServer';
-import { webhookNoteWorkflow, WEBHOOK_CREDENTIAL, WEBHOOK_SECRET, webhookRegistered } from '../e2e/webhookTrigger';
+import {
+	webhookNoteWorkflow,
+	WEBHOOK_CREDENTIAL,
+	WEBHOOK_SECRET,
+	webhookRegistered,
+} from '../e2e/webhookTrigger';
 import { installTarball } from '../release/manualInstall';
 import { editorSession, setUpOwner } from '../shared/editorSession';
-import { importWorkflows, N8N_VERSION, n8nCli, publishWorkflow, startN8nReady } from '../shared/n8nRuntime';
+import {
+	importWorkflows,
+	N8N_VERSION,
+	n8nCli,
+	publishWorkflow,
+	startN8nReady,
+} from '../shared/n8nRuntime';
 import { waitUntil } from '../shared/progress';
 import { stopProcess } from '../shared/services';
 
@@ -33,28 +44,56 @@ const percentile = (values: number[], p: number) => {
 	const sorted = [...values].sort((a, b) => a - b);
 	return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
-const seconds = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
+const seconds = (ms: number) =>
+	ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 
-async function webhookRun(): Promise<{ latencies: number[]; apiRequests: number; executions: number }> {
+async function webhookRun(): Promise<{
+	latencies: number[];
+	apiRequests: number;
+	executions: number;
+}> {
 	const sink = await new CustomerEngagementServer().start();
 	const cm = await new CheckMonitorServer().start();
-	const folder = await installTarball(mkdtempSync(path.join(os.tmpdir(), 'n8n-bench-webhook-')), () => undefined);
+	const folder = await installTarball(
+		mkdtempSync(path.join(os.tmpdir(), 'n8n-bench-webhook-')),
+		() => undefined,
+	);
 	const started = { child: undefined as Awaited<ReturnType<typeof startN8nReady>> | undefined };
 	try {
 		const file = path.join(folder, 'credentials.json');
-		writeFileSync(file, JSON.stringify([
-			{ ...WEBHOOK_CREDENTIAL, type: 'checkMonitorWebhook', data: { headerName: 'X-Check-Monitor-Secret', secret: WEBHOOK_SECRET } },
-			{ id: 'ceWebhookSink001', name: 'sink (e2e)', type: 'customerEngagementApi', data: { baseUrl: sink.url, accessToken: CE_TOKEN } },
-		]));
+		writeFileSync(
+			file,
+			JSON.stringify([
+				{
+					...WEBHOOK_CREDENTIAL,
+					type: 'checkMonitorWebhook',
+					data: { headerName: 'X-Check-Monitor-Secret', secret: WEBHOOK_SECRET },
+				},
+				{
+					id: 'ceWebhookSink001',
+					name: 'sink (e2e)',
+					type: 'customerEngagementApi',
+					data: { baseUrl: sink.url, accessToken: CE_TOKEN },
+				},
+			]),
+		);
 		await n8nCli(folder, ['import:credentials', `--input=${file}`]);
 		const webhookId = '4d2c1b0a-9e8f-4a7b-8c6d-5e4f3a2b1c0d';
-		await importWorkflows(folder, [webhookNoteWorkflow('benchWebhook0001', webhookId, String(sink.seedContact({ firstName: 'Sink' }).id), {})]);
+		await importWorkflows(folder, [
+			webhookNoteWorkflow(
+				'benchWebhook0001',
+				webhookId,
+				String(sink.seedContact({ firstName: 'Sink' }).id),
+				{},
+			),
+		]);
 		await publishWorkflow(folder, 'benchWebhook0001');
 		started.child = await startN8nReady(folder, path.join(folder, 'n8n.log'), 240_000);
 		if (!started.child) throw new Error(`n8n did not start; see ${folder}/n8n.log`);
 		const url = started.child.url;
 		const production = `${url}/webhook/${webhookId}/webhook`;
-		if (!(await webhookRegistered(production))) throw new Error('the production webhook did not answer');
+		if (!(await webhookRegistered(production)))
+			throw new Error('the production webhook did not answer');
 		await setUpOwner(url);
 		const editor = await editorSession(url);
 		cm.webhooks.allowPrivateIps = true;
@@ -63,7 +102,12 @@ async function webhookRun(): Promise<{ latencies: number[]; apiRequests: number;
 			cm.receivePing(check.uuid);
 			return check;
 		});
-		const request = { method: 'POST' as const, url: production, body: REQUEST_BODY, headers: { 'Content-Type': 'application/json', 'X-Check-Monitor-Secret': WEBHOOK_SECRET } };
+		const request = {
+			method: 'POST' as const,
+			url: production,
+			body: REQUEST_BODY,
+			headers: { 'Content-Type': 'application/json', 'X-Check-Monitor-Secret': WEBHOOK_SECRET },
+		};
 		cm.addWebhookIntegration({ down: request, up: request });
 		cm.clearLog();
 		for (const check of checks) {
@@ -72,12 +116,24 @@ async function webhookRun(): Promise<{ latencies: number[]; apiRequests: number;
 		}
 		await waitUntil(() => sink.state.notes.length >= CHANGES, 120_000);
 		// The editor lists at most 100 executions a page (and pages differ between n8n versions): one page.
-		const page = (await editor.call('GET', `/executions?limit=${CHANGES}`)) as { results?: Array<{ startedAt?: string; createdAt?: string }> };
-		const startedAt = (page.results ?? []).map((e) => Date.parse(String(e.startedAt ?? e.createdAt)));
+		const page = (await editor.call('GET', `/executions?limit=${CHANGES}`)) as {
+			results?: Array<{ startedAt?: string; createdAt?: string }>;
+		};
+		const startedAt = (page.results ?? []).map((e) =>
+			Date.parse(String(e.startedAt ?? e.createdAt)),
+		);
 		const executions = startedAt.sort((a, b) => a - b);
-		const sent = cm.webhooks.log.filter((a) => a.delivered).map((a) => a.sentAt).sort((a, b) => a - b);
-		if (executions.length !== sent.length) throw new Error(`${sent.length} delivered, ${executions.length} executions listed`);
-		return { latencies: sent.map((at, i) => executions[i] - at), apiRequests: cm.requests.length, executions: executions.length };
+		const sent = cm.webhooks.log
+			.filter((a) => a.delivered)
+			.map((a) => a.sentAt)
+			.sort((a, b) => a - b);
+		if (executions.length !== sent.length)
+			throw new Error(`${sent.length} delivered, ${executions.length} executions listed`);
+		return {
+			latencies: sent.map((at, i) => executions[i] - at),
+			apiRequests: cm.requests.length,
+			executions: executions.length,
+		};
 	} finally {
 		await stopProcess(started.child?.child);
 		await cm.stop();
@@ -86,7 +142,9 @@ async function webhookRun(): Promise<{ latencies: number[]; apiRequests: number;
 }
 
 /** New Flip polled once a minute for an hour on a virtual clock while CHANGES changes happen. */
-async function pollingRun(scope: 'one' | 'all'): Promise<{ requestsPerHour: number; pollMs: number[]; emitted: number }> {
+async function pollingRun(
+	scope: 'one' | 'all',
+): Promise<{ requestsPerHour: number; pollMs: number[]; emitted: number }> {
 	const cm = await new CheckMonitorServer().start();
 	let now = Date.UTC(2026, 10, 28, 0, 0, 0);
 	const realNow = Date.now;
@@ -98,8 +156,20 @@ async function pollingRun(scope: 'one' | 'all'): Promise<{ requestsPerHour: numb
 			cm.receivePing(check.uuid);
 			return check;
 		});
-		const parameters = scope === 'one' ? { event: 'newFlip', scope: 'one', checkId: { __rl: true, mode: 'id', value: checks[0].uuid }, options: {} } : { event: 'newFlip', scope: 'all', options: { requestsPerMinute: 600_000 } };
-		const poller = createPoller({ type: 'checkMonitorTrigger', parameters: parameters as never, credentials: { checkMonitorApi: { baseUrl: cm.url, apiKey: CM_KEY } } });
+		const parameters =
+			scope === 'one'
+				? {
+						event: 'newFlip',
+						scope: 'one',
+						checkId: { __rl: true, mode: 'id', value: checks[0].uuid },
+						options: {},
+					}
+				: { event: 'newFlip', scope: 'all', options: { requestsPerMinute: 600_000 } };
+		const poller = createPoller({
+			type: 'checkMonitorTrigger',
+			parameters: parameters as never,
+			credentials: { checkMonitorApi: { baseUrl: cm.url, apiKey: CM_KEY } },
+		});
 		await poller.poll();
 		cm.clearLog();
 		const pollMs: number[] = [];
@@ -132,13 +202,32 @@ async function main() {
 		const run = await pollingRun(scope);
 		// A change at an even spread of moments within the minute waits (60 - offset) s for the next poll, then the poll itself.
 		const pollMedian = percentile(run.pollMs, 50);
-		const latencies = Array.from({ length: CHANGES }, (_, i) => 60_000 * (1 - (i + 0.5) / CHANGES) + pollMedian);
-		rows.push([`New Flip, ${scope === 'one' ? 'one check (it changes 100 times)' : `all checks (${CHANGES} checks, each changes once)`}, 60-s polling`, seconds(percentile(latencies, 50)), seconds(percentile(latencies, 95)), String(run.requestsPerHour), `${run.emitted} emitted; a poll takes ${seconds(pollMedian)} (median)`]);
+		const latencies = Array.from(
+			{ length: CHANGES },
+			(_, i) => 60_000 * (1 - (i + 0.5) / CHANGES) + pollMedian,
+		);
+		rows.push([
+			`New Flip, ${scope === 'one' ? 'one check (it changes 100 times)' : `all checks (${CHANGES} checks, each changes once)`}, 60-s polling`,
+			seconds(percentile(latencies, 50)),
+			seconds(percentile(latencies, 95)),
+			String(run.requestsPerHour),
+			`${run.emitted} emitted; a poll takes ${seconds(pollMedian)} (median)`,
+		]);
 	}
 	const webhook = await webhookRun();
-	rows.unshift([`Webhook Trigger (real n8n ${N8N_VERSION}, single mode)`, seconds(percentile(webhook.latencies, 50)), seconds(percentile(webhook.latencies, 95)), `${webhook.apiRequests} (whatever the polling)`, `${webhook.executions} executions for ${CHANGES} changes; max ${seconds(Math.max(...webhook.latencies))}`]);
-	console.log(`${CHANGES} changes; ${new Date().toISOString()}; ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}\n`);
-	console.log('| trigger | server sends → execution starts, median | p95 | API requests per hour | notes |');
+	rows.unshift([
+		`Webhook Trigger (real n8n ${N8N_VERSION}, single mode)`,
+		seconds(percentile(webhook.latencies, 50)),
+		seconds(percentile(webhook.latencies, 95)),
+		`${webhook.apiRequests} (whatever the polling)`,
+		`${webhook.executions} executions for ${CHANGES} changes; max ${seconds(Math.max(...webhook.latencies))}`,
+	]);
+	console.log(
+		`${CHANGES} changes; ${new Date().toISOString()}; ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}\n`,
+	);
+	console.log(
+		'| trigger | server sends → execution starts, median | p95 | API requests per hour | notes |',
+	);
 	console.log('|---|---|---|---|---|');
 	for (const row of rows) console.log(`| ${row.join(' | ')} |`);
 	process.exit(0);

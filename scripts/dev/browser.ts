@@ -10,10 +10,19 @@ import { LOGIN } from '../shared/editorSession';
 export async function signedInEditor(url: string): Promise<{ browser: Browser; page: Page }> {
 	const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 	// Debian's package when it is missing (CHROMIUM_PATH: a browser of the user's own, left as is).
-	if (!process.env.CHROMIUM_PATH && !existsSync(executablePath)) aptInstall(['chromium'], 'driving the editor');
+	if (!process.env.CHROMIUM_PATH && !existsSync(executablePath))
+		aptInstall(['chromium'], 'driving the editor');
 	const browser = await chromium.launch({
 		executablePath,
-		args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+		args: [
+			'--no-sandbox',
+			'--disable-gpu',
+			'--disable-quic',
+			'--no-first-run',
+			'--disable-background-networking',
+			'--disable-component-update',
+			'--disable-sync',
+		],
 	});
 	try {
 		const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });

@@ -28,39 +28,80 @@ interface Step {
 	hidden: string[];
 }
 
-const CASES: Array<{ node: string; type: string; parameters: Record<string, unknown>; steps: Step[] }> = [
+const CASES: Array<{
+	node: string;
+	type: string;
+	parameters: Record<string, unknown>;
+	steps: Step[];
+}> = [
 	{
 		node: 'Customer Engagement',
 		type: `${PACKAGE}.customerEngagement`,
-		parameters: { resource: 'contact', operation: 'get', contactId: { __rl: true, mode: 'id', value: 'ct_1' } },
+		parameters: {
+			resource: 'contact',
+			operation: 'get',
+			contactId: { __rl: true, mode: 'id', value: 'ct_1' },
+		},
 		steps: [
 			{ pick: [], shown: ['contactId'], hidden: [] },
 			{ pick: [['operation', 'Create']], shown: ['email'], hidden: ['contactId'] },
 			{ pick: [['operation', 'Delete']], shown: ['contactId'], hidden: ['email'] },
 			// Phone and Customer, which Contact Create/Upsert, Conversation and Text each declare (before
 			// the steps below: the last picks must not be defaults, which n8n does not save).
-			{ pick: [['resource', 'Contact'], ['operation', 'Create']], shown: ['email', 'phone'], hidden: ['customerId', 'contactId'] },
+			{
+				pick: [
+					['resource', 'Contact'],
+					['operation', 'Create'],
+				],
+				shown: ['email', 'phone'],
+				hidden: ['customerId', 'contactId'],
+			},
 			{ pick: [['resource', 'Conversation']], shown: ['customerId', 'phone'], hidden: ['email'] },
 			{ pick: [['resource', 'Text']], shown: ['customerId', 'toPhone'], hidden: ['phone'] },
-			{ pick: [['resource', 'Contact'], ['operation', 'Create or Update']], shown: ['email', 'phone'], hidden: ['customerId'] },
+			{
+				pick: [
+					['resource', 'Contact'],
+					['operation', 'Create or Update'],
+				],
+				shown: ['email', 'phone'],
+				hidden: ['customerId'],
+			},
 			{ pick: [['operation', 'Get']], shown: ['contactId'], hidden: ['phone', 'email'] },
 			{ pick: [['resource', 'Visit']], shown: [], hidden: [] },
 			{ pick: [['operation', 'Create']], shown: ['contactId'], hidden: [] },
 			{ pick: [['operation', 'Get Many']], shown: [], hidden: ['contactId'] },
 			{ pick: [['resource', 'Note']], shown: ['contactId', 'text'], hidden: [] },
-			{ pick: [['resource', 'Loyalty Reward'], ['operation', 'Redeem']], shown: ['contactId', 'rewardId'], hidden: [] },
+			{
+				pick: [
+					['resource', 'Loyalty Reward'],
+					['operation', 'Redeem'],
+				],
+				shown: ['contactId', 'rewardId'],
+				hidden: [],
+			},
 			{ pick: [['operation', 'Get']], shown: ['rewardId'], hidden: ['contactId'] },
 		],
 	},
 	{
 		node: 'Check Monitor',
 		type: `${PACKAGE}.checkMonitor`,
-		parameters: { resource: 'check', operation: 'get', checkId: { __rl: true, mode: 'id', value: 'c6a8f0e4-1b2d-4e6f-8a0b-2c4d6e8f0a1b' } },
+		parameters: {
+			resource: 'check',
+			operation: 'get',
+			checkId: { __rl: true, mode: 'id', value: 'c6a8f0e4-1b2d-4e6f-8a0b-2c4d6e8f0a1b' },
+		},
 		steps: [
 			{ pick: [], shown: ['checkId'], hidden: [] },
 			{ pick: [['operation', 'Get Many']], shown: [], hidden: ['checkId'] },
 			{ pick: [['resource', 'Flip']], shown: ['checkId'], hidden: [] },
-			{ pick: [['resource', 'Ping'], ['operation', 'Send']], shown: ['checkId', 'signal'], hidden: [] },
+			{
+				pick: [
+					['resource', 'Ping'],
+					['operation', 'Send'],
+				],
+				shown: ['checkId', 'signal'],
+				hidden: [],
+			},
 		],
 	},
 ];
@@ -76,7 +117,10 @@ async function pick(page: Page, parameter: string, option: string) {
 	// Each item shows the option's name, then its description.
 	const texts = await items.allInnerTexts();
 	const index = texts.findIndex((text) => text.split('\n')[0].trim() === option);
-	if (index < 0) throw new Error(`${parameter}: no option "${option}" among ${JSON.stringify(texts.map((t) => t.split('\n')[0]))}`);
+	if (index < 0)
+		throw new Error(
+			`${parameter}: no option "${option}" among ${JSON.stringify(texts.map((t) => t.split('\n')[0]))}`,
+		);
 	await items.nth(index).click();
 	await page.waitForTimeout(400);
 }
@@ -96,7 +140,16 @@ async function main() {
 		for (const testCase of CASES) {
 			const workflow = (await session.call('POST', '/workflows', {
 				name: `Editor check: ${testCase.node}`,
-				nodes: [{ id: 'n1', name: testCase.node, type: testCase.type, typeVersion: 1, position: [0, 0], parameters: testCase.parameters }],
+				nodes: [
+					{
+						id: 'n1',
+						name: testCase.node,
+						type: testCase.type,
+						typeVersion: 1,
+						position: [0, 0],
+						parameters: testCase.parameters,
+					},
+				],
 				connections: {},
 				settings: {},
 				// n8n 1.x requires it.
@@ -104,15 +157,23 @@ async function main() {
 			})) as { id: string };
 			await page.goto(`${environment.url}/workflow/${workflow.id}`);
 			await page.waitForSelector('[data-test-id="canvas-node"]', { timeout: 60_000 });
-			await page.locator(`[data-test-id="canvas-node"][data-node-name="${testCase.node}"]`).dblclick();
+			await page
+				.locator(`[data-test-id="canvas-node"][data-node-name="${testCase.node}"]`)
+				.dblclick();
 			await page.waitForSelector('[data-test-id="ndv"]', { timeout: 30_000 });
 			await page.waitForTimeout(1000);
 			for (const step of testCase.steps) {
 				for (const [parameter, option] of step.pick) await pick(page, parameter, option);
 				const where = [`${testCase.node}`, ...step.pick.map(([p, o]) => `${p}=${o}`)].join(' ');
 				const wrong = [
-					...(await Promise.all(step.shown.map(async (name) => ((await visible(page, name)) ? '' : `${name} not shown`)))),
-					...(await Promise.all(step.hidden.map(async (name) => ((await visible(page, name)) ? `${name} shown` : '')))),
+					...(await Promise.all(
+						step.shown.map(async (name) =>
+							(await visible(page, name)) ? '' : `${name} not shown`,
+						),
+					)),
+					...(await Promise.all(
+						step.hidden.map(async (name) => ((await visible(page, name)) ? `${name} shown` : '')),
+					)),
 				].filter(Boolean);
 				if (wrong.length) {
 					failures++;
@@ -121,14 +182,18 @@ async function main() {
 					console.log(`✗ ${where}: ${wrong.join(', ')} (screenshot ${file})`);
 				} else {
 					passes++;
-					console.log(`✓ ${where}: shows ${step.shown.join(', ') || '(none checked)'}${step.hidden.length ? `; hides ${step.hidden.join(', ')}` : ''}`);
+					console.log(
+						`✓ ${where}: shows ${step.shown.join(', ') || '(none checked)'}${step.hidden.length ? `; hides ${step.hidden.join(', ')}` : ''}`,
+					);
 				}
 			}
 			// Saved as the user saves it: no hidden parameter (a `…Shown` flag of an earlier build) is stored with the workflow.
 			await page.keyboard.press('Escape');
 			await page.keyboard.press('Control+s');
 			await page.waitForTimeout(1500);
-			const saved = (await session.call('GET', `/workflows/${workflow.id}`)) as { nodes: Array<{ name: string; parameters: Record<string, unknown> }> };
+			const saved = (await session.call('GET', `/workflows/${workflow.id}`)) as {
+				nodes: Array<{ name: string; parameters: Record<string, unknown> }>;
+			};
 			const parameters = saved.nodes.find((n) => n.name === testCase.node)?.parameters ?? {};
 			const last = testCase.steps.flatMap((step) => step.pick);
 			const flags = Object.keys(parameters).filter((key) => key.endsWith('Shown'));

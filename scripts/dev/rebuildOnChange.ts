@@ -16,7 +16,11 @@ const root = path.join(__dirname, '..', '..');
 
 /** Icons, codex files and output schemas, as gulpfile.js copies them. */
 function copyAssets(): void {
-	for (const pattern of ['icons/**/*.{svg,png}', 'nodes/**/*.node.json', 'nodes/**/__schema__/**/*.json']) {
+	for (const pattern of [
+		'icons/**/*.{svg,png}',
+		'nodes/**/*.node.json',
+		'nodes/**/__schema__/**/*.json',
+	]) {
 		for (const file of globSync(pattern, { cwd: root })) {
 			mkdirSync(path.dirname(path.join(root, 'dist', file)), { recursive: true });
 			cpSync(path.join(root, file), path.join(root, 'dist', file));
@@ -26,7 +30,10 @@ function copyAssets(): void {
 
 /** n8n's lazy-loading metadata (dist/known, dist/types), as gulpfile.js writes it. */
 function writeMetadata(): void {
-	execFileSync(process.execPath, [require.resolve('n8n-core/bin/generate-metadata')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+	execFileSync(process.execPath, [require.resolve('n8n-core/bin/generate-metadata')], {
+		cwd: root,
+		stdio: ['ignore', 'ignore', 'inherit'],
+	});
 	rmSync(path.join(root, 'dist', 'methods'), { recursive: true, force: true });
 }
 
@@ -57,12 +64,18 @@ export interface Rebuilt {
  * `installedPackage` (the folder n8n loads the package from). Type errors are printed and
  * nothing is copied. Returns a function that stops watching.
  */
-export function rebuildOnChange(installedPackage: string, log: (line: string) => void, onRebuilt: (rebuilt: Rebuilt) => void = () => undefined): () => void {
+export function rebuildOnChange(
+	installedPackage: string,
+	log: (line: string) => void,
+	onRebuilt: (rebuilt: Rebuilt) => void = () => undefined,
+): () => void {
 	let changedAt = Date.now();
 	let errors = 0;
 	const reportDiagnostic = (diagnostic: ts.Diagnostic) => {
 		errors++;
-		log(`  ${ts.formatDiagnostic(diagnostic, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => root, getNewLine: () => '\n' }).trim()}`);
+		log(
+			`  ${ts.formatDiagnostic(diagnostic, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => root, getNewLine: () => '\n' }).trim()}`,
+		);
 	};
 	const reportWatchStatus = (diagnostic: ts.Diagnostic) => {
 		// 6031/6032: a (re)compilation starts; 6193/6194: it ended, with its error count.
@@ -72,16 +85,27 @@ export function rebuildOnChange(installedPackage: string, log: (line: string) =>
 			return;
 		}
 		if (diagnostic.code !== 6193 && diagnostic.code !== 6194) return;
-		if (errors > 0) return log(`  the change does not compile (${errors} error(s) above): n8n keeps the last build`);
+		if (errors > 0)
+			return log(
+				`  the change does not compile (${errors} error(s) above): n8n keeps the last build`,
+			);
 		copyAssets();
 		writeMetadata();
-		if (!existsSync(installedPackage)) return log(`  ${installedPackage} is missing: start n8n with npm run dev`);
+		if (!existsSync(installedPackage))
+			return log(`  ${installedPackage} is missing: start n8n with npm run dev`);
 		copyChanged(path.join(root, 'dist'), path.join(installedPackage, 'dist'));
 		const copiedAt = Date.now();
 		log(`  rebuilt in ${((copiedAt - changedAt) / 1000).toFixed(1)} s; n8n reloads the package`);
 		onRebuilt({ changedAt, copiedAt });
 	};
-	const host = ts.createWatchCompilerHost(path.join(root, 'tsconfig.json'), {}, ts.sys, ts.createEmitAndSemanticDiagnosticsBuilderProgram, reportDiagnostic, reportWatchStatus);
+	const host = ts.createWatchCompilerHost(
+		path.join(root, 'tsconfig.json'),
+		{},
+		ts.sys,
+		ts.createEmitAndSemanticDiagnosticsBuilderProgram,
+		reportDiagnostic,
+		reportWatchStatus,
+	);
 	const watch = ts.createWatchProgram(host);
 	return () => watch.close();
 }

@@ -6,7 +6,12 @@
  * (http://127.0.0.1:5678). Ctrl+C or q stops them.
  */
 import { busyPorts } from '../shared/ports';
-import { connectInstantExample, describeKeys, playFromKeyboard, startSandbox } from '../../harness/servers/sandbox';
+import {
+	connectInstantExample,
+	describeKeys,
+	playFromKeyboard,
+	startSandbox,
+} from '../../harness/servers/sandbox';
 
 async function main() {
 	const cePort = Number(process.env.CE_PORT || 4010);

@@ -12,7 +12,13 @@ import { configFrom, startEnvironment } from './start';
 
 const out = path.join(__dirname, '..', '..', 'docs', 'screenshots');
 
-async function openNode(page: Page, base: string, workflowId: string, nodeName: string, file: string) {
+async function openNode(
+	page: Page,
+	base: string,
+	workflowId: string,
+	nodeName: string,
+	file: string,
+) {
 	await page.goto(`${base}/workflow/${workflowId}`);
 	await page.waitForSelector('[data-test-id="canvas-node"]', { timeout: 60_000 });
 	await page.waitForTimeout(1500);
@@ -35,9 +41,27 @@ async function main() {
 		throw error;
 	});
 	try {
-		await openNode(page, environment.url, 'exVisitThankYou', 'Send thank-you text', 'customer-engagement-node');
-		await openNode(page, environment.url, 'exNightlyUpsert', 'Create or update check', 'check-monitor-node');
-		await openNode(page, environment.url, 'exCheckDownNote', 'Check went down', 'check-monitor-trigger');
+		await openNode(
+			page,
+			environment.url,
+			'exVisitThankYou',
+			'Send thank-you text',
+			'customer-engagement-node',
+		);
+		await openNode(
+			page,
+			environment.url,
+			'exNightlyUpsert',
+			'Create or update check',
+			'check-monitor-node',
+		);
+		await openNode(
+			page,
+			environment.url,
+			'exCheckDownNote',
+			'Check went down',
+			'check-monitor-trigger',
+		);
 		console.log(`Screenshots saved in ${out}`);
 	} finally {
 		await browser.close();

@@ -62,8 +62,18 @@ export async function lazyLoadingStandIns(): Promise<LazyStandIns> {
 		ce,
 		cm,
 		credentials: [
-			{ id: 'ceLazyLoading01', name: 'Customer Engagement (lazy loading)', type: 'customerEngagementApi', data: { baseUrl: `${ce.url}/`, accessToken: CE_TOKEN } },
-			{ id: 'cmLazyLoading01', name: 'Check Monitor (lazy loading)', type: 'checkMonitorApi', data: { baseUrl: cm.url, apiKey: CM_KEY } },
+			{
+				id: 'ceLazyLoading01',
+				name: 'Customer Engagement (lazy loading)',
+				type: 'customerEngagementApi',
+				data: { baseUrl: `${ce.url}/`, accessToken: CE_TOKEN },
+			},
+			{
+				id: 'cmLazyLoading01',
+				name: 'Check Monitor (lazy loading)',
+				type: 'checkMonitorApi',
+				data: { baseUrl: cm.url, apiKey: CM_KEY },
+			},
 		],
 		stop: async () => {
 			await ce.stop();
@@ -76,51 +86,118 @@ export async function lazyLoadingStandIns(): Promise<LazyStandIns> {
  * On `n8n`, just started with the package installed, the stand-ins' credentials imported, and
  * N8N_LOG_LEVEL=debug, N8N_LOG_OUTPUT=console (its log in `n8n.logFile`).
  */
-export async function lazyLoadingChecks(n8n: StartedN8n, standIns: LazyStandIns, record: Record): Promise<void> {
+export async function lazyLoadingChecks(
+	n8n: StartedN8n,
+	standIns: LazyStandIns,
+	record: Record,
+): Promise<void> {
 	const { editor, logFile } = n8n;
 	const log = readFileSync(logFile, 'utf8');
 	const lazy = log.includes(`Lazy-loading nodes and credentials from ${PKG}`);
 	const fellBack = (log.match(/Can't enable lazy-loading/g) ?? []).length;
 	record(
 		'lazy loading › n8n lazy-loads the package (debug log), and no package falls back to loading every class',
-		check(lazy && fellBack === 0, `lazy-loading line ${lazy ? 'present' : 'missing'}; "Can't enable lazy-loading" ${fellBack} times; log lines naming the package: ${log.split('\n').filter((l) => l.includes(PKG)).slice(0, 5).join(' | ')}`),
+		check(
+			lazy && fellBack === 0,
+			`lazy-loading line ${lazy ? 'present' : 'missing'}; "Can't enable lazy-loading" ${fellBack} times; log lines naming the package: ${log
+				.split('\n')
+				.filter((l) => l.includes(PKG))
+				.slice(0, 5)
+				.join(' | ')}`,
+		),
 	);
 
 	const ref = (type: string) => {
 		const { id, name } = standIns.credentials.find((c) => c.type === type)!;
 		return { id, name };
 	};
-	const credentials = { customerEngagementApi: ref('customerEngagementApi'), checkMonitorApi: ref('checkMonitorApi') };
+	const credentials = {
+		customerEngagementApi: ref('customerEngagementApi'),
+		checkMonitorApi: ref('checkMonitorApi'),
+	};
 	try {
-		const nodeTypes = (await editor.getJson('/types/nodes.json')) as Array<{ name: string; version: number | number[]; properties?: unknown[] }>;
-		const ours = nodeTypes.filter((t) => t.name.startsWith(`${PKG}.`)).map((t) => t.name.slice(PKG.length + 1)).sort();
-		const expected = ['checkMonitor', 'checkMonitorTool', 'checkMonitorTrigger', 'checkMonitorWebhookTrigger', 'customerEngagement', 'customerEngagementTool', 'customerEngagementTrigger'];
-		record('lazy loading › the editor gets the five nodes and both AI-tool variants', check(JSON.stringify(ours) === JSON.stringify(expected), `got ${JSON.stringify(ours)}`));
-		const credentialTypes = (await editor.getJson('/types/credentials.json')) as Array<{ name: string; supportedNodes?: string[] }>;
-		const served = Object.fromEntries(credentialTypes.filter((c) => ['customerEngagementApi', 'checkMonitorApi'].includes(c.name)).map((c) => [c.name, [...(c.supportedNodes ?? [])].sort()]));
+		const nodeTypes = (await editor.getJson('/types/nodes.json')) as Array<{
+			name: string;
+			version: number | number[];
+			properties?: unknown[];
+		}>;
+		const ours = nodeTypes
+			.filter((t) => t.name.startsWith(`${PKG}.`))
+			.map((t) => t.name.slice(PKG.length + 1))
+			.sort();
+		const expected = [
+			'checkMonitor',
+			'checkMonitorTool',
+			'checkMonitorTrigger',
+			'checkMonitorWebhookTrigger',
+			'customerEngagement',
+			'customerEngagementTool',
+			'customerEngagementTrigger',
+		];
+		record(
+			'lazy loading › the editor gets the five nodes and both AI-tool variants',
+			check(JSON.stringify(ours) === JSON.stringify(expected), `got ${JSON.stringify(ours)}`),
+		);
+		const credentialTypes = (await editor.getJson('/types/credentials.json')) as Array<{
+			name: string;
+			supportedNodes?: string[];
+		}>;
+		const served = Object.fromEntries(
+			credentialTypes
+				.filter((c) => ['customerEngagementApi', 'checkMonitorApi'].includes(c.name))
+				.map((c) => [c.name, [...(c.supportedNodes ?? [])].sort()]),
+		);
 		record(
 			'lazy loading › the editor gets both credentials, each with the nodes it serves',
 			check(
 				JSON.stringify(served) ===
-					JSON.stringify({ customerEngagementApi: [`${PKG}.customerEngagement`, `${PKG}.customerEngagementTrigger`], checkMonitorApi: [`${PKG}.checkMonitor`, `${PKG}.checkMonitorTrigger`] }) ||
-					JSON.stringify(served) === JSON.stringify({ customerEngagementApi: ['customerEngagement', 'customerEngagementTrigger'], checkMonitorApi: ['checkMonitor', 'checkMonitorTrigger'] }),
+					JSON.stringify({
+						customerEngagementApi: [
+							`${PKG}.customerEngagement`,
+							`${PKG}.customerEngagementTrigger`,
+						],
+						checkMonitorApi: [`${PKG}.checkMonitor`, `${PKG}.checkMonitorTrigger`],
+					}) ||
+					JSON.stringify(served) ===
+						JSON.stringify({
+							customerEngagementApi: ['customerEngagement', 'customerEngagementTrigger'],
+							checkMonitorApi: ['checkMonitor', 'checkMonitorTrigger'],
+						}),
 				`got ${JSON.stringify(served)}`,
 			),
 		);
 
 		const credentialTest = async (type: keyof typeof credentials) => {
-			const stored = (await editor.call('GET', `/credentials/${credentials[type].id}?includeData=true`)) as { id: string; name: string; type: string; data: object };
-			return (await editor.call('POST', '/credentials/test', { credentials: { id: stored.id, name: stored.name, type: stored.type, data: stored.data } })) as { status: string; message?: string };
+			const stored = (await editor.call(
+				'GET',
+				`/credentials/${credentials[type].id}?includeData=true`,
+			)) as { id: string; name: string; type: string; data: object };
+			return (await editor.call('POST', '/credentials/test', {
+				credentials: { id: stored.id, name: stored.name, type: stored.type, data: stored.data },
+			})) as { status: string; message?: string };
 		};
 		for (const type of ['customerEngagementApi', 'checkMonitorApi'] as const) {
 			try {
 				const result = await credentialTest(type);
-				record(`lazy loading › the ${type} credential test passes`, check(result.status === 'OK', JSON.stringify(result)));
+				record(
+					`lazy loading › the ${type} credential test passes`,
+					check(result.status === 'OK', JSON.stringify(result)),
+				);
 			} catch (error) {
-				record(`lazy loading › the ${type} credential test passes`, (error as Error).message.slice(0, 400));
+				record(
+					`lazy loading › the ${type} credential test passes`,
+					(error as Error).message.slice(0, 400),
+				);
 			}
 		}
-		const dynamic = async (route: string, node: string, methodName: string, parameters: object, credential: keyof typeof credentials, extra: object = {}) =>
+		const dynamic = async (
+			route: string,
+			node: string,
+			methodName: string,
+			parameters: object,
+			credential: keyof typeof credentials,
+			extra: object = {},
+		) =>
 			editor.call('POST', `/dynamic-node-parameters/${route}`, {
 				nodeTypeAndVersion: { name: `${PKG}.${node}`, version: 1 },
 				path: 'parameters',
@@ -132,35 +209,74 @@ export async function lazyLoadingChecks(n8n: StartedN8n, standIns: LazyStandIns,
 		const attempts: Array<[string, () => Promise<unknown>, (data: unknown) => boolean]> = [
 			[
 				'a contact list search (Contact → Get)',
-				() => dynamic('resource-locator-results', 'customerEngagement', 'searchContacts', { resource: 'contact', operation: 'get' }, 'customerEngagementApi', { filter: '' }),
+				() =>
+					dynamic(
+						'resource-locator-results',
+						'customerEngagement',
+						'searchContacts',
+						{ resource: 'contact', operation: 'get' },
+						'customerEngagementApi',
+						{ filter: '' },
+					),
 				(data) => ((data as { results?: unknown[] }).results ?? []).length > 0,
 			],
 			[
 				'a check list search (Check → Get)',
-				() => dynamic('resource-locator-results', 'checkMonitor', 'searchChecks', { resource: 'check', operation: 'get' }, 'checkMonitorApi', { filter: '' }),
+				() =>
+					dynamic(
+						'resource-locator-results',
+						'checkMonitor',
+						'searchChecks',
+						{ resource: 'check', operation: 'get' },
+						'checkMonitorApi',
+						{ filter: '' },
+					),
 				(data) => ((data as { results?: unknown[] }).results ?? []).length > 0,
 			],
 			[
 				'load options of labels (Contact → Update)',
-				() => dynamic('options', 'customerEngagement', 'getLabels', { resource: 'contact', operation: 'update' }, 'customerEngagementApi'),
+				() =>
+					dynamic(
+						'options',
+						'customerEngagement',
+						'getLabels',
+						{ resource: 'contact', operation: 'update' },
+						'customerEngagementApi',
+					),
 				(data) => Array.isArray(data) && data.length > 0,
 			],
 			[
 				'load options of channels (Check → Create)',
-				() => dynamic('options', 'checkMonitor', 'getChannels', { resource: 'check', operation: 'create' }, 'checkMonitorApi'),
+				() =>
+					dynamic(
+						'options',
+						'checkMonitor',
+						'getChannels',
+						{ resource: 'check', operation: 'create' },
+						'checkMonitorApi',
+					),
 				(data) => Array.isArray(data) && data.length > 0,
 			],
 		];
 		for (const [what, call, ok] of attempts) {
 			try {
 				const data = await call();
-				record(`lazy loading › ${what} answers from the API`, check(ok(data), `answered ${JSON.stringify(data).slice(0, 300)}`));
+				record(
+					`lazy loading › ${what} answers from the API`,
+					check(ok(data), `answered ${JSON.stringify(data).slice(0, 300)}`),
+				);
 			} catch (error) {
-				record(`lazy loading › ${what} answers from the API`, (error as Error).message.slice(0, 400));
+				record(
+					`lazy loading › ${what} answers from the API`,
+					(error as Error).message.slice(0, 400),
+				);
 			}
 		}
 	} catch (error) {
 		// One failure must not end the tier: the rest of it still runs.
-		record('lazy loading › the editor\'s types and REST API', (error as Error).message.slice(0, 600));
+		record(
+			"lazy loading › the editor's types and REST API",
+			(error as Error).message.slice(0, 600),
+		);
 	}
 }

@@ -45,7 +45,8 @@ export class PollLog {
 		const polls: Poll[] = [];
 		this.server.requests.forEach((request, i) => {
 			if (this.skipped.has(i)) return;
-			if (this.startsPoll(request) || polls.length === 0) polls.push({ requests: [], firstAt: this.times[i] ?? Date.now(), lastAt: 0 });
+			if (this.startsPoll(request) || polls.length === 0)
+				polls.push({ requests: [], firstAt: this.times[i] ?? Date.now(), lastAt: 0 });
 			const poll = polls[polls.length - 1];
 			poll.requests.push(request);
 			poll.lastAt = this.times[i] ?? Date.now();
@@ -57,14 +58,17 @@ export class PollLog {
 	pollSince(since: number, quietMs: number): boolean {
 		const polls = this.polls();
 		const index = polls.findIndex((poll) => poll.firstAt > since);
-		return index !== -1 && (index < polls.length - 1 || Date.now() - polls[index].lastAt >= quietMs);
+		return (
+			index !== -1 && (index < polls.length - 1 || Date.now() - polls[index].lastAt >= quietMs)
+		);
 	}
 }
 
 /** A request that starts a poll of this package's triggers. */
 export const startsPoll = {
 	/** Customer Engagement lists: every poll reads page 1 first. */
-	list: (request: LoggedRequest) => request.query.some(([key, value]) => key === 'page' && value === '1'),
+	list: (request: LoggedRequest) =>
+		request.query.some(([key, value]) => key === 'page' && value === '1'),
 	/** All Checks: the check list. */
 	checkList: (request: LoggedRequest) => /^\/api\/v3\/checks\/?$/.test(request.path),
 	/** One check: its flips, or its pings (not a ping's body). */

@@ -17,16 +17,29 @@ import { buildSqlite3, N8N_SQLITE3, NEWEST_N8N, OLDEST_N8N } from '../shared/n8n
 import { ensureServerPackages } from '../shared/services';
 
 const root = path.join(__dirname, '..', '..');
-const versions = process.argv.slice(2).length > 0 ? process.argv.slice(2) : [NEWEST_N8N, OLDEST_N8N];
+const versions =
+	process.argv.slice(2).length > 0 ? process.argv.slice(2) : [NEWEST_N8N, OLDEST_N8N];
 const quiet = () => undefined;
 
 const install = (version: string) =>
 	new Promise<void>((resolve, reject) =>
-		spawn(process.execPath, [path.join(root, 'node_modules', '.bin', 'tsx'), '-e', "import('./scripts/shared/n8nRuntime').then((m) => m.ensureN8n(() => undefined))"], {
-			cwd: root,
-			env: { ...process.env, N8N_VERSION: version },
-			stdio: 'ignore',
-		}).once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the install exited with ${code}; see its log in the cache folder`)))),
+		spawn(
+			process.execPath,
+			[
+				path.join(root, 'node_modules', '.bin', 'tsx'),
+				'-e',
+				"import('./scripts/shared/n8nRuntime').then((m) => m.ensureN8n(() => undefined))",
+			],
+			{
+				cwd: root,
+				env: { ...process.env, N8N_VERSION: version },
+				stdio: 'ignore',
+			},
+		).once('exit', (code) =>
+			code === 0
+				? resolve()
+				: reject(new Error(`the install exited with ${code}; see its log in the cache folder`)),
+		),
 	);
 
 const started = Date.now();
@@ -34,8 +47,16 @@ const times = path.join(root, '.prefetch.log');
 writeFileSync(times, '');
 const timed = (what: string, work: Promise<unknown>) =>
 	work.then(
-		() => appendFileSync(times, `${what}: ready after ${Math.round((Date.now() - started) / 1000)} s\n`),
-		(error: Error) => appendFileSync(times, `${what}: failed after ${Math.round((Date.now() - started) / 1000)} s: ${error.message.split('\n')[0]}\n`),
+		() =>
+			appendFileSync(
+				times,
+				`${what}: ready after ${Math.round((Date.now() - started) / 1000)} s\n`,
+			),
+		(error: Error) =>
+			appendFileSync(
+				times,
+				`${what}: failed after ${Math.round((Date.now() - started) / 1000)} s: ${error.message.split('\n')[0]}\n`,
+			),
 	);
 
 void Promise.all([

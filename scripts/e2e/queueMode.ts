@@ -25,10 +25,24 @@ import { editorSession, setUpOwner } from '../shared/editorSession';
 import { n8nDir, startN8n, WITHOUT_EDITOR_UI } from '../shared/n8nRuntime';
 import { freePort } from '../shared/ports';
 import { waitUntil } from '../shared/progress';
-import { ensureServerPackages, startPostgres, startRedis, stopProcess, type Service } from '../shared/services';
+import {
+	ensureServerPackages,
+	startPostgres,
+	startRedis,
+	stopProcess,
+	type Service,
+} from '../shared/services';
 import { runAlone } from './runAlone';
 import { PUSH_POLL_WEBHOOK_ID, pushPollChecks } from './pushPoll';
-import { attemptsOf, panelIntegration, roundRobinProxy, WEBHOOK_CREDENTIAL, WEBHOOK_SECRET, webhookNoteWorkflow, webhookRegistered } from './webhookTrigger';
+import {
+	attemptsOf,
+	panelIntegration,
+	roundRobinProxy,
+	WEBHOOK_CREDENTIAL,
+	WEBHOOK_SECRET,
+	webhookNoteWorkflow,
+	webhookRegistered,
+} from './webhookTrigger';
 
 type Record = (name: string, message?: string) => void;
 const PKG = 'n8n-nodes-engagement-monitor';
@@ -40,16 +54,24 @@ interface QueueCredentials {
 	webhook: Credential;
 }
 
-
 /** Checks down at once in the push-and-poll check (its executions spread over two workers). */
 const QUEUE_BURST = 50;
 
 const read = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : '');
-const startedOnWorker = (logs: string[]) => logs.map(read).join('\n').match(/Worker started execution/g)?.length ?? 0;
-
+const startedOnWorker = (logs: string[]) =>
+	logs
+		.map(read)
+		.join('\n')
+		.match(/Worker started execution/g)?.length ?? 0;
 
 function webhookWorkflow(credentials: QueueCredentials): IDataObject {
-	const node = (name: string, x: number, type: string, parameters: IDataObject, credentials?: IDataObject) => ({
+	const node = (
+		name: string,
+		x: number,
+		type: string,
+		parameters: IDataObject,
+		credentials?: IDataObject,
+	) => ({
 		id: name.replace(/\W/g, ''),
 		name,
 		type,
@@ -64,16 +86,70 @@ function webhookWorkflow(credentials: QueueCredentials): IDataObject {
 		active: false,
 		settings: { executionOrder: 'v1' },
 		nodes: [
-			{ ...node('Webhook', 0, 'n8n-nodes-base.webhook', { httpMethod: 'POST', path: 'queue-e2e', responseMode: 'lastNode', options: {} }), webhookId: 'b7f1c3a0-5d5e-4a8e-9d43-3c0a9e1f0a01' },
-			node('Create contact', 200, `${PKG}.customerEngagement`, { resource: 'contact', operation: 'create', email: '={{ $json.body.email }}' }, { customerEngagementApi: credentials.ce }),
-			node('Get contact', 400, `${PKG}.customerEngagement`, { resource: 'contact', operation: 'get', contactId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } }, { customerEngagementApi: credentials.ce }),
-			node('Create check', 600, `${PKG}.checkMonitor`, { resource: 'check', operation: 'create', additionalFields: { name: "={{ $('Webhook').item.json.body.check }}" } }, { checkMonitorApi: credentials.cm }),
-			node('Get check', 800, `${PKG}.checkMonitor`, { resource: 'check', operation: 'get', checkId: { __rl: true, mode: 'id', value: '={{ $json.uuid }}' } }, { checkMonitorApi: credentials.cm }),
+			{
+				...node('Webhook', 0, 'n8n-nodes-base.webhook', {
+					httpMethod: 'POST',
+					path: 'queue-e2e',
+					responseMode: 'lastNode',
+					options: {},
+				}),
+				webhookId: 'b7f1c3a0-5d5e-4a8e-9d43-3c0a9e1f0a01',
+			},
+			node(
+				'Create contact',
+				200,
+				`${PKG}.customerEngagement`,
+				{ resource: 'contact', operation: 'create', email: '={{ $json.body.email }}' },
+				{ customerEngagementApi: credentials.ce },
+			),
+			node(
+				'Get contact',
+				400,
+				`${PKG}.customerEngagement`,
+				{
+					resource: 'contact',
+					operation: 'get',
+					contactId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+				},
+				{ customerEngagementApi: credentials.ce },
+			),
+			node(
+				'Create check',
+				600,
+				`${PKG}.checkMonitor`,
+				{
+					resource: 'check',
+					operation: 'create',
+					additionalFields: { name: "={{ $('Webhook').item.json.body.check }}" },
+				},
+				{ checkMonitorApi: credentials.cm },
+			),
+			node(
+				'Get check',
+				800,
+				`${PKG}.checkMonitor`,
+				{
+					resource: 'check',
+					operation: 'get',
+					checkId: { __rl: true, mode: 'id', value: '={{ $json.uuid }}' },
+				},
+				{ checkMonitorApi: credentials.cm },
+			),
 		],
 		connections: Object.fromEntries(
 			['Webhook', 'Create contact', 'Get contact', 'Create check'].map((from, i) => [
 				from,
-				{ main: [[{ node: ['Create contact', 'Get contact', 'Create check', 'Get check'][i], type: 'main', index: 0 }]] },
+				{
+					main: [
+						[
+							{
+								node: ['Create contact', 'Get contact', 'Create check', 'Get check'][i],
+								type: 'main',
+								index: 0,
+							},
+						],
+					],
+				},
 			]),
 		),
 	};
@@ -86,8 +162,29 @@ function visitTriggerWorkflow(contactId: string, credentials: QueueCredentials):
 		active: false,
 		settings: { executionOrder: 'v1' },
 		nodes: [
-			{ id: 't', name: 'Trigger', type: `${PKG}.customerEngagementTrigger`, typeVersion: 1, position: [0, 0], parameters: { event: 'newVisit', pollTimes: { item: [{ mode: 'everyMinute' }] } }, credentials: { customerEngagementApi: credentials.ce } },
-			{ id: 'n', name: 'Note', type: `${PKG}.customerEngagement`, typeVersion: 1, position: [200, 0], parameters: { resource: 'note', operation: 'create', contactId: { __rl: true, mode: 'id', value: contactId }, text: '=visit {{ $json.id }}' }, credentials: { customerEngagementApi: credentials.ce } },
+			{
+				id: 't',
+				name: 'Trigger',
+				type: `${PKG}.customerEngagementTrigger`,
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: { event: 'newVisit', pollTimes: { item: [{ mode: 'everyMinute' }] } },
+				credentials: { customerEngagementApi: credentials.ce },
+			},
+			{
+				id: 'n',
+				name: 'Note',
+				type: `${PKG}.customerEngagement`,
+				typeVersion: 1,
+				position: [200, 0],
+				parameters: {
+					resource: 'note',
+					operation: 'create',
+					contactId: { __rl: true, mode: 'id', value: contactId },
+					text: '=visit {{ $json.id }}',
+				},
+				credentials: { customerEngagementApi: credentials.ce },
+			},
 		],
 		connections: { Trigger: { main: [[{ node: 'Note', type: 'main', index: 0 }]] } },
 	};
@@ -107,7 +204,8 @@ export async function queueModeChecks(record: Record): Promise<void> {
 		const work = mkdtempSync(path.join(os.tmpdir(), 'n8n-queue-'));
 		// Every process has its own user folder with the package installed from the registry
 		// by n8n's steps, as on separate hosts.
-		const install = async (name: string) => (await installPublished(n8nDir, mkdtempSync(path.join(work, name)))).folder;
+		const install = async (name: string) =>
+			(await installPublished(n8nDir, mkdtempSync(path.join(work, name)))).folder;
 		const [postgres, mainFolder, workerFolders, webhookFolder] = await Promise.all([
 			startPostgres(),
 			install('main-'),
@@ -136,9 +234,16 @@ export async function queueModeChecks(record: Record): Promise<void> {
 		const mainPort = await freePort();
 		const mainLog = path.join(mainFolder, 'main.log');
 		const startMain = async () => {
-			main = startN8n(mainFolder, mainPort, { brokerPort: await freePort(), logFile: mainLog, extraEnv: shared });
+			main = startN8n(mainFolder, mainPort, {
+				brokerPort: await freePort(),
+				logFile: mainLog,
+				extraEnv: shared,
+			});
 			const offset = read(mainLog).length;
-			return await waitUntil(() => /Editor is now accessible via/.test(read(mainLog).slice(offset)), 180_000);
+			return await waitUntil(
+				() => /Editor is now accessible via/.test(read(mainLog).slice(offset)),
+				180_000,
+			);
 		};
 		// The main first: it sets up the new database, which the others then use as it is.
 		const mainReady = await startMain();
@@ -148,29 +253,81 @@ export async function queueModeChecks(record: Record): Promise<void> {
 		const webhookLog = path.join(webhookFolder, 'webhook.log');
 		if (mainReady) {
 			for (const [i, folder] of workerFolders.entries()) {
-				processes.push(startN8n(folder, await freePort(), { command: ['worker', '--concurrency=5'], brokerPort: await freePort(), logFile: workerLogs[i], extraEnv: shared }));
+				processes.push(
+					startN8n(folder, await freePort(), {
+						command: ['worker', '--concurrency=5'],
+						brokerPort: await freePort(),
+						logFile: workerLogs[i],
+						extraEnv: shared,
+					}),
+				);
 			}
-			processes.push(startN8n(webhookFolder, webhookPort, { command: ['webhook'], brokerPort: await freePort(), logFile: webhookLog, extraEnv: shared }));
+			processes.push(
+				startN8n(webhookFolder, webhookPort, {
+					command: ['webhook'],
+					brokerPort: await freePort(),
+					logFile: webhookLog,
+					extraEnv: shared,
+				}),
+			);
 
 			// Meanwhile, credentials and workflows made and published in the editor, on the main.
 			const mainUrl = `http://127.0.0.1:${mainPort}`;
 			await setUpOwner(mainUrl);
 			const editor = await editorSession(mainUrl);
 			const credentials: QueueCredentials = {
-				ce: await editor.createCredential('Customer Engagement (queue)', 'customerEngagementApi', { baseUrl: ce.url, accessToken: CE_TOKEN }),
-				cm: await editor.createCredential('Check Monitor (queue)', 'checkMonitorApi', { baseUrl: cm.url, apiKey: CM_KEY }),
-				webhook: await editor.createCredential(WEBHOOK_CREDENTIAL.name, 'checkMonitorWebhook', { headerName: 'X-Check-Monitor-Secret', secret: WEBHOOK_SECRET }),
+				ce: await editor.createCredential('Customer Engagement (queue)', 'customerEngagementApi', {
+					baseUrl: ce.url,
+					accessToken: CE_TOKEN,
+				}),
+				cm: await editor.createCredential('Check Monitor (queue)', 'checkMonitorApi', {
+					baseUrl: cm.url,
+					apiKey: CM_KEY,
+				}),
+				webhook: await editor.createCredential(WEBHOOK_CREDENTIAL.name, 'checkMonitorWebhook', {
+					headerName: 'X-Check-Monitor-Secret',
+					secret: WEBHOOK_SECRET,
+				}),
 			};
-			for (const workflow of [webhookWorkflow(credentials), visitTriggerWorkflow(String(contact.id), credentials), webhookNoteWorkflow('queueFlipNote001', flipsWebhookId, String(contact.id), {}, credentials.ce, credentials.webhook)]) {
-				await editor.publish(((await editor.call('POST', '/workflows', workflow)) as { id: string }).id);
+			for (const workflow of [
+				webhookWorkflow(credentials),
+				visitTriggerWorkflow(String(contact.id), credentials),
+				webhookNoteWorkflow(
+					'queueFlipNote001',
+					flipsWebhookId,
+					String(contact.id),
+					{},
+					credentials.ce,
+					credentials.webhook,
+				),
+			]) {
+				await editor.publish(
+					((await editor.call('POST', '/workflows', workflow)) as { id: string }).id,
+				);
 			}
 		}
-		const workersReady = mainReady && (await waitUntil(() => workerLogs.every((log) => /n8n worker is now ready|Worker ready|worker is now ready/i.test(read(log))), 180_000));
-		record('queue mode › a main and two workers start on Redis and PostgreSQL', workersReady && mainReady ? undefined : `main ready: ${mainReady}, workers ready: ${workersReady}; see ${mainLog}, ${workerLogs.join(', ')}`);
+		const workersReady =
+			mainReady &&
+			(await waitUntil(
+				() =>
+					workerLogs.every((log) =>
+						/n8n worker is now ready|Worker ready|worker is now ready/i.test(read(log)),
+					),
+				180_000,
+			));
+		record(
+			'queue mode › a main and two workers start on Redis and PostgreSQL',
+			workersReady && mainReady
+				? undefined
+				: `main ready: ${mainReady}, workers ready: ${workersReady}; see ${mainLog}, ${workerLogs.join(', ')}`,
+		);
 		if (!workersReady || !mainReady) return;
 
 		// 1. Production executions of both action nodes run on the workers.
-		const activated = await waitUntil(() => ce.requests.some((r) => r.path === '/v1/visits'), 120_000);
+		const activated = await waitUntil(
+			() => ce.requests.some((r) => r.path === '/v1/visits'),
+			120_000,
+		);
 		ce.clearLog();
 		cm.clearLog();
 		const onWorkersBefore = startedOnWorker(workerLogs);
@@ -186,39 +343,71 @@ export async function queueModeChecks(record: Record): Promise<void> {
 					body: JSON.stringify({ email: `queue${n}@example.com`, check: `queue check ${n}` }),
 				});
 			let response = await send();
-			for (const deadline = Date.now() + 60_000; response.status === 404 && Date.now() < deadline; response = await send()) {
+			for (
+				const deadline = Date.now() + 60_000;
+				response.status === 404 && Date.now() < deadline;
+				response = await send()
+			) {
 				await response.text();
 				await new Promise((resolve) => setTimeout(resolve, 1000));
 			}
-			answers.push(response.ok ? ((await response.json()) as IDataObject) : { status: response.status, text: await response.text() });
+			answers.push(
+				response.ok
+					? ((await response.json()) as IDataObject)
+					: { status: response.status, text: await response.text() },
+			);
 		}
-		const ceRequests = ce.requests.filter((r) => r.path !== '/v1/visits').map((r) => `${r.method} ${r.path.replace(/[^/]+$/, (id) => (id.length > 8 ? ':id' : id))}`);
-		const cmRequests = cm.requests.map((r) => `${r.method} ${r.path.replace(/[0-9a-f-]{36}/, ':uuid')}`);
-		const expectedCe = ['POST /v1/contacts', 'GET /v1/contacts/:id', 'POST /v1/contacts', 'GET /v1/contacts/:id'];
-		const expectedCm = ['POST /api/v3/checks/', 'GET /api/v3/checks/:uuid', 'POST /api/v3/checks/', 'GET /api/v3/checks/:uuid'];
+		const ceRequests = ce.requests
+			.filter((r) => r.path !== '/v1/visits')
+			.map((r) => `${r.method} ${r.path.replace(/[^/]+$/, (id) => (id.length > 8 ? ':id' : id))}`);
+		const cmRequests = cm.requests.map(
+			(r) => `${r.method} ${r.path.replace(/[0-9a-f-]{36}/, ':uuid')}`,
+		);
+		const expectedCe = [
+			'POST /v1/contacts',
+			'GET /v1/contacts/:id',
+			'POST /v1/contacts',
+			'GET /v1/contacts/:id',
+		];
+		const expectedCm = [
+			'POST /api/v3/checks/',
+			'GET /api/v3/checks/:uuid',
+			'POST /api/v3/checks/',
+			'GET /api/v3/checks/:uuid',
+		];
 		record(
 			'queue mode › webhook executions of both action nodes answer with the last node',
-			answers.every((a, i) => a.name === `queue check ${i + 1}`) ? undefined : `answers: ${JSON.stringify(answers).slice(0, 500)}`,
+			answers.every((a, i) => a.name === `queue check ${i + 1}`)
+				? undefined
+				: `answers: ${JSON.stringify(answers).slice(0, 500)}`,
 		);
 		record(
 			'queue mode › exactly the requests expected reached both APIs',
-			JSON.stringify(ceRequests) === JSON.stringify(expectedCe) && JSON.stringify(cmRequests) === JSON.stringify(expectedCm)
+			JSON.stringify(ceRequests) === JSON.stringify(expectedCe) &&
+				JSON.stringify(cmRequests) === JSON.stringify(expectedCm)
 				? undefined
 				: `customer engagement: ${JSON.stringify(ceRequests)}; check monitor: ${JSON.stringify(cmRequests)}`,
 		);
 		const onWorkers = startedOnWorker(workerLogs) - onWorkersBefore;
-		record('queue mode › both executions ran on the workers', onWorkers === 2 ? undefined : `workers started ${onWorkers} executions (expected 2)`);
+		record(
+			'queue mode › both executions ran on the workers',
+			onWorkers === 2 ? undefined : `workers started ${onWorkers} executions (expected 2)`,
+		);
 
 		// 2. The trigger, polled by the main, across a main restart between polls.
 		if (!activated) {
 			record('queue mode › the published trigger polls on the main', 'no poll within 120 s');
 			return;
 		}
-		const notes = () => ce.state.notes.filter((n) => String(n.text).startsWith('visit ')).map((n) => String(n.text));
+		const notes = () =>
+			ce.state.notes.filter((n) => String(n.text).startsWith('visit ')).map((n) => String(n.text));
 		const inserted = [ce.seedVisit({ contactId: String(contact.id) })];
 		await waitUntil(() => notes().length >= 1, 150_000);
 		await stopProcess(main);
-		inserted.push(ce.seedVisit({ contactId: String(contact.id) }), ce.seedVisit({ contactId: String(contact.id) }));
+		inserted.push(
+			ce.seedVisit({ contactId: String(contact.id) }),
+			ce.seedVisit({ contactId: String(contact.id) }),
+		);
 		await startMain();
 		await waitUntil(() => notes().length >= 3, 150_000);
 		inserted.push(ce.seedVisit({ contactId: String(contact.id) }));
@@ -227,23 +416,46 @@ export async function queueModeChecks(record: Record): Promise<void> {
 		const expected = inserted.map((v) => `visit ${String(v.id)}`).sort();
 		record(
 			'queue mode › a published trigger emits each inserted visit exactly once across a main restart',
-			JSON.stringify(notes().sort()) === JSON.stringify(expected) ? undefined : `notes ${JSON.stringify(notes())}, visits ${JSON.stringify(expected)}`,
+			JSON.stringify(notes().sort()) === JSON.stringify(expected)
+				? undefined
+				: `notes ${JSON.stringify(notes())}, visits ${JSON.stringify(expected)}`,
 		);
 
 		// 3. The webhook trigger: the first attempt to the webhook process, its retry to the main.
-		const webhookReady = await waitUntil(() => /Webhook listener waiting for requests/.test(read(webhookLog)), 120_000);
-		const production = (port: number) => `http://127.0.0.1:${port}/webhook/${flipsWebhookId}/webhook`;
-		if (!webhookReady || !(await webhookRegistered(production(webhookPort))) || !(await webhookRegistered(production(mainPort)))) {
-			record('queue mode › a webhook trigger\'s change, retried to another process, starts one execution', `the webhook process (ready: ${webhookReady}) or the main did not answer ${production(0)}; see ${webhookLog}`);
+		const webhookReady = await waitUntil(
+			() => /Webhook listener waiting for requests/.test(read(webhookLog)),
+			120_000,
+		);
+		const production = (port: number) =>
+			`http://127.0.0.1:${port}/webhook/${flipsWebhookId}/webhook`;
+		if (
+			!webhookReady ||
+			!(await webhookRegistered(production(webhookPort))) ||
+			!(await webhookRegistered(production(mainPort)))
+		) {
+			record(
+				"queue mode › a webhook trigger's change, retried to another process, starts one execution",
+				`the webhook process (ready: ${webhookReady}) or the main did not answer ${production(0)}; see ${webhookLog}`,
+			);
 			return;
 		}
-		proxy = await roundRobinProxy([`http://127.0.0.1:${webhookPort}`, `http://127.0.0.1:${mainPort}`]);
+		proxy = await roundRobinProxy([
+			`http://127.0.0.1:${webhookPort}`,
+			`http://127.0.0.1:${mainPort}`,
+		]);
 		cm.webhooks.allowPrivateIps = true;
 		const job = cm.seedCheck({ name: 'queue job' });
 		cm.receivePing(job.uuid);
-		const integration = cm.addWebhookIntegration({ name: 'n8n (queue)', ...panelIntegration(`${proxy.url}/webhook/${flipsWebhookId}/webhook`) }, 'none');
+		const integration = cm.addWebhookIntegration(
+			{
+				name: 'n8n (queue)',
+				...panelIntegration(`${proxy.url}/webhook/${flipsWebhookId}/webhook`),
+			},
+			'none',
+		);
 		job.channels = [integration.id];
-		const flipNotes = () => ce.state.notes.map((n) => String(n.text)).filter((n) => n.startsWith('queue job '));
+		const flipNotes = () =>
+			ce.state.notes.map((n) => String(n.text)).filter((n) => n.startsWith('queue job '));
 		const onWorkersBeforeFlip = startedOnWorker(workerLogs);
 		// Past the server's 30 s (the real server's; at 4 s and at 10 s a loaded n8n once answered too late).
 		proxy.holdNext(32_000);
@@ -252,11 +464,15 @@ export async function queueModeChecks(record: Record): Promise<void> {
 		await waitUntil(() => flipNotes().length >= 1, 60_000);
 		await new Promise((resolve) => setTimeout(resolve, 5000));
 		const attempts = attemptsOf(cm, job.uuid);
-		const routed = proxy.routed.map((port) => (port === String(webhookPort) ? 'webhook process' : 'main'));
+		const routed = proxy.routed.map((port) =>
+			port === String(webhookPort) ? 'webhook process' : 'main',
+		);
 		record(
-			'queue mode › a webhook trigger\'s change reaches an `n8n webhook` process, runs on a worker; its retry, reaching the main, starts nothing',
-			flipNotes().length === 1 && startedOnWorker(workerLogs) - onWorkersBeforeFlip === 1 &&
-				attempts.join(' | ') === '1:Connection timed out | 2:200 Received before; this change already started the workflow' &&
+			"queue mode › a webhook trigger's change reaches an `n8n webhook` process, runs on a worker; its retry, reaching the main, starts nothing",
+			flipNotes().length === 1 &&
+				startedOnWorker(workerLogs) - onWorkersBeforeFlip === 1 &&
+				attempts.join(' | ') ===
+					'1:Connection timed out | 2:200 Received before; this change already started the workflow' &&
 				routed.join(',') === 'webhook process,main'
 				? undefined
 				: `notes ${JSON.stringify(flipNotes())}; attempts ${JSON.stringify(attempts)}; routed to ${routed.join(', ')}; worker executions ${startedOnWorker(workerLogs) - onWorkersBeforeFlip}`,
@@ -264,7 +480,14 @@ export async function queueModeChecks(record: Record): Promise<void> {
 
 		// 4. Push and poll joined: pushes to the webhook process, polls on the main, runs on the workers.
 		await pushPollChecks(
-			{ label: 'queue mode › push and poll', editor: await editorSession(`http://127.0.0.1:${mainPort}`), pushTo: `http://127.0.0.1:${webhookPort}`, workflowId: 'queuePushPoll001', webhookId: PUSH_POLL_WEBHOOK_ID, burst: QUEUE_BURST },
+			{
+				label: 'queue mode › push and poll',
+				editor: await editorSession(`http://127.0.0.1:${mainPort}`),
+				pushTo: `http://127.0.0.1:${webhookPort}`,
+				workflowId: 'queuePushPoll001',
+				webhookId: PUSH_POLL_WEBHOOK_ID,
+				burst: QUEUE_BURST,
+			},
 			record,
 		);
 	} catch (error) {

@@ -39,7 +39,13 @@ export function recipe(readme: string, heading: string): string {
 
 /** The checkout as a clone has it: the files git tracks or would track, nothing it ignores. */
 function copyCheckout(target: string): void {
-	const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: root, encoding: 'utf8' }).split('\0').filter(Boolean);
+	const files = execFileSync(
+		'git',
+		['ls-files', '--cached', '--others', '--exclude-standard', '-z'],
+		{ cwd: root, encoding: 'utf8' },
+	)
+		.split('\0')
+		.filter(Boolean);
 	for (const file of files) {
 		mkdirSync(path.dirname(path.join(target, file)), { recursive: true });
 		cpSync(path.join(root, file), path.join(target, file));
@@ -51,12 +57,19 @@ function copyCheckout(target: string): void {
  * put first (any inside a node_modules folder), so `node` is the machine's own.
  */
 export function machinePath(PATH: string): string {
-	return PATH.split(path.delimiter).filter((entry) => !entry.split(path.sep).includes('node_modules')).join(path.delimiter);
+	return PATH.split(path.delimiter)
+		.filter((entry) => !entry.split(path.sep).includes('node_modules'))
+		.join(path.delimiter);
 }
 
 /** Which `node` a PATH finds: its version ("v20.20.2") and where. */
 function nodeOn(PATH: string): { version: string; where: string } {
-	const [where, version] = execFileSync('bash', ['-c', 'command -v node; node --version'], { env: { ...process.env, PATH }, encoding: 'utf8' }).trim().split('\n');
+	const [where, version] = execFileSync('bash', ['-c', 'command -v node; node --version'], {
+		env: { ...process.env, PATH },
+		encoding: 'utf8',
+	})
+		.trim()
+		.split('\n');
 	return { version, where };
 }
 
@@ -64,7 +77,13 @@ function nodeOn(PATH: string): { version: string; where: string } {
 function recipePaths(): Array<{ node: string; PATH: string }> {
 	const machine = machinePath(process.env.PATH ?? '');
 	const own = nodeOn(machine);
-	if (Number(own.version.slice(1).split('.')[0]) >= 24) return [{ node: `the machine's Node ${own.version} (${own.where}; 24 or newer, so the one run)`, PATH: machine }];
+	if (Number(own.version.slice(1).split('.')[0]) >= 24)
+		return [
+			{
+				node: `the machine's Node ${own.version} (${own.where}; 24 or newer, so the one run)`,
+				PATH: machine,
+			},
+		];
 	const node24 = `${path.join(root, 'node_modules', '.bin')}${path.delimiter}${machine}`;
 	return [
 		{ node: `the machine's Node ${own.version} (${own.where})`, PATH: machine },
@@ -78,7 +97,9 @@ function recipePaths(): Array<{ node: string; PATH: string }> {
  * (.package-lock.json); a peer or a dependency npm installed would sit beside it.
  */
 export function besideThePackage(nodeModules: string): string[] {
-	return readdirSync(nodeModules).filter((entry) => entry !== PACKAGE && entry !== '.package-lock.json');
+	return readdirSync(nodeModules).filter(
+		(entry) => entry !== PACKAGE && entry !== '.package-lock.json',
+	);
 }
 
 export async function readmeInstallChecks(record: Record): Promise<void> {
@@ -101,36 +122,77 @@ async function recipeChecks(name: string, PATH: string, record: Record): Promise
 	mkdirSync(home);
 	copyCheckout(clone);
 	// Asynchronous, as every long step here: the tier's other parts run in this process.
-	await promisify(execFile)('cp', ['-al', path.join(root, 'node_modules'), path.join(clone, 'node_modules')]);
+	await promisify(execFile)('cp', [
+		'-al',
+		path.join(root, 'node_modules'),
+		path.join(clone, 'node_modules'),
+	]);
 	const script = recipe(readFileSync(path.join(root, 'README.md'), 'utf8'), '**From a tarball**');
 	const started = Date.now();
 	// The user's shell: their PATH (the Node and npm it finds), their home; nothing of this run's npm.
-	const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('npm_') && key !== 'INIT_CWD'));
+	const env = Object.fromEntries(
+		Object.entries(process.env).filter(([key]) => !key.startsWith('npm_') && key !== 'INIT_CWD'),
+	);
 	try {
-		const run = promisify(execFile)('bash', ['-e', '-c', script], { cwd: clone, env: { ...env, PATH, HOME: home }, encoding: 'utf8', timeout: 900_000, maxBuffer: 64 * 2 ** 20 });
+		const run = promisify(execFile)('bash', ['-e', '-c', script], {
+			cwd: clone,
+			env: { ...env, PATH, HOME: home },
+			encoding: 'utf8',
+			timeout: 900_000,
+			maxBuffer: 64 * 2 ** 20,
+		});
 		runInBackground(run.child.pid);
 		await run;
 	} catch (error) {
-		const failure = error as { code?: number | string; signal?: string; stdout?: string; stderr?: string };
+		const failure = error as {
+			code?: number | string;
+			signal?: string;
+			stdout?: string;
+			stderr?: string;
+		};
 		rmSync(scratch, { recursive: true, force: true });
-		return record(name, `the recipe failed (${String(failure.code ?? failure.signal)}): ${`${failure.stdout ?? ''}${failure.stderr ?? ''}`.slice(-1500)}`);
+		return record(
+			name,
+			`the recipe failed (${String(failure.code ?? failure.signal)}): ${`${failure.stdout ?? ''}${failure.stderr ?? ''}`.slice(-1500)}`,
+		);
 	}
 	const seconds = (): number => Math.round((Date.now() - started) / 1000);
 	const recipeSeconds = seconds();
 	const beside = besideThePackage(path.join(home, '.n8n', 'nodes', 'node_modules'));
-	const problems = beside.length ? [`~/.n8n/nodes/node_modules holds ${beside.length} entries beside the package${beside.includes('n8n-workflow') ? ', n8n-workflow among them' : ''}: ${beside.slice(0, 6).join(', ')}${beside.length > 6 ? ' …' : ''}`] : [];
+	const problems = beside.length
+		? [
+				`~/.n8n/nodes/node_modules holds ${beside.length} entries beside the package${beside.includes('n8n-workflow') ? ', n8n-workflow among them' : ''}: ${beside.slice(0, 6).join(', ')}${beside.length > 6 ? ' …' : ''}`,
+			]
+		: [];
 
 	const logFile = path.join(scratch, 'n8n.log');
 	let n8n: StartedN8n | undefined;
 	try {
 		n8n = await startWithEditor(home, logFile, 480_000, { background: true });
-		if (!n8n) return record(name, [...problems, `n8n did not start; its log: ${readFileSync(logFile, 'utf8').slice(-1500)}`].join('; '));
+		if (!n8n)
+			return record(
+				name,
+				[
+					...problems,
+					`n8n did not start; its log: ${readFileSync(logFile, 'utf8').slice(-1500)}`,
+				].join('; '),
+			);
 		const nodeTypes = (await n8n.editor.getJson('/types/nodes.json')) as Array<{ name: string }>;
 		// Every node the build declares (dist/known/nodes.json of the clone), by n8n's name for it.
-		const built = Object.keys(JSON.parse(readFileSync(path.join(clone, 'dist', 'known', 'nodes.json'), 'utf8')) as object);
-		const missing = built.filter((node) => !nodeTypes.some((type) => type.name === `${PACKAGE}.${node}`));
-		if (built.length === 0 || missing.length > 0) problems.push(`the build declares ${JSON.stringify(built)}; n8n's node types lack ${missing.join(', ')}`);
-		record(`${name}: the package alone in ~/.n8n/nodes, n8n loads its nodes (the recipe ${recipeSeconds} s, with n8n's check ${seconds()} s)`, problems.join('; ') || undefined);
+		const built = Object.keys(
+			JSON.parse(readFileSync(path.join(clone, 'dist', 'known', 'nodes.json'), 'utf8')) as object,
+		);
+		const missing = built.filter(
+			(node) => !nodeTypes.some((type) => type.name === `${PACKAGE}.${node}`),
+		);
+		if (built.length === 0 || missing.length > 0)
+			problems.push(
+				`the build declares ${JSON.stringify(built)}; n8n's node types lack ${missing.join(', ')}`,
+			);
+		record(
+			`${name}: the package alone in ~/.n8n/nodes, n8n loads its nodes (the recipe ${recipeSeconds} s, with n8n's check ${seconds()} s)`,
+			problems.join('; ') || undefined,
+		);
 	} catch (error) {
 		record(name, [...problems, (error as Error).message.slice(0, 600)].join('; '));
 	} finally {
@@ -139,4 +201,5 @@ async function recipeChecks(name: string, PATH: string, record: Record): Promise
 	}
 }
 
-if (require.main === module) void runAlone('The README\'s "From a tarball" recipe', readmeInstallChecks);
+if (require.main === module)
+	void runAlone('The README\'s "From a tarball" recipe', readmeInstallChecks);

@@ -11,14 +11,20 @@ import { exitWhenPrinted } from '../shared/exitWhenPrinted';
 
 export type Record = (name: string, message?: string) => void;
 
-export async function runAlone(what: string, checks: (record: Record) => Promise<unknown>): Promise<never> {
+export async function runAlone(
+	what: string,
+	checks: (record: Record) => Promise<unknown>,
+): Promise<never> {
 	const registry = await startRegistry();
 	let passed = 0;
 	let failed = 0;
 	try {
 		await ensureN8n();
 		console.log(`${what} on n8n ${N8N_VERSION}`);
-		setPublishedPackage({ registry: registry.url, ...(await publishTarball(registry, await packPackage())) });
+		setPublishedPackage({
+			registry: registry.url,
+			...(await publishTarball(registry, await packPackage())),
+		});
 		await checks((name, message) => {
 			if (message) failed++;
 			else passed++;

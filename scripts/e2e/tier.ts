@@ -26,7 +26,11 @@ import { webhookTriggerChecks } from './webhookTrigger';
 import { PUSH_POLL_WEBHOOK_ID, pushPollChecks } from './pushPoll';
 import { startScriptChecks } from './startScript';
 import { readmeInstallChecks } from './readmeInstall';
-import { installPublished, publishedPackage, setPublishedPackage } from '../release/communityInstall';
+import {
+	installPublished,
+	publishedPackage,
+	setPublishedPackage,
+} from '../release/communityInstall';
 import { lazyLoadingChecks, lazyLoadingStandIns } from './lazyLoading';
 import { agentChecks } from './agent';
 import { mcpChecks } from './mcp';
@@ -39,21 +43,39 @@ import { packPackage } from '../release/pack';
 import { publishTarball, startRegistry, type LocalRegistry } from '../release/registry';
 import { exitWhenPrinted } from '../shared/exitWhenPrinted';
 import { builtDescription } from '../../harness/nodeOperations';
-import { chain, chainChecks, checkMonitorSteps, CREDENTIALS, customerEngagementSteps, everyOperation, expect, type Step } from './operations';
+import {
+	chain,
+	chainChecks,
+	checkMonitorSteps,
+	CREDENTIALS,
+	customerEngagementSteps,
+	everyOperation,
+	expect,
+	type Step,
+} from './operations';
 
 /** The committed examples that run by hand ("Run now", as the editor runs it): nightly upsert of checks, run twice; then the pings. */
-async function exampleWorkflows(editor: EditorSession, ce: CustomerEngagementServer, cm: CheckMonitorServer, record: (name: string, message?: string) => void) {
+async function exampleWorkflows(
+	editor: EditorSession,
+	ce: CustomerEngagementServer,
+	cm: CheckMonitorServer,
+	record: (name: string, message?: string) => void,
+) {
 	const outcomes: string[][] = [];
 	for (let run = 0; run < 2; run++) {
 		try {
 			const { runData } = (await editor.runToEnd('exNightlyUpsert', 'Run now')).resultData;
-			const items = (((runData['Create or update check']?.[0]?.data as IDataObject)?.main as IDataObject[][]) ?? [])[0] ?? [];
+			const items =
+				(((runData['Create or update check']?.[0]?.data as IDataObject)?.main as IDataObject[][]) ??
+					[])[0] ?? [];
 			outcomes.push(items.map((item) => String((item.json as IDataObject).outcome)));
 		} catch (error) {
 			outcomes.push([`failed: ${(error as Error).message.slice(0, 600)}`]);
 		}
 	}
-	const names = [...cm.checks.values()].map((c) => c.name).filter((n) => ['Nightly backup', 'Invoice export', 'Search index rebuild'].includes(n));
+	const names = [...cm.checks.values()]
+		.map((c) => c.name)
+		.filter((n) => ['Nightly backup', 'Invoice export', 'Search index rebuild'].includes(n));
 
 	// The pings example: start, the work, success with a body (the check made by the upsert above).
 	let pings: string;
@@ -62,19 +84,36 @@ async function exampleWorkflows(editor: EditorSession, ce: CustomerEngagementSer
 	try {
 		const { error } = (await editor.runToEnd('exNightlyJobPings', 'Run now')).resultData;
 		const backup = [...cm.checks.values()].find((c) => c.slug === 'nightly-backup');
-		const logged = (backup?.pings ?? []).map((p) => ({ type: p.type, rid: p.rid, body: p.body?.toString('utf8') ?? null }));
+		const logged = (backup?.pings ?? []).map((p) => ({
+			type: p.type,
+			rid: p.rid,
+			body: p.body?.toString('utf8') ?? null,
+		}));
 		pings =
-			!error && logged.length === 2 && logged[0].type === 'start' && logged[1].type === 'success' && logged[0].rid !== null && logged[0].rid === logged[1].rid && logged[1].body === `exported ${contacts} contacts`
+			!error &&
+			logged.length === 2 &&
+			logged[0].type === 'start' &&
+			logged[1].type === 'success' &&
+			logged[0].rid !== null &&
+			logged[0].rid === logged[1].rid &&
+			logged[1].body === `exported ${contacts} contacts`
 				? ''
 				: `error ${JSON.stringify(error?.message ?? null)}, pings ${JSON.stringify(logged)}`;
 	} catch (error) {
 		pings = `failed: ${(error as Error).message.slice(0, 300)}`;
 	}
-	record('examples › nightly job pings start, then success with the run ID of the execution and a body', pings || undefined);
+	record(
+		'examples › nightly job pings start, then success with the run ID of the execution and a body',
+		pings || undefined,
+	);
 	record(
 		'examples › nightly upsert creates three checks, then updates the same three',
 		expect(
-			JSON.stringify(outcomes) === JSON.stringify([['created', 'created', 'created'], ['updated', 'updated', 'updated']]) && names.length === 3,
+			JSON.stringify(outcomes) ===
+				JSON.stringify([
+					['created', 'created', 'created'],
+					['updated', 'updated', 'updated'],
+				]) && names.length === 3,
 			`outcomes ${JSON.stringify(outcomes)}, checks ${JSON.stringify(names)}`,
 		),
 	);
@@ -84,7 +123,10 @@ async function exampleWorkflows(editor: EditorSession, ce: CustomerEngagementSer
  * The tier's own n8n: the operations' chains, lazy loading, the examples, MCP, the AI Agent
  * and the webhook trigger, on the user folder the install above made.
  */
-async function tierN8nChecks(userFolder: string, record: (name: string, message?: string) => void): Promise<void> {
+async function tierN8nChecks(
+	userFolder: string,
+	record: (name: string, message?: string) => void,
+): Promise<void> {
 	const ce = await new CustomerEngagementServer().start();
 	const cm = await new CheckMonitorServer().start();
 	cm.seedChannel('ops-email');
@@ -99,31 +141,67 @@ async function tierN8nChecks(userFolder: string, record: (name: string, message?
 		return target;
 	};
 	const lazy = await lazyLoadingStandIns();
-	await n8nCli(userFolder, ['import:credentials', `--input=${file('credentials.json', [
-		...lazy.credentials,
-		{ ...CREDENTIALS.customerEngagementApi, type: 'customerEngagementApi', data: { baseUrl: `${ce.url}/`, accessToken: CE_TOKEN } },
-		{ ...CREDENTIALS.checkMonitorApi, type: 'checkMonitorApi', data: { baseUrl: cm.url, apiKey: CM_KEY, pingKey: CM_PING_KEY } },
-		// The instant-flips example's credential (the example is imported with the others).
-		{ id: 'cmWebhookSandbox1', name: 'Check Monitor Webhook sandbox', type: 'checkMonitorWebhook', data: { headerName: 'X-Check-Monitor-Secret', secret: SANDBOX_WEBHOOK_SECRET } },
-	])}`]);
+	await n8nCli(userFolder, [
+		'import:credentials',
+		`--input=${file('credentials.json', [
+			...lazy.credentials,
+			{
+				...CREDENTIALS.customerEngagementApi,
+				type: 'customerEngagementApi',
+				data: { baseUrl: `${ce.url}/`, accessToken: CE_TOKEN },
+			},
+			{
+				...CREDENTIALS.checkMonitorApi,
+				type: 'checkMonitorApi',
+				data: { baseUrl: cm.url, apiKey: CM_KEY, pingKey: CM_PING_KEY },
+			},
+			// The instant-flips example's credential (the example is imported with the others).
+			{
+				id: 'cmWebhookSandbox1',
+				name: 'Check Monitor Webhook sandbox',
+				type: 'checkMonitorWebhook',
+				data: { headerName: 'X-Check-Monitor-Secret', secret: SANDBOX_WEBHOOK_SECRET },
+			},
+		])}`,
+	]);
 
 	// Every operation the build declares runs here (operations.ts: a new one needs no step of its own).
-	const ceSteps = everyOperation('customerEngagement', builtDescription('customerEngagement'), customerEngagementSteps(ce));
-	const cmSteps = everyOperation('checkMonitor', builtDescription('checkMonitor'), checkMonitorSteps(seeded));
+	const ceSteps = everyOperation(
+		'customerEngagement',
+		builtDescription('customerEngagement'),
+		customerEngagementSteps(ce),
+	);
+	const cmSteps = everyOperation(
+		'checkMonitor',
+		builtDescription('checkMonitor'),
+		checkMonitorSteps(seeded),
+	);
 	const workflows: Array<{ id: string; steps: Step[]; workflow: IDataObject }> = [
-		{ id: 'e2eCustomerEng1', steps: ceSteps, workflow: chain('e2eCustomerEng1', 'Customer Engagement: every operation', ceSteps) },
-		{ id: 'e2eCheckMonitor1', steps: cmSteps, workflow: chain('e2eCheckMonitor1', 'Check Monitor: every operation', cmSteps) },
+		{
+			id: 'e2eCustomerEng1',
+			steps: ceSteps,
+			workflow: chain('e2eCustomerEng1', 'Customer Engagement: every operation', ceSteps),
+		},
+		{
+			id: 'e2eCheckMonitor1',
+			steps: cmSteps,
+			workflow: chain('e2eCheckMonitor1', 'Check Monitor: every operation', cmSteps),
+		},
 	];
 	const examples = path.join(__dirname, '..', '..', 'examples');
 	const exampleFiles = readdirSync(examples).filter((f) => f.endsWith('.json'));
-	await importWorkflows(userFolder, [...workflows.map((w) => w.workflow), ...exampleFiles.map((f) => JSON.parse(readFileSync(path.join(examples, f), 'utf8')) as object)]);
+	await importWorkflows(userFolder, [
+		...workflows.map((w) => w.workflow),
+		...exampleFiles.map((f) => JSON.parse(readFileSync(path.join(examples, f), 'utf8')) as object),
+	]);
 
 	if (process.env.E2E_TRACE) {
 		const shown = new Map<object, number>();
 		setInterval(() => {
 			for (const server of [ce, cm]) {
 				const lines = server.requestLines();
-				for (const line of lines.slice(shown.get(server) ?? 0)) console.log(`[trace] ${new Date().toISOString()} ${line}`);
+				for (const line of lines.slice(shown.get(server) ?? 0))
+					console.log(`[trace] ${new Date().toISOString()} ${line}`);
 				shown.set(server, lines.length);
 			}
 		}, 1000).unref();
@@ -134,25 +212,45 @@ async function tierN8nChecks(userFolder: string, record: (name: string, message?
 	const logFile = path.join(work, 'n8n.log');
 	let n8n: StartedN8n | undefined;
 	try {
-		n8n = await startWithEditor(userFolder, logFile, 480_000, { background: true, extraEnv: { N8N_LOG_LEVEL: 'debug', N8N_LOG_OUTPUT: 'console' } });
-		if (!n8n) record('n8n starts with the package', `not up within 480 s; the end of its log:\n${readFileSync(logFile, 'utf8').slice(-2000)}`);
+		n8n = await startWithEditor(userFolder, logFile, 480_000, {
+			background: true,
+			extraEnv: { N8N_LOG_LEVEL: 'debug', N8N_LOG_OUTPUT: 'console' },
+		});
+		if (!n8n)
+			record(
+				'n8n starts with the package',
+				`not up within 480 s; the end of its log:\n${readFileSync(logFile, 'utf8').slice(-2000)}`,
+			);
 		else {
 			const tierN8n = n8n;
 			// The editor's side of lazy loading first, while n8n has loaded no class of the package.
 			await lazyLoadingChecks(tierN8n, lazy, record);
 			await Promise.allSettled([
 				(async () => {
-					for (const { id: workflowId, steps } of workflows) await chainChecks(tierN8n, workflowId, steps, record);
+					for (const { id: workflowId, steps } of workflows)
+						await chainChecks(tierN8n, workflowId, steps, record);
 					await exampleWorkflows(tierN8n.editor, ce, cm, record);
 					// The MCP example, used by a real MCP client.
 					await mcpChecks(tierN8n, ce, cm, record);
 					// An AI Agent using the tools, with a scripted OpenAI-compatible model on 127.0.0.1.
 					await agentChecks(tierN8n, ce, cm, record);
-				})().catch((error: Error) => record('operations, examples, MCP and agent › run', error.message.slice(0, 600))),
+				})().catch((error: Error) =>
+					record('operations, examples, MCP and agent › run', error.message.slice(0, 600)),
+				),
 				// The webhook trigger fed by the stand-in's Webhook integration (stand-ins of its own).
 				webhookTriggerChecks(tierN8n, record),
 				// Push and poll joined, each change once: the example with stand-ins of its own.
-				pushPollChecks({ label: 'push and poll (single mode)', editor: tierN8n.editor, pushTo: tierN8n.url, workflowId: 'pushPollE2e00001', webhookId: PUSH_POLL_WEBHOOK_ID, burst: 50 }, record),
+				pushPollChecks(
+					{
+						label: 'push and poll (single mode)',
+						editor: tierN8n.editor,
+						pushTo: tierN8n.url,
+						workflowId: 'pushPollE2e00001',
+						webhookId: PUSH_POLL_WEBHOOK_ID,
+						burst: 50,
+					},
+					record,
+				),
 			]);
 		}
 	} catch (error) {
@@ -176,7 +274,10 @@ async function main() {
 	console.log(`End-to-end tier on n8n ${N8N_VERSION}`);
 	if (!publishedPackage()) {
 		ownRegistry = await startRegistry();
-		setPublishedPackage({ registry: ownRegistry.url, ...(await publishTarball(ownRegistry, await packPackage())) });
+		setPublishedPackage({
+			registry: ownRegistry.url,
+			...(await publishTarball(ownRegistry, await packPackage())),
+		});
 	}
 	const published = publishedPackage()!;
 	let userFolder: string;
@@ -189,7 +290,10 @@ async function main() {
 			installedAsN8nDoes(userFolder, published.name, published.version),
 		);
 	} catch (error) {
-		record(`install › ${published.name}@${published.version} from the registry with n8n ${N8N_VERSION}'s own steps`, (error as Error).message.slice(0, 1500));
+		record(
+			`install › ${published.name}@${published.version} from the registry with n8n ${N8N_VERSION}'s own steps`,
+			(error as Error).message.slice(0, 1500),
+		);
 		await ownRegistry?.stop();
 		return finish(results);
 	}
@@ -211,7 +315,9 @@ async function main() {
 	];
 	// The tier's own n8n, beside them.
 	await Promise.allSettled([
-		tierN8nChecks(userFolder, record).catch((error: Error) => record('the tier\'s own n8n › runs', error.message.slice(0, 1500))),
+		tierN8nChecks(userFolder, record).catch((error: Error) =>
+			record("the tier's own n8n › runs", error.message.slice(0, 1500)),
+		),
 		...beside,
 	]);
 	await ownRegistry?.stop();
@@ -226,14 +332,30 @@ async function main() {
 function installedAsN8nDoes(userFolder: string, name: string, version: string): string | undefined {
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
 	const packageDir = path.join(nodesDir, 'node_modules', name);
-	const packageJson = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as IDataObject;
-	const nodes = JSON.parse(readFileSync(path.join(nodesDir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+	const packageJson = JSON.parse(
+		readFileSync(path.join(packageDir, 'package.json'), 'utf8'),
+	) as IDataObject;
+	const nodes = JSON.parse(readFileSync(path.join(nodesDir, 'package.json'), 'utf8')) as {
+		dependencies?: Record<string, string>;
+	};
 	const problems = [
-		...['devDependencies', 'peerDependencies', 'optionalDependencies'].filter((field) => field in packageJson).map((field) => `${field} kept`),
+		...['devDependencies', 'peerDependencies', 'optionalDependencies']
+			.filter((field) => field in packageJson)
+			.map((field) => `${field} kept`),
 		...(packageJson.version === version ? [] : [`version ${String(packageJson.version)}`]),
-		...(nodes.dependencies?.[name] === version ? [] : [`nodes/package.json records ${JSON.stringify(nodes.dependencies)}`]),
-		...(readdirSync(packageDir).includes('node_modules') ? [`dependencies installed beside it: ${readdirSync(path.join(packageDir, 'node_modules')).join(', ')}`] : []),
-		...(readdirSync(path.join(packageDir, 'dist', 'known')).sort().join(',') === 'credentials.json,nodes.json' ? [] : ['no lazy-loading metadata in dist/known']),
+		...(nodes.dependencies?.[name] === version
+			? []
+			: [`nodes/package.json records ${JSON.stringify(nodes.dependencies)}`]),
+		...(readdirSync(packageDir).includes('node_modules')
+			? [
+					`dependencies installed beside it: ${readdirSync(path.join(packageDir, 'node_modules')).join(', ')}`,
+				]
+			: []),
+		...(readdirSync(path.join(packageDir, 'dist', 'known'))
+			.sort()
+			.join(',') === 'credentials.json,nodes.json'
+			? []
+			: ['no lazy-loading metadata in dist/known']),
 	];
 	return problems.length ? problems.join('; ') : undefined;
 }

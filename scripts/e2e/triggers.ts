@@ -21,11 +21,21 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
-import { CheckMonitorServer, CM_KEY, isoSeconds, type StoredCheck } from '../../harness/servers/checkMonitorServer';
+import {
+	CheckMonitorServer,
+	CM_KEY,
+	isoSeconds,
+	type StoredCheck,
+} from '../../harness/servers/checkMonitorServer';
 import { KEPT_STARTS } from '../../nodes/shared/keptStart';
 import { CE_TOKEN, CustomerEngagementServer } from '../../harness/servers/customerEngagementServer';
 import { installPublished } from '../release/communityInstall';
-import { editorSession, parseRunData, setUpOwner, type EditorSession } from '../shared/editorSession';
+import {
+	editorSession,
+	parseRunData,
+	setUpOwner,
+	type EditorSession,
+} from '../shared/editorSession';
 import { N8N_VERSION, n8nDir, startN8nReady, WITHOUT_EDITOR_UI } from '../shared/n8nRuntime';
 import { waitForAsync, waitUntil } from '../shared/progress';
 import { stopProcess } from '../shared/services';
@@ -108,8 +118,12 @@ interface Emitted {
 export async function schedulerChecks(mode: SchedulerMode, record: Check): Promise<void> {
 	const label = `triggers (${mode} scheduler)`;
 	const started = Date.now();
-	const say = (line: string) => console.log(`  [${label}, ${Math.round((Date.now() - started) / 1000)} s] ${line}`);
-	const extraEnv: { [name: string]: string } = { ...WITHOUT_EDITOR_UI, ...(mode === 'durable' ? DURABLE_SCHEDULER : {}) };
+	const say = (line: string) =>
+		console.log(`  [${label}, ${Math.round((Date.now() - started) / 1000)} s] ${line}`);
+	const extraEnv: { [name: string]: string } = {
+		...WITHOUT_EDITOR_UI,
+		...(mode === 'durable' ? DURABLE_SCHEDULER : {}),
+	};
 	const sink = await new CustomerEngagementServer().start();
 	const sinkContact = String(sink.seedContact({ firstName: 'Sink' }).id);
 	const triggers = await triggerSet();
@@ -132,15 +146,32 @@ export async function schedulerChecks(mode: SchedulerMode, record: Check): Promi
 		await setUpOwner(url);
 		const editor = await editorSession(url);
 		// Credentials and workflows made in the editor, as a user makes them.
-		const sinkCredential = await editor.createCredential('sink', 'customerEngagementApi', { baseUrl: sink.url, accessToken: CE_TOKEN });
+		const sinkCredential = await editor.createCredential('sink', 'customerEngagementApi', {
+			baseUrl: sink.url,
+			accessToken: CE_TOKEN,
+		});
 		for (const t of triggers) {
 			const own =
 				t.server instanceof CustomerEngagementServer
-					? await editor.createCredential(t.id, 'customerEngagementApi', { baseUrl: t.server.url, accessToken: CE_TOKEN })
-					: await editor.createCredential(t.id, 'checkMonitorApi', { baseUrl: t.server.url, apiKey: CM_KEY });
-			t.workflow = ((await editor.call('POST', '/workflows', workflow(t, own, sinkCredential, sinkContact))) as { id: string }).id;
+					? await editor.createCredential(t.id, 'customerEngagementApi', {
+							baseUrl: t.server.url,
+							accessToken: CE_TOKEN,
+						})
+					: await editor.createCredential(t.id, 'checkMonitorApi', {
+							baseUrl: t.server.url,
+							apiKey: CM_KEY,
+						});
+			t.workflow = (
+				(await editor.call(
+					'POST',
+					'/workflows',
+					workflow(t, own, sinkCredential, sinkContact),
+				)) as { id: string }
+			).id;
 		}
-		const progress = new Map<Trigger, Progress>(triggers.map((t) => [t, { phase: 'activating', made: [] }]));
+		const progress = new Map<Trigger, Progress>(
+			triggers.map((t) => [t, { phase: 'activating', made: [] }]),
+		);
 		const notes = () => sink.state.notes.map((n) => String(n.text));
 		/** What the active workflow emitted, by execution and place. */
 		const emitted = (t: Trigger): Emitted[] =>
@@ -148,10 +179,16 @@ export async function schedulerChecks(mode: SchedulerMode, record: Check): Promi
 				.filter((n) => !n.startsWith('test: ') && n.includes(` ${t.id} `))
 				.map((n) => /^(\d+)\/(\d+) (.*)$/.exec(n.slice(n.indexOf(` ${t.id} `) + t.id.length + 2)))
 				.map((m) => ({ execution: Number(m?.[1]), index: Number(m?.[2]), key: m?.[3] ?? '' }));
-		const tests = (t: Trigger) => notes().filter((n) => n.startsWith(`test: ${t.id} `)).map((n) => n.slice(`test: ${t.id} `.length).replace(/^\S+\/\S+ /, ''));
+		const tests = (t: Trigger) =>
+			notes()
+				.filter((n) => n.startsWith(`test: ${t.id} `))
+				.map((n) => n.slice(`test: ${t.id} `.length).replace(/^\S+\/\S+ /, ''));
 		const emittedAll = (t: Trigger, phase: Phase) => {
 			const got = emitted(t).map((e) => e.key);
-			return progress.get(t)!.made.filter((m) => m.phase === phase).every((m) => got.includes(m.key));
+			return progress
+				.get(t)!
+				.made.filter((m) => m.phase === phase)
+				.every((m) => got.includes(m.key));
 		};
 		const make = async (t: Trigger, phase: Phase) => {
 			const keys = await t.make(phase);
@@ -174,7 +211,8 @@ export async function schedulerChecks(mode: SchedulerMode, record: Check): Promi
 		for (const t of triggers) {
 			// Once more after a pause when refused: on a machine loaded far beyond its cores, n8n 2.41.1
 			// once refused to publish with "Error validating node parameters" and no issue named.
-			await editor.publish(t.workflow)
+			await editor
+				.publish(t.workflow)
 				.catch(async () => {
 					await new Promise((resolve) => setTimeout(resolve, 5000));
 					await editor.publish(t.workflow);
@@ -187,7 +225,10 @@ export async function schedulerChecks(mode: SchedulerMode, record: Check): Promi
 				}),
 			);
 		}
-		record(`${label} › every trigger workflow is activated from the editor`, activationErrors.length ? activationErrors.join('; ') : undefined);
+		record(
+			`${label} › every trigger workflow is activated from the editor`,
+			activationErrors.length ? activationErrors.join('; ') : undefined,
+		);
 		if (activationErrors.length) return;
 
 		// Each trigger on its own second of the minute: A once n8n has saved its start, B once
@@ -202,22 +243,29 @@ export async function schedulerChecks(mode: SchedulerMode, record: Check): Promi
 				} else if (p.phase === 'A made' && (t.aBySweep || emittedAll(t, 'A'))) {
 					p.phase = 'B made';
 					p.b = await make(t, 'B');
-					if (mode === 'in-memory') p.testEvent = fetchTestEvent(editor, t, () => tests(t).length > 0);
+					if (mode === 'in-memory')
+						p.testEvent = fetchTestEvent(editor, t, () => tests(t).length > 0);
 				} else if (p.phase === 'B made' && emittedAll(t, 'B')) {
 					p.phase = 'B emitted';
 				}
 			}
 			await new Promise((resolve) => setTimeout(resolve, 250));
 		}
-		const testEventErrors = new Map(await Promise.all(triggers.map(async (t) => [t, await progress.get(t)!.testEvent] as const)));
+		const testEventErrors = new Map(
+			await Promise.all(triggers.map(async (t) => [t, await progress.get(t)!.testEvent] as const)),
+		);
 		await Promise.all(startsSaved);
 		// The window a restart during the activation poll leaves (docs/triggers.md, "The window n8n leaves").
 		for (const t of triggers) {
 			const activation = t.log.polls()[0];
 			const savedAt = progress.get(t)!.startSavedAt;
-			say(`${t.id}: the activation poll made ${activation?.requests.length ?? 0} request(s); n8n had saved its start ${activation && savedAt ? `${((savedAt - activation.firstAt) / 1000).toFixed(1)} s` : '(not seen)'} after the first`);
+			say(
+				`${t.id}: the activation poll made ${activation?.requests.length ?? 0} request(s); n8n had saved its start ${activation && savedAt ? `${((savedAt - activation.firstAt) / 1000).toFixed(1)} s` : '(not seen)'} after the first`,
+			);
 		}
-		say(`B emitted: ${triggers.filter((t) => progress.get(t)!.phase === 'B emitted').length} of ${triggers.length}; restarting n8n`);
+		say(
+			`B emitted: ${triggers.filter((t) => progress.get(t)!.phase === 'B emitted').length} of ${triggers.length}; restarting n8n`,
+		);
 		const phaseAtStop = new Map(triggers.map((t) => [t, progress.get(t)!.phase]));
 		// A restart between two polls: C is made while n8n is down.
 		await stopProcess(n8n);
@@ -232,7 +280,11 @@ export async function schedulerChecks(mode: SchedulerMode, record: Check): Promi
 		say('n8n is up again');
 		const doneOf = (t: Trigger) => {
 			const p = progress.get(t)!;
-			if (p.allEmittedAt === undefined && ['A', 'B', 'C'].every((phase) => emittedAll(t, phase as Phase))) p.allEmittedAt = Date.now();
+			if (
+				p.allEmittedAt === undefined &&
+				['A', 'B', 'C'].every((phase) => emittedAll(t, phase as Phase))
+			)
+				p.allEmittedAt = Date.now();
 			return p.allEmittedAt !== undefined && t.log.pollSince(p.allEmittedAt, SETTLED_MS);
 		};
 		// Every trigger asked each time (not `every`, which stops at the first not done): when its
@@ -240,8 +292,15 @@ export async function schedulerChecks(mode: SchedulerMode, record: Check): Promi
 		const done = await waitUntil(() => triggers.map(doneOf).every(Boolean), PHASE_MS + 60_000);
 		// Time for an execution a poll started to reach the sink.
 		await new Promise((resolve) => setTimeout(resolve, SETTLED_MS));
-		const waiting = triggers.filter((t) => !doneOf(t)).map((t) => `${t.id} (${progress.get(t)!.allEmittedAt === undefined ? 'not every record emitted' : 'no poll since'})`);
-		say(done ? 'every record emitted, and a poll since' : `still waiting for ${waiting.join(', ')}`);
+		const waiting = triggers
+			.filter((t) => !doneOf(t))
+			.map(
+				(t) =>
+					`${t.id} (${progress.get(t)!.allEmittedAt === undefined ? 'not every record emitted' : 'no poll since'})`,
+			);
+		say(
+			done ? 'every record emitted, and a poll since' : `still waiting for ${waiting.join(', ')}`,
+		);
 
 		for (const t of triggers) {
 			const p = progress.get(t)!;
@@ -250,32 +309,56 @@ export async function schedulerChecks(mode: SchedulerMode, record: Check): Promi
 			const made = p.made.map((m) => m.key);
 			const count = (key: string) => got.filter((g) => g.key === key).length;
 			const problems = [
-				...(phaseAtStop.get(t) !== 'B emitted' ? [`${phaseAtStop.get(t)} when n8n was stopped`] : []),
-				...(p.allEmittedAt !== undefined && !doneOf(t) ? ['no poll after the last record was emitted'] : []),
-				...p.made.map((m) => (count(m.key) === made.filter((k) => k === m.key).length ? '' : `${m.phase} "${m.key}" emitted ${count(m.key)} times`)).filter(Boolean),
-				...[...new Set(got.filter((g) => !made.includes(g.key)).map((g) => g.key))].map((key) => `unexpected "${key}"`),
+				...(phaseAtStop.get(t) !== 'B emitted'
+					? [`${phaseAtStop.get(t)} when n8n was stopped`]
+					: []),
+				...(p.allEmittedAt !== undefined && !doneOf(t)
+					? ['no poll after the last record was emitted']
+					: []),
+				...p.made
+					.map((m) =>
+						count(m.key) === made.filter((k) => k === m.key).length
+							? ''
+							: `${m.phase} "${m.key}" emitted ${count(m.key)} times`,
+					)
+					.filter(Boolean),
+				...[...new Set(got.filter((g) => !made.includes(g.key)).map((g) => g.key))].map(
+					(key) => `unexpected "${key}"`,
+				),
 			];
 			// Oldest first within a poll (an execution), polls in order (executions by id).
-			if (problems.length === 0 && JSON.stringify(inOrder.map((g) => g.key)) !== JSON.stringify(made)) problems.push('not in the order made');
+			if (
+				problems.length === 0 &&
+				JSON.stringify(inOrder.map((g) => g.key)) !== JSON.stringify(made)
+			)
+				problems.push('not in the order made');
 			const byPoll = inOrder.map((g) => `${g.key} @${g.execution}.${g.index}`).join(', ');
 			say(`${t.id}: ${byPoll || 'nothing emitted'}`);
 			record(
 				`${label} › ${t.event}: made after activation, between two polls and across a restart, each emitted once, in the order made`,
 				problems.length
-					? `${problems.join('; ')}; made ${JSON.stringify(made)}; emitted (key @execution.item) ${byPoll}; polls (requests @ seconds from the start) ${t.log.polls().map((q) => `${q.requests.length}@${Math.round((q.firstAt - started) / 1000)}`).join(', ')}; ${await whatN8nKept(editor, t)}`
+					? `${problems.join('; ')}; made ${JSON.stringify(made)}; emitted (key @execution.item) ${byPoll}; polls (requests @ seconds from the start) ${t.log
+							.polls()
+							.map((q) => `${q.requests.length}@${Math.round((q.firstAt - started) / 1000)}`)
+							.join(', ')}; ${await whatN8nKept(editor, t)}`
 					: undefined,
 			);
 			if (mode === 'in-memory') {
 				const shown = tests(t);
 				record(
 					`${label} › ${t.event}: Fetch Test Event shows the newest record and leaves the cursor`,
-					shown.length === 1 && t.testEvent(shown[0], p.b ?? []) ? undefined : `test-event notes: ${JSON.stringify(shown)}${testEventErrors.get(t) ? `; ${testEventErrors.get(t)}` : ''}`,
+					shown.length === 1 && t.testEvent(shown[0], p.b ?? [])
+						? undefined
+						: `test-event notes: ${JSON.stringify(shown)}${testEventErrors.get(t) ? `; ${testEventErrors.get(t)}` : ''}`,
 				);
 			}
 		}
 		for (const t of triggers.filter((t) => t.allChecks)) {
 			const { checks, flipped } = t.allChecks!;
-			record(`${label} › ${t.event}, ${allCheckCosts(t.log.polls(), checks)}`, allChecksProblem(t.log.polls(), flipped));
+			record(
+				`${label} › ${t.event}, ${allCheckCosts(t.log.polls(), checks)}`,
+				allChecksProblem(t.log.polls(), flipped),
+			);
 		}
 		for (const t of triggers.filter((t) => t.listAlone)) {
 			const polls = t.log.polls();
@@ -283,7 +366,11 @@ export async function schedulerChecks(mode: SchedulerMode, record: Check): Promi
 			say(`${t.id}: requests per poll ${sizes.join(', ')}`);
 			record(
 				`${label} › ${t.event}: every poll is the list alone, 1 request, when nothing changed and when a check became late`,
-				polls.length < 2 || sizes.some((n) => n !== 1) || !polls.every((q) => q.requests.every(isList)) ? `requests per poll ${sizes.join(', ')}` : undefined,
+				polls.length < 2 ||
+					sizes.some((n) => n !== 1) ||
+					!polls.every((q) => q.requests.every(isList))
+					? `requests per poll ${sizes.join(', ')}`
+					: undefined,
 			);
 		}
 	} catch (error) {
@@ -306,9 +393,18 @@ interface CredentialRef {
 }
 
 /** Trigger → Note (on the sink's contact), the note naming the workflow and the item. */
-function workflow(t: Trigger, own: CredentialRef, sink: CredentialRef, sinkContact: string): IDataObject {
-	const credential = t.server instanceof CustomerEngagementServer ? 'customerEngagementApi' : 'checkMonitorApi';
-	const type = t.server instanceof CustomerEngagementServer ? 'customerEngagementTrigger' : 'checkMonitorTrigger';
+function workflow(
+	t: Trigger,
+	own: CredentialRef,
+	sink: CredentialRef,
+	sinkContact: string,
+): IDataObject {
+	const credential =
+		t.server instanceof CustomerEngagementServer ? 'customerEngagementApi' : 'checkMonitorApi';
+	const type =
+		t.server instanceof CustomerEngagementServer
+			? 'customerEngagementTrigger'
+			: 'checkMonitorTrigger';
 	return {
 		name: t.id,
 		active: false,
@@ -352,7 +448,14 @@ async function triggerSet(): Promise<Trigger[]> {
 	const ce = async () => await new CustomerEngagementServer().start();
 	const cm = async () => await new CheckMonitorServer().start();
 	const [visits, contacts, redeems, rewards] = [await ce(), await ce(), await ce(), await ce()];
-	const [flipOne, flipAll, flipMany, pingOne, pingAll, sweep] = [await cm(), await cm(), await cm(), await cm(), await cm(), await cm()];
+	const [flipOne, flipAll, flipMany, pingOne, pingAll, sweep] = [
+		await cm(),
+		await cm(),
+		await cm(),
+		await cm(),
+		await cm(),
+		await cm(),
+	];
 	const [lateOne, lateAll, lateMany] = [await cm(), await cm(), await cm()];
 
 	const visitor = String(visits.seedContact({ firstName: 'Visitor' }).id);
@@ -361,7 +464,19 @@ async function triggerSet(): Promise<Trigger[]> {
 	const redeemer = String(redeems.seedContact({ firstName: 'Redeemer' }).id);
 	redeems.seedRedeem({ loyaltyRewardId: 'rw_old', contactId: redeemer });
 	const reward = (id: string, title: string, points: number) =>
-		rewards.state.rewards.set(id, { id, title, points, quantity: { total: null, perContact: null }, startDate: null, expiredDate: null, expires: false, type: 'ITEM', value: null, itemId: null, itemName: null });
+		rewards.state.rewards.set(id, {
+			id,
+			title,
+			points,
+			quantity: { total: null, perContact: null },
+			startDate: null,
+			expiredDate: null,
+			expires: false,
+			type: 'ITEM',
+			value: null,
+			itemId: null,
+			itemName: null,
+		});
 	reward('rw_old', 'Old reward', 10);
 	// Every check has pinged (is up), so a fail ping is a flip.
 	const up = (server: CheckMonitorServer, name: string) => {
@@ -378,7 +493,8 @@ async function triggerSet(): Promise<Trigger[]> {
 	const swept = [up(sweep, 'one'), up(sweep, 'two'), sweep.seedCheck({ name: 'quiet' })];
 	const at = { A: 0, B: 1, C: 2 } as const;
 	/** Two checks, the later in id order first: a poll that emits both must put the first made first. */
-	const byIdDescending = <T extends { uuid: string }>(a: T, b: T): [T, T] => (a.uuid > b.uuid ? [a, b] : [b, a]);
+	const byIdDescending = <T extends { uuid: string }>(a: T, b: T): [T, T] =>
+		a.uuid > b.uuid ? [a, b] : [b, a];
 	/** A second between two records, so that their whole-second dates tell which is older. */
 	const aSecond = async () => await new Promise((resolve) => setTimeout(resolve, 1100));
 	// Late Check: every check pinged (up), due in an hour, an hour's grace: none late within the run unless made so.
@@ -389,7 +505,9 @@ async function triggerSet(): Promise<Trigger[]> {
 	};
 	const overdue = lateUp(lateOne, 'Overdue');
 	const lateChecks = Array.from({ length: ALL_CHECKS }, (_, i) => lateUp(lateAll, `late ${i + 1}`));
-	const manyLate = Array.from({ length: MANY_CHECKS }, (_, i) => lateUp(lateMany, `many late ${i + 1}`));
+	const manyLate = Array.from({ length: MANY_CHECKS }, (_, i) =>
+		lateUp(lateMany, `many late ${i + 1}`),
+	);
 	/** A check late from a second ago: its last ping came its timeout and a second ago (a new ping ends a lateness it was in). */
 	const lateNow = (server: CheckMonitorServer, check: StoredCheck) => {
 		const now = server.now;
@@ -417,7 +535,9 @@ async function triggerSet(): Promise<Trigger[]> {
 			server: contacts,
 			parameters: { event: 'newContact' },
 			key: 'contact {{ $json.id }}',
-			make: async (phase) => [`contact ${String(contacts.seedContact({ firstName: `Registered ${phase}` }).id)}`],
+			make: async (phase) => [
+				`contact ${String(contacts.seedContact({ firstName: `Registered ${phase}` }).id)}`,
+			],
 			testEvent: (key, b) => key === b[0],
 		},
 		{
@@ -426,7 +546,9 @@ async function triggerSet(): Promise<Trigger[]> {
 			server: redeems,
 			parameters: { event: 'newRedeem' },
 			key: 'redeem {{ $json.loyaltyRewardId }} {{ $json.contactId }}',
-			make: async (phase) => [`redeem ${String(redeems.seedRedeem({ loyaltyRewardId: `rw_${phase}`, contactId: redeemer }).loyaltyRewardId)} ${redeemer}`],
+			make: async (phase) => [
+				`redeem ${String(redeems.seedRedeem({ loyaltyRewardId: `rw_${phase}`, contactId: redeemer }).loyaltyRewardId)} ${redeemer}`,
+			],
 			testEvent: (key, b) => key === b[0],
 		},
 		{
@@ -445,7 +567,11 @@ async function triggerSet(): Promise<Trigger[]> {
 			id: 'flipOneCheck',
 			event: 'New Flip (one check)',
 			server: flipOne,
-			parameters: { event: 'newFlip', scope: 'one', checkId: { __rl: true, mode: 'id', value: watched.uuid } },
+			parameters: {
+				event: 'newFlip',
+				scope: 'one',
+				checkId: { __rl: true, mode: 'id', value: watched.uuid },
+			},
 			// Down, up, down: only their order tells the three flips apart (a down flip's name,
 			// "down" or "not up", depends on when the check was read: not this test's business).
 			key: "flip {{ $json.up === 1 ? 'up' : 'down' }}",
@@ -496,7 +622,11 @@ async function triggerSet(): Promise<Trigger[]> {
 			id: 'pingOneCheck',
 			event: 'New Ping (one check)',
 			server: pingOne,
-			parameters: { event: 'newPing', scope: 'one', checkId: { __rl: true, mode: 'id', value: pinged.uuid } },
+			parameters: {
+				event: 'newPing',
+				scope: 'one',
+				checkId: { __rl: true, mode: 'id', value: pinged.uuid },
+			},
 			key: 'ping {{ $json.n }}',
 			make: async () => [`ping ${pingOne.receivePing(pinged.uuid, 'log').n}`],
 			testEvent: (key, b) => key === b[0],
@@ -510,7 +640,9 @@ async function triggerSet(): Promise<Trigger[]> {
 			// A: two checks a second apart, the later one first in id order; B and C: one each.
 			make: async (phase) => {
 				const keys: string[] = [];
-				for (const check of phase === 'A' ? byIdDescending(pingedAll[0], pingedAll[1]) : [pingedAll[at[phase]]]) {
+				for (const check of phase === 'A'
+					? byIdDescending(pingedAll[0], pingedAll[1])
+					: [pingedAll[at[phase]]]) {
 					if (keys.length) await aSecond();
 					keys.push(`ping ${check.name} ${pingAll.receivePing(check.uuid, 'log').n}`);
 				}
@@ -523,7 +655,11 @@ async function triggerSet(): Promise<Trigger[]> {
 			event: 'New Flip (all checks), a pause and a resume the check list cannot show',
 			server: sweep,
 			// Full Sweep Every 2 minutes: the sweep that reads every check's flips comes within the run.
-			parameters: { event: 'newFlip', scope: 'all', options: { fullSweepMinutes: 2, requestsPerMinute: 6000 } },
+			parameters: {
+				event: 'newFlip',
+				scope: 'all',
+				options: { fullSweepMinutes: 2, requestsPerMinute: 6000 },
+			},
 			key: 'flip {{ $json.check.name }} {{ $json.to }}',
 			make: async (phase) => {
 				if (phase !== 'A') return [];
@@ -538,7 +674,11 @@ async function triggerSet(): Promise<Trigger[]> {
 			id: 'lateOneCheck',
 			event: 'Late Check (one check)',
 			server: lateOne,
-			parameters: { event: 'lateCheck', scope: 'one', checkId: { __rl: true, mode: 'id', value: overdue.uuid } },
+			parameters: {
+				event: 'lateCheck',
+				scope: 'one',
+				checkId: { __rl: true, mode: 'id', value: overdue.uuid },
+			},
 			key: 'late {{ $json.check.name }} {{ $json.lateSince }}',
 			// Each phase a new lateness of the one check: a ping, then late again.
 			make: async () => [lateNow(lateOne, overdue)],
@@ -556,7 +696,11 @@ async function triggerSet(): Promise<Trigger[]> {
 			make: async (phase) => {
 				const keys: string[] = [];
 				const [first, second] = byIdDescending(lateChecks[0], lateChecks[1]);
-				for (const check of phase === 'A' ? [first, second] : phase === 'B' ? [lateChecks[2]] : [first]) {
+				for (const check of phase === 'A'
+					? [first, second]
+					: phase === 'B'
+						? [lateChecks[2]]
+						: [first]) {
 					if (keys.length) await aSecond();
 					keys.push(lateNow(lateAll, check));
 				}
@@ -581,17 +725,30 @@ async function triggerSet(): Promise<Trigger[]> {
 	return triggers.map((t) => ({
 		...t,
 		workflow: '',
-		log: new PollLog(t.server, t.startsPoll ?? (t.server instanceof CustomerEngagementServer ? startsPoll.list : t.id.endsWith('AllChecks') || t.allChecks || t.listAlone ? startsPoll.checkList : startsPoll.oneCheck)),
+		log: new PollLog(
+			t.server,
+			t.startsPoll ??
+				(t.server instanceof CustomerEngagementServer
+					? startsPoll.list
+					: t.id.endsWith('AllChecks') || t.allChecks || t.listAlone
+						? startsPoll.checkList
+						: startsPoll.oneCheck),
+		),
 	}));
 }
 
 /** Fetch Test Event as the editor sends it; its requests are set apart from the polls. Resolves with what went wrong. */
-async function fetchTestEvent(editor: EditorSession, t: Trigger, shown: () => boolean): Promise<string | undefined> {
+async function fetchTestEvent(
+	editor: EditorSession,
+	t: Trigger,
+	shown: () => boolean,
+): Promise<string | undefined> {
 	const from = t.log.count;
 	let problem: string | undefined;
 	try {
 		const execution = await editor.runFromTrigger(t.workflow, 'Trigger');
-		if (!(await waitUntil(shown, 60_000))) problem = `no note from execution ${execution} within 60 s: ${await executionError(editor, execution)}`;
+		if (!(await waitUntil(shown, 60_000)))
+			problem = `no note from execution ${execution} within 60 s: ${await executionError(editor, execution)}`;
 		await new Promise((resolve) => setTimeout(resolve, 500));
 	} catch (error) {
 		problem = (error as Error).message.slice(0, 300);
@@ -608,10 +765,18 @@ async function fetchTestEvent(editor: EditorSession, t: Trigger, shown: () => bo
 async function whatN8nKept(editor: EditorSession, t: Trigger): Promise<string> {
 	let failed: string;
 	try {
-		const filter = encodeURIComponent(JSON.stringify({ workflowId: t.workflow, status: ['error', 'crashed'] }));
-		const page = (await editor.call('GET', `/executions?filter=${filter}&limit=10`)) as { results?: Array<{ id: string }> };
+		const filter = encodeURIComponent(
+			JSON.stringify({ workflowId: t.workflow, status: ['error', 'crashed'] }),
+		);
+		const page = (await editor.call('GET', `/executions?filter=${filter}&limit=10`)) as {
+			results?: Array<{ id: string }>;
+		};
 		const ids = (page.results ?? []).map((e) => String(e.id));
-		failed = ids.length ? (await Promise.all(ids.map(async (id) => `${id}: ${await executionError(editor, id)}`))).join(' | ') : 'none';
+		failed = ids.length
+			? (
+					await Promise.all(ids.map(async (id) => `${id}: ${await executionError(editor, id)}`))
+				).join(' | ')
+			: 'none';
 	} catch (error) {
 		failed = `not read (${(error as Error).message.slice(0, 200)})`;
 	}
@@ -627,11 +792,20 @@ async function whatN8nKept(editor: EditorSession, t: Trigger): Promise<string> {
 /** An execution's status and error, as the editor shows them. */
 async function executionError(editor: EditorSession, execution: string): Promise<string> {
 	try {
-		const saved = (await editor.call('GET', `/executions/${execution}`)) as { status?: string; data?: string };
+		const saved = (await editor.call('GET', `/executions/${execution}`)) as {
+			status?: string;
+			data?: string;
+		};
 		const run = saved.data ? parseRunData(saved.data) : undefined;
 		const messages = [
 			run?.resultData?.error?.message,
-			...Object.entries(run?.resultData?.runData ?? {}).flatMap(([node, tasks]) => tasks.map((task) => (task.error ? `${node}: ${String((task.error as { message?: unknown }).message)}` : undefined))),
+			...Object.entries(run?.resultData?.runData ?? {}).flatMap(([node, tasks]) =>
+				tasks.map((task) =>
+					task.error
+						? `${node}: ${String((task.error as { message?: unknown }).message)}`
+						: undefined,
+				),
+			),
 		].filter(Boolean);
 		return `status ${String(saved.status)}${messages.length ? `, ${messages.join('; ')}` : ''}`;
 	} catch (error) {
@@ -654,18 +828,31 @@ function allCheckCosts(polls: Poll[], checks: string[]): string {
 function allChecksProblem(polls: Poll[], flipped: Set<string>): string | undefined {
 	if (polls.length < 2) return `${polls.length} polls seen`;
 	const problems: string[] = [];
-	if (polls[0].requests.length !== 1) problems.push(`the activation made ${polls[0].requests.length} requests`);
+	if (polls[0].requests.length !== 1)
+		problems.push(`the activation made ${polls[0].requests.length} requests`);
 	polls.slice(1).forEach((poll, i) => {
 		const others = poll.requests.filter((r) => !isList(r));
 		const strangers = others.filter((r) => ![...flipped].some((uuid) => r.path.includes(uuid)));
-		if (poll.requests.length - others.length !== 1 || strangers.length > 0) problems.push(`scheduled poll ${i + 1} made ${poll.requests.length} requests (${strangers.length} on checks that did not change)`);
+		if (poll.requests.length - others.length !== 1 || strangers.length > 0)
+			problems.push(
+				`scheduled poll ${i + 1} made ${poll.requests.length} requests (${strangers.length} on checks that did not change)`,
+			);
 	});
-	if (!polls.slice(1).some((poll) => poll.requests.length === 1)) problems.push('no quiet poll of 1 request');
+	if (!polls.slice(1).some((poll) => poll.requests.length === 1))
+		problems.push('no quiet poll of 1 request');
 	return problems.length ? problems.join('; ') : undefined;
 }
 
 /** Alone: `npx tsx scripts/e2e/triggers.ts [in-memory] [durable]` (default: every scheduler N8N_VERSION has), on N8N_VERSION. */
 if (require.main === module) {
-	const modes = (process.argv.slice(2).length ? process.argv.slice(2) : durableSchedulerAvailable() ? ['in-memory', 'durable'] : ['in-memory']) as SchedulerMode[];
-	void runAlone(`The triggers under the ${modes.join(' and ')} scheduler`, (record) => Promise.all(modes.map((mode) => schedulerChecks(mode, record))));
+	const modes = (
+		process.argv.slice(2).length
+			? process.argv.slice(2)
+			: durableSchedulerAvailable()
+				? ['in-memory', 'durable']
+				: ['in-memory']
+	) as SchedulerMode[];
+	void runAlone(`The triggers under the ${modes.join(' and ')} scheduler`, (record) =>
+		Promise.all(modes.map((mode) => schedulerChecks(mode, record))),
+	);
 }

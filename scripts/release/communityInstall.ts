@@ -40,8 +40,19 @@ export interface InstallSteps {
 
 /** The file of n8n's community-packages service in an installed n8n. */
 export function communityPackagesServiceFile(n8nDir: string): string {
-	const file = path.join(n8nDir, 'node_modules', 'n8n', 'dist', 'modules', 'community-packages', 'community-packages.service.js');
-	if (!existsSync(file)) throw new Error(`n8n's community-packages service is not at ${file}: this n8n version installs packages differently; read its code and update scripts/release/communityInstall.ts`);
+	const file = path.join(
+		n8nDir,
+		'node_modules',
+		'n8n',
+		'dist',
+		'modules',
+		'community-packages',
+		'community-packages.service.js',
+	);
+	if (!existsSync(file))
+		throw new Error(
+			`n8n's community-packages service is not at ${file}: this n8n version installs packages differently; read its code and update scripts/release/communityInstall.ts`,
+		);
 	return file;
 }
 
@@ -79,7 +90,7 @@ function arrayAt(code: string, from: number): string {
 		if (code[i] === '[') depth++;
 		if (code[i] === ']' && --depth === 0) return code.slice(from + 1, i);
 	}
-	throw new Error('unterminated array literal in n8n\'s community-packages service');
+	throw new Error("unterminated array literal in n8n's community-packages service");
 }
 
 /**
@@ -98,11 +109,18 @@ function stringValues(code: string, inner: string): string[] {
 		}
 		if (/^`--registry=\$\{[^}]+\}`$/.test(element)) continue;
 		// The package spec `${packageName}@${packageVersion}`, and the tarball and folder variables.
-		if (/^`\$\{packageName\}@\$\{packageVersion\}`$/.test(element) || ['tarballName', 'packageDirectory'].includes(element)) continue;
+		if (
+			/^`\$\{packageName\}@\$\{packageVersion\}`$/.test(element) ||
+			['tarballName', 'packageDirectory'].includes(element)
+		)
+			continue;
 		const constant = /^\.\.\.([A-Z_][A-Z0-9_]*)$/.exec(element);
 		if (constant) {
 			const at = code.search(new RegExp(`const ${constant[1]} = \\[`));
-			if (at === -1) throw new Error(`n8n's community-packages service spreads ${constant[1]}, which it does not define as an array`);
+			if (at === -1)
+				throw new Error(
+					`n8n's community-packages service spreads ${constant[1]}, which it does not define as an array`,
+				);
 			values.push(...stringValues(code, arrayAt(code, code.indexOf('[', at))));
 			continue;
 		}
@@ -131,12 +149,19 @@ export function readInstallSteps(n8nDir: string): InstallSteps {
 	};
 	const pack = arrayAfter(/\[\s*'pack',/, "'npm pack'");
 	const tar = arrayAfter(/'tar',\s*\[/, "'tar' step");
-	if (!tar.includes('-xzf') || !tar.includes('-C')) throw new Error(`n8n's downloadPackage() unpacks differently: tar ${tar.join(' ')}`);
+	if (!tar.includes('-xzf') || !tar.includes('-C'))
+		throw new Error(`n8n's downloadPackage() unpacks differently: tar ${tar.join(' ')}`);
 	const install = arrayAfter(/\[\s*'install',|'install', \.\.\./, "'npm install'");
 	// `['install', ...this.getNpmInstallArgs()]` (1.123) or `['install', '--audit=false', …]` (2.41).
 	const dropped = /const \{ ([\w, ]+), \.\.\.packageJson \} = JSON\.parse/.exec(body);
-	if (!dropped) throw new Error("n8n's downloadPackage() no longer drops fields from package.json the way this script reads");
-	if (pack[0] !== 'pack' || install[0] !== 'install') throw new Error(`unexpected npm commands in n8n's downloadPackage(): ${pack[0]}, ${install[0]}`);
+	if (!dropped)
+		throw new Error(
+			"n8n's downloadPackage() no longer drops fields from package.json the way this script reads",
+		);
+	if (pack[0] !== 'pack' || install[0] !== 'install')
+		throw new Error(
+			`unexpected npm commands in n8n's downloadPackage(): ${pack[0]}, ${install[0]}`,
+		);
 	return {
 		packFlags: pack.slice(1),
 		tarFlags: tar.filter((f) => !['-xzf', '-C'].includes(f)),
@@ -147,12 +172,22 @@ export function readInstallSteps(n8nDir: string): InstallSteps {
 }
 
 /** Install `name@version` from `registry` into the user folder with n8n's steps; resolves with the time it took. */
-export async function communityInstall(userFolder: string, steps: InstallSteps, registry: string, name: string, version: string): Promise<{ ms: number; packageDir: string }> {
+export async function communityInstall(
+	userFolder: string,
+	steps: InstallSteps,
+	registry: string,
+	name: string,
+	version: string,
+): Promise<{ ms: number; packageDir: string }> {
 	const started = Date.now();
 	const downloadFolder = path.join(userFolder, '.n8n', 'nodes');
 	mkdirSync(downloadFolder, { recursive: true });
 	const nodesPackageJson = path.join(downloadFolder, 'package.json');
-	if (!existsSync(nodesPackageJson)) writeFileSync(nodesPackageJson, JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2));
+	if (!existsSync(nodesPackageJson))
+		writeFileSync(
+			nodesPackageJson,
+			JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2),
+		);
 	const packageDir = path.join(downloadFolder, 'node_modules', name);
 	rmSync(packageDir, { recursive: true, force: true });
 	mkdirSync(packageDir, { recursive: true });
@@ -160,16 +195,30 @@ export async function communityInstall(userFolder: string, steps: InstallSteps, 
 	const cache = mkdtempSync(path.join(os.tmpdir(), 'n8n-install-cache-'));
 	const env = runtimeEnv({ npm_config_cache: cache });
 	try {
-		const { stdout } = await run(npm, ['pack', `${name}@${version}`, ...steps.packFlags, `--registry=${registry}`], { cwd: downloadFolder, env });
+		const { stdout } = await run(
+			npm,
+			['pack', `${name}@${version}`, ...steps.packFlags, `--registry=${registry}`],
+			{ cwd: downloadFolder, env },
+		);
 		const tarball = stdout.trim().split('\n').pop()!;
 		try {
-			await run('tar', ['-xzf', tarball, '-C', packageDir, ...steps.tarFlags], { cwd: downloadFolder });
+			await run('tar', ['-xzf', tarball, '-C', packageDir, ...steps.tarFlags], {
+				cwd: downloadFolder,
+			});
 			const packageJsonPath = path.join(packageDir, 'package.json');
-			const packageJson = JSON.parse(readFileSync(packageJsonPath, 'utf8')) as Record<string, unknown>;
+			const packageJson = JSON.parse(readFileSync(packageJsonPath, 'utf8')) as Record<
+				string,
+				unknown
+			>;
 			for (const field of steps.droppedFields) delete packageJson[field];
 			writeFileSync(packageJsonPath, JSON.stringify(packageJson, null, 2), 'utf-8');
-			await run(npm, ['install', ...steps.installFlags, `--registry=${registry}`], { cwd: packageDir, env });
-			const nodes = JSON.parse(readFileSync(nodesPackageJson, 'utf8')) as { dependencies?: Record<string, string> };
+			await run(npm, ['install', ...steps.installFlags, `--registry=${registry}`], {
+				cwd: packageDir,
+				env,
+			});
+			const nodes = JSON.parse(readFileSync(nodesPackageJson, 'utf8')) as {
+				dependencies?: Record<string, string>;
+			};
 			nodes.dependencies = { ...nodes.dependencies, [name]: String(packageJson.version) };
 			writeFileSync(nodesPackageJson, JSON.stringify(nodes, null, 2), 'utf-8');
 		} finally {
@@ -189,12 +238,20 @@ export interface Published {
 }
 
 export function publishedPackage(): Published | undefined {
-	const { E2E_REGISTRY: registry, E2E_PACKAGE_NAME: name, E2E_PACKAGE_VERSION: version } = process.env;
+	const {
+		E2E_REGISTRY: registry,
+		E2E_PACKAGE_NAME: name,
+		E2E_PACKAGE_VERSION: version,
+	} = process.env;
 	return registry && name && version ? { registry, name, version } : undefined;
 }
 
 export function setPublishedPackage(published: Published): Record<string, string> {
-	const env = { E2E_REGISTRY: published.registry, E2E_PACKAGE_NAME: published.name, E2E_PACKAGE_VERSION: published.version };
+	const env = {
+		E2E_REGISTRY: published.registry,
+		E2E_PACKAGE_NAME: published.name,
+		E2E_PACKAGE_VERSION: published.version,
+	};
 	Object.assign(process.env, env);
 	return env;
 }
@@ -204,11 +261,23 @@ export function setPublishedPackage(published: Published): Record<string, string
  * n8n in use; the steps are read once per process.
  */
 let steps: InstallSteps | undefined;
-export async function installPublished(n8nDir: string, userFolder?: string): Promise<{ folder: string; ms: number; steps: InstallSteps }> {
+export async function installPublished(
+	n8nDir: string,
+	userFolder?: string,
+): Promise<{ folder: string; ms: number; steps: InstallSteps }> {
 	const published = publishedPackage();
-	if (!published) throw new Error('no package was published for this run (E2E_REGISTRY, E2E_PACKAGE_NAME, E2E_PACKAGE_VERSION)');
+	if (!published)
+		throw new Error(
+			'no package was published for this run (E2E_REGISTRY, E2E_PACKAGE_NAME, E2E_PACKAGE_VERSION)',
+		);
 	steps ??= readInstallSteps(n8nDir);
 	const folder = userFolder ?? mkdtempSync(path.join(os.tmpdir(), 'n8n-user-'));
-	const { ms } = await communityInstall(folder, steps, published.registry, published.name, published.version);
+	const { ms } = await communityInstall(
+		folder,
+		steps,
+		published.registry,
+		published.name,
+		published.version,
+	);
 	return { folder, ms, steps };
 }

@@ -26,16 +26,33 @@ const PACKED = 'E2E_PACKED_TARBALL';
  */
 let packed: string | undefined;
 
-export async function packPackage(log: (line: string) => void = console.log, { build = true } = {}): Promise<string> {
+export async function packPackage(
+	log: (line: string) => void = console.log,
+	{ build = true } = {},
+): Promise<string> {
 	if (packed) return packed;
 	const fromParent = process.env[PACKED];
 	if (fromParent && existsSync(fromParent)) return (packed = fromParent);
-	const unlock = (await acquireLock(path.join(root, '.pack.lock'), 'building this package', () => false, log))!;
+	const unlock = (await acquireLock(
+		path.join(root, '.pack.lock'),
+		'building this package',
+		() => false,
+		log,
+	))!;
 	try {
 		log(build ? 'Building and packing the package...' : 'Packing the package as built...');
-		if (build) execFileSync(npm, ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: runtimeEnv() });
+		if (build)
+			execFileSync(npm, ['run', 'build', '--silent'], {
+				cwd: root,
+				stdio: ['ignore', 'ignore', 'inherit'],
+				env: runtimeEnv(),
+			});
 		const packDir = mkdtempSync(path.join(os.tmpdir(), 'n8n-pack-'));
-		execFileSync(npm, ['pack', '--silent', '--pack-destination', packDir], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: runtimeEnv() });
+		execFileSync(npm, ['pack', '--silent', '--pack-destination', packDir], {
+			cwd: root,
+			stdio: ['ignore', 'ignore', 'inherit'],
+			env: runtimeEnv(),
+		});
 		packed = path.join(packDir, readdirSync(packDir).find((f) => f.endsWith('.tgz'))!);
 		process.env[PACKED] = packed;
 		return packed;
@@ -43,4 +60,3 @@ export async function packPackage(log: (line: string) => void = console.log, { b
 		unlock();
 	}
 }
-

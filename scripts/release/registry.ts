@@ -17,7 +17,18 @@
  */
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+	closeSync,
+	copyFileSync,
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	openSync,
+	readFileSync,
+	renameSync,
+	rmSync,
+	writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../shared/ports';
@@ -57,13 +68,20 @@ export async function ensureVerdaccio(log: (line: string) => void = console.log)
 	const staging = `${verdaccioDir}.partial-${process.pid}`;
 	rmSync(staging, { recursive: true, force: true });
 	mkdirSync(staging, { recursive: true });
-	for (const file of ['package.json', 'package-lock.json']) copyFileSync(path.join(lockDir, file), path.join(staging, file));
+	for (const file of ['package.json', 'package-lock.json'])
+		copyFileSync(path.join(lockDir, file), path.join(staging, file));
 	await phase(
 		`Install Verdaccio ${VERDACCIO_VERSION} (a local npm registry) into ${verdaccioDir}`,
 		() =>
 			new Promise<void>((resolve, reject) =>
-				execFile(npm, ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: staging, env: runtimeEnv() }, (error, _stdout, stderr) =>
-					error ? reject(new Error(`installing Verdaccio failed: ${stderr || error.message}`)) : resolve(),
+				execFile(
+					npm,
+					['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
+					{ cwd: staging, env: runtimeEnv() },
+					(error, _stdout, stderr) =>
+						error
+							? reject(new Error(`installing Verdaccio failed: ${stderr || error.message}`))
+							: resolve(),
 				),
 			),
 		log,
@@ -78,10 +96,18 @@ export async function ensureVerdaccio(log: (line: string) => void = console.log)
 	return bin;
 }
 
-async function waitForRegistry(url: string, child: { exitCode: number | null }, logFile: string, timeoutMs = 60_000): Promise<void> {
+async function waitForRegistry(
+	url: string,
+	child: { exitCode: number | null },
+	logFile: string,
+	timeoutMs = 60_000,
+): Promise<void> {
 	const end = Date.now() + timeoutMs;
 	while (Date.now() < end) {
-		if (child.exitCode !== null) throw new Error(`Verdaccio exited with ${child.exitCode}; its log:\n${readFileSync(logFile, 'utf8').slice(-2000)}`);
+		if (child.exitCode !== null)
+			throw new Error(
+				`Verdaccio exited with ${child.exitCode}; its log:\n${readFileSync(logFile, 'utf8').slice(-2000)}`,
+			);
 		try {
 			const response = await fetch(`${url}-/ping`);
 			if (response.ok) return;
@@ -90,13 +116,20 @@ async function waitForRegistry(url: string, child: { exitCode: number | null }, 
 		}
 		await new Promise((resolve) => setTimeout(resolve, 250));
 	}
-	throw new Error(`Verdaccio did not answer on ${url} within ${timeoutMs / 1000} s; its log:\n${readFileSync(logFile, 'utf8').slice(-2000)}`);
+	throw new Error(
+		`Verdaccio did not answer on ${url} within ${timeoutMs / 1000} s; its log:\n${readFileSync(logFile, 'utf8').slice(-2000)}`,
+	);
 }
 
 /** Start Verdaccio on a free loopback port, with a user to publish as. */
-export async function startRegistry(log: (line: string) => void = console.log): Promise<LocalRegistry> {
+export async function startRegistry(
+	log: (line: string) => void = console.log,
+): Promise<LocalRegistry> {
 	const major = Number(process.versions.node.split('.')[0]);
-	if (major < 22) throw new Error(`Verdaccio 6 needs Node 22 or newer; this runs on ${process.version}. Run it through npm (npm run test:e2e), which puts the project's Node 24 first.`);
+	if (major < 22)
+		throw new Error(
+			`Verdaccio 6 needs Node 22 or newer; this runs on ${process.version}. Run it through npm (npm run test:e2e), which puts the project's Node 24 first.`,
+		);
 	const bin = await ensureVerdaccio(log);
 	const folder = mkdtempSync(path.join(os.tmpdir(), 'n8n-registry-'));
 	const port = await freePort();
@@ -127,11 +160,15 @@ export async function startRegistry(log: (line: string) => void = console.log): 
 		].join('\n'),
 	);
 	const out = openSync(logFile, 'a');
-	const child = spawn(process.execPath, [bin, '--config', path.join(folder, 'config.yaml'), '--listen', `127.0.0.1:${port}`], {
-		cwd: folder,
-		env: { ...process.env, VERDACCIO_HANDLE_KILL_SIGNALS: 'true' },
-		stdio: ['ignore', out, out],
-	});
+	const child = spawn(
+		process.execPath,
+		[bin, '--config', path.join(folder, 'config.yaml'), '--listen', `127.0.0.1:${port}`],
+		{
+			cwd: folder,
+			env: { ...process.env, VERDACCIO_HANDLE_KILL_SIGNALS: 'true' },
+			stdio: ['ignore', out, out],
+		},
+	);
 	const stop = async () => {
 		await stopProcess(child, 10_000);
 		closeSync(out);
@@ -144,10 +181,19 @@ export async function startRegistry(log: (line: string) => void = console.log): 
 		const response = await fetch(`${url}-/user/org.couchdb.user:${name}`, {
 			method: 'PUT',
 			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ name, password: `pw-${port}-${process.pid}`, type: 'user', roles: [], date: new Date().toISOString() }),
+			body: JSON.stringify({
+				name,
+				password: `pw-${port}-${process.pid}`,
+				type: 'user',
+				roles: [],
+				date: new Date().toISOString(),
+			}),
 		});
 		const body = (await response.json()) as { token?: string; error?: string };
-		if (!response.ok || !body.token) throw new Error(`creating the registry user failed: ${response.status} ${JSON.stringify(body)}`);
+		if (!response.ok || !body.token)
+			throw new Error(
+				`creating the registry user failed: ${response.status} ${JSON.stringify(body)}`,
+			);
 		const userConfig = path.join(folder, 'npmrc');
 		writeFileSync(userConfig, `registry=${url}\n//127.0.0.1:${port}/:_authToken=${body.token}\n`);
 		return { url, userConfig, logFile, stop };
@@ -158,22 +204,44 @@ export async function startRegistry(log: (line: string) => void = console.log): 
 }
 
 /** `npm publish` of a packed tarball to the registry; resolves with its name and version. */
-export async function publishTarball(registry: LocalRegistry, tarball: string): Promise<{ name: string; version: string }> {
+export async function publishTarball(
+	registry: LocalRegistry,
+	tarball: string,
+): Promise<{ name: string; version: string }> {
 	await new Promise<void>((resolve, reject) =>
 		execFile(
 			npm,
-			['publish', tarball, '--registry', registry.url, '--userconfig', registry.userConfig, '--access', 'public', '--provenance=false', '--ignore-scripts', '--loglevel=error'],
+			[
+				'publish',
+				tarball,
+				'--registry',
+				registry.url,
+				'--userconfig',
+				registry.userConfig,
+				'--access',
+				'public',
+				'--provenance=false',
+				'--ignore-scripts',
+				'--loglevel=error',
+			],
 			{ cwd: os.tmpdir(), env: runtimeEnv() },
-			(error, _stdout, stderr) => (error ? reject(new Error(`npm publish to ${registry.url} failed: ${stderr || error.message}`)) : resolve()),
+			(error, _stdout, stderr) =>
+				error
+					? reject(new Error(`npm publish to ${registry.url} failed: ${stderr || error.message}`))
+					: resolve(),
 		),
 	);
-	const response = await fetch(`${registry.url}${encodeURIComponent(packageName(tarball)).replace('%40', '@')}`);
+	const response = await fetch(
+		`${registry.url}${encodeURIComponent(packageName(tarball)).replace('%40', '@')}`,
+	);
 	const meta = (await response.json()) as { name: string; 'dist-tags': { latest: string } };
 	return { name: meta.name, version: meta['dist-tags'].latest };
 }
 
 /** The package name inside a tarball made by `npm pack` (its package.json). */
 function packageName(tarball: string): string {
-	const json = execFileSync('tar', ['-xOzf', tarball, 'package/package.json'], { encoding: 'utf8' });
+	const json = execFileSync('tar', ['-xOzf', tarball, 'package/package.json'], {
+		encoding: 'utf8',
+	});
 	return (JSON.parse(json) as { name: string }).name;
 }

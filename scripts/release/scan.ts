@@ -48,48 +48,92 @@ const root = path.join(__dirname, '..', '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 interface ScannerModule {
-	analyzePackage(dir: string, patterns?: string[]): Promise<{ passed: boolean; message?: string; details?: string }>;
+	analyzePackage(
+		dir: string,
+		patterns?: string[],
+	): Promise<{ passed: boolean; message?: string; details?: string }>;
 	buildScanConfig(): Promise<unknown>;
 	SOURCE_FILE_PATTERNS: string[];
 }
 
-async function count(dir: string, patterns: string[], allowInlineConfig: boolean, overrideConfig: unknown): Promise<LintCount> {
+async function count(
+	dir: string,
+	patterns: string[],
+	allowInlineConfig: boolean,
+	overrideConfig: unknown,
+): Promise<LintCount> {
 	const { ESLint } = (await import('eslint')) as typeof import('eslint');
 	const glob = (await import('fast-glob')).default;
 	// The same options and file list as the scanner's analyzePackage, but for allowInlineConfig.
-	const eslint = new ESLint({ cwd: dir, allowInlineConfig, overrideConfigFile: true, overrideConfig: overrideConfig as never });
-	const files = glob.sync(patterns, { cwd: dir, absolute: true, ignore: ['node_modules/**', '**/package-lock.json'] });
+	const eslint = new ESLint({
+		cwd: dir,
+		allowInlineConfig,
+		overrideConfigFile: true,
+		overrideConfig: overrideConfig as never,
+	});
+	const files = glob.sync(patterns, {
+		cwd: dir,
+		absolute: true,
+		ignore: ['node_modules/**', '**/package-lock.json'],
+	});
 	const results = await eslint.lintFiles(files);
 	return {
 		files: files.length,
 		errors: results.reduce((sum, r) => sum + r.errorCount, 0),
 		warnings: results.reduce((sum, r) => sum + r.warningCount, 0),
-		problems: results.flatMap((r) => r.messages.map((m) => `${path.relative(dir, r.filePath)}:${m.line} ${m.ruleId ?? ''} ${m.message}`)),
+		problems: results.flatMap((r) =>
+			r.messages.map(
+				(m) => `${path.relative(dir, r.filePath)}:${m.line} ${m.ruleId ?? ''} ${m.message}`,
+			),
+		),
 	};
 }
 
-async function leg(scanner: ScannerModule, name: ScanLeg['name'], dir: string, patterns: string[]): Promise<ScanLeg> {
+async function leg(
+	scanner: ScannerModule,
+	name: ScanLeg['name'],
+	dir: string,
+	patterns: string[],
+): Promise<ScanLeg> {
 	const verdict = await scanner.analyzePackage(dir, patterns);
 	const config = await scanner.buildScanConfig();
 	return {
 		name,
 		passed: verdict.passed,
-		message: verdict.passed ? undefined : `${verdict.message ?? ''}\n${verdict.details ?? ''}`.trim(),
+		message: verdict.passed
+			? undefined
+			: `${verdict.message ?? ''}\n${verdict.details ?? ''}`.trim(),
 		asScanned: await count(dir, patterns, false, config),
 		withExceptions: await count(dir, patterns, true, config),
 	};
 }
 
 /** Both lint legs of the scanner on `name@version` from `registry`. */
-export async function scanPublished(registry: string, name: string, version: string): Promise<ScanLeg[]> {
-	const scanner = (await import('@n8n/scan-community-package/scanner/scanner.mjs' as string)) as ScannerModule;
+export async function scanPublished(
+	registry: string,
+	name: string,
+	version: string,
+): Promise<ScanLeg[]> {
+	const scanner = (await import(
+		'@n8n/scan-community-package/scanner/scanner.mjs' as string
+	)) as ScannerModule;
 	const work = mkdtempSync(path.join(os.tmpdir(), 'n8n-scan-'));
 	try {
-		const tarball = execFileSync(npm, ['pack', `${name}@${version}`, '--quiet', `--registry=${registry}`], { cwd: work, env: runtimeEnv(), encoding: 'utf8' }).trim().split('\n').pop()!;
+		const tarball = execFileSync(
+			npm,
+			['pack', `${name}@${version}`, '--quiet', `--registry=${registry}`],
+			{ cwd: work, env: runtimeEnv(), encoding: 'utf8' },
+		)
+			.trim()
+			.split('\n')
+			.pop()!;
 		const packageDir = path.join(work, 'package');
 		mkdirSync(packageDir);
 		execFileSync('tar', ['-xzf', tarball, '-C', packageDir, '--strip-components=1'], { cwd: work });
-		return [await leg(scanner, 'source lint', root, scanner.SOURCE_FILE_PATTERNS), await leg(scanner, 'tarball lint', packageDir, ['**/*.js', 'package.json'])];
+		return [
+			await leg(scanner, 'source lint', root, scanner.SOURCE_FILE_PATTERNS),
+			await leg(scanner, 'tarball lint', packageDir, ['**/*.js', 'package.json']),
+		];
 	} finally {
 		rmSync(work, { recursive: true, force: true });
 	}

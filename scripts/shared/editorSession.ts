@@ -9,7 +9,12 @@ import { N8N_VERSION, n8nDir, startN8nReady, type StartOptions } from './n8nRunt
 import { stopProcess } from './services';
 
 /** The owner `npm start` and the end-to-end tier set up on an n8n they started. */
-export const LOGIN = { email: 'owner@example.com', password: 'Sandbox-Passw0rd', firstName: 'Sandbox', lastName: 'Owner' };
+export const LOGIN = {
+	email: 'owner@example.com',
+	password: 'Sandbox-Passw0rd',
+	firstName: 'Sandbox',
+	lastName: 'Owner',
+};
 
 export interface EditorSession {
 	call(method: string, route: string, body?: unknown): Promise<unknown>;
@@ -41,7 +46,10 @@ export interface EditorSession {
 
 /** An execution's data as n8n saves it (the part the tier reads). */
 export interface RunData {
-	resultData: { runData: Record<string, Array<Record<string, unknown>>>; error?: { message?: string } };
+	resultData: {
+		runData: Record<string, Array<Record<string, unknown>>>;
+		error?: { message?: string };
+	};
 }
 
 /** The statuses of an execution that has ended. */
@@ -49,7 +57,9 @@ const ENDED = ['success', 'error', 'crashed', 'canceled'];
 
 /** An execution's data as n8n saves it, with `flatted` (references kept): read with n8n's own copy. */
 export function parseRunData(saved: string): RunData | undefined {
-	const flatted = createRequire(path.join(n8nDir, 'package.json'))('flatted') as { parse(text: string): unknown };
+	const flatted = createRequire(path.join(n8nDir, 'package.json'))('flatted') as {
+		parse(text: string): unknown;
+	};
 	return flatted.parse(saved) as RunData | undefined;
 }
 
@@ -61,7 +71,11 @@ export function parseRunData(saved: string): RunData | undefined {
 async function postWhileDatabaseNotReady(url: string, body: unknown): Promise<Response> {
 	const end = Date.now() + 60_000;
 	for (;;) {
-		const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+		const response = await fetch(url, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify(body),
+		});
 		if (response.status !== 503 || Date.now() > end) return response;
 		await new Promise((resolve) => setTimeout(resolve, 1000));
 	}
@@ -78,7 +92,11 @@ export async function setUpOwner(url: string): Promise<void> {
  * connection idle for 5 s, and a loaded tier can take longer than that to read the editor's
  * 18 MB of node types before it sends the next request (seen on 2.41.1: UND_ERR_SOCKET).
  */
-async function fetchRetryingClosedGet(what: string, url: string, init: RequestInit): Promise<Response> {
+async function fetchRetryingClosedGet(
+	what: string,
+	url: string,
+	init: RequestInit,
+): Promise<Response> {
 	for (let attempt = 1; ; attempt++) {
 		try {
 			return await fetch(url, init);
@@ -86,15 +104,22 @@ async function fetchRetryingClosedGet(what: string, url: string, init: RequestIn
 			const cause = (error as { cause?: { code?: string; message?: string } }).cause;
 			const closedUnder = cause?.code === 'UND_ERR_SOCKET' || cause?.code === 'ECONNRESET';
 			if (attempt === 1 && closedUnder && (init.method ?? 'GET') === 'GET') continue;
-			throw new Error(`${what}: ${(error as Error).message}${cause ? ` (${cause.code ?? cause.message ?? ''})` : ''}`);
+			throw new Error(
+				`${what}: ${(error as Error).message}${cause ? ` (${cause.code ?? cause.message ?? ''})` : ''}`,
+			);
 		}
 	}
 }
 
 export async function editorSession(url: string): Promise<EditorSession> {
 	// n8n 2.x reads emailOrLdapLoginId, 1.x email.
-	const login = await postWhileDatabaseNotReady(`${url}/rest/login`, { emailOrLdapLoginId: LOGIN.email, email: LOGIN.email, password: LOGIN.password });
-	if (!login.ok) throw new Error(`login answered ${login.status}: ${(await login.text()).slice(0, 200)}`);
+	const login = await postWhileDatabaseNotReady(`${url}/rest/login`, {
+		emailOrLdapLoginId: LOGIN.email,
+		email: LOGIN.email,
+		password: LOGIN.password,
+	});
+	if (!login.ok)
+		throw new Error(`login answered ${login.status}: ${(await login.text()).slice(0, 200)}`);
 	const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
 	const call = async (method: string, route: string, body?: unknown) => {
 		const response = await fetchRetryingClosedGet(`${method} ${route}`, `${url}/rest${route}`, {
@@ -102,13 +127,19 @@ export async function editorSession(url: string): Promise<EditorSession> {
 			headers: { 'Content-Type': 'application/json', cookie },
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
-		if (!response.ok) throw new Error(`${method} ${route} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+		if (!response.ok)
+			throw new Error(
+				`${method} ${route} answered ${response.status}: ${(await response.text()).slice(0, 300)}`,
+			);
 		return ((await response.json()) as { data: unknown }).data;
 	};
 	const getJson = async (pathname: string) => {
-		const response = await fetchRetryingClosedGet(`GET ${pathname}`, `${url}${pathname}`, { headers: { cookie } });
+		const response = await fetchRetryingClosedGet(`GET ${pathname}`, `${url}${pathname}`, {
+			headers: { cookie },
+		});
 		const text = await response.text();
-		if (!response.ok) throw new Error(`GET ${pathname} answered ${response.status}: ${text.slice(0, 300)}`);
+		if (!response.ok)
+			throw new Error(`GET ${pathname} answered ${response.status}: ${text.slice(0, 300)}`);
 		try {
 			return JSON.parse(text) as unknown;
 		} catch {
@@ -117,18 +148,24 @@ export async function editorSession(url: string): Promise<EditorSession> {
 	};
 	const runFromTrigger = async (workflowId: string, triggerName: string) => {
 		const workflowData = await call('GET', `/workflows/${workflowId}`);
-		const started = (await call('POST', `/workflows/${workflowId}/run`, { workflowData, triggerToStartFrom: { name: triggerName } })) as {
+		const started = (await call('POST', `/workflows/${workflowId}/run`, {
+			workflowData,
+			triggerToStartFrom: { name: triggerName },
+		})) as {
 			executionId?: string;
 			waitingForWebhook?: boolean;
 		};
-		if (!started?.executionId) throw new Error(`the manual run of ${workflowId} did not start: ${JSON.stringify(started)}`);
+		if (!started?.executionId)
+			throw new Error(`the manual run of ${workflowId} did not start: ${JSON.stringify(started)}`);
 		return String(started.executionId);
 	};
 	return {
 		call,
 		getJson,
-		workflowNames: async () => ((await call('GET', '/workflows')) as Array<{ name: string }>).map((w) => w.name).sort(),
-		createWorkflow: (name: string) => call('POST', '/workflows', { name, nodes: [], connections: {}, settings: {} }),
+		workflowNames: async () =>
+			((await call('GET', '/workflows')) as Array<{ name: string }>).map((w) => w.name).sort(),
+		createWorkflow: (name: string) =>
+			call('POST', '/workflows', { name, nodes: [], connections: {}, settings: {} }),
 		runFromTrigger,
 		runToEnd: async (workflowId: string, triggerName: string, timeoutMs = 300_000) => {
 			const execution = await runFromTrigger(workflowId, triggerName);
@@ -140,22 +177,42 @@ export async function editorSession(url: string): Promise<EditorSession> {
 					lastError = error.message.slice(0, 200);
 					return undefined;
 				})) as { status?: string; data?: string } | undefined;
-				const run = saved?.data && ENDED.includes(String(saved.status)) ? parseRunData(saved.data) : undefined;
+				const run =
+					saved?.data && ENDED.includes(String(saved.status))
+						? parseRunData(saved.data)
+						: undefined;
 				if (run?.resultData) return run;
-				if (Date.now() > end) throw new Error(`execution ${execution} of ${workflowId} had not ended after ${timeoutMs / 1000} s (status ${String(saved?.status)}${lastError ? `; last error: ${lastError}` : ''})`);
+				if (Date.now() > end)
+					throw new Error(
+						`execution ${execution} of ${workflowId} had not ended after ${timeoutMs / 1000} s (status ${String(saved?.status)}${lastError ? `; last error: ${lastError}` : ''})`,
+					);
 				await new Promise((resolve) => setTimeout(resolve, 250));
 			}
 		},
 		// Answered as a JSON string or as an object, by version.
 		staticData: async (workflowId: string) => {
-			const { staticData } = (await call('GET', `/workflows/${workflowId}`)) as { staticData?: Record<string, unknown> | string | null };
-			return (typeof staticData === 'string' ? (JSON.parse(staticData) as Record<string, unknown> | null) : staticData) ?? null;
+			const { staticData } = (await call('GET', `/workflows/${workflowId}`)) as {
+				staticData?: Record<string, unknown> | string | null;
+			};
+			return (
+				(typeof staticData === 'string'
+					? (JSON.parse(staticData) as Record<string, unknown> | null)
+					: staticData) ?? null
+			);
 		},
-		createCredential: async (name: string, type: string, data: object) => ({ id: ((await call('POST', '/credentials', { name, type, data })) as { id: string }).id, name }),
+		createCredential: async (name: string, type: string, data: object) => ({
+			id: ((await call('POST', '/credentials', { name, type, data })) as { id: string }).id,
+			name,
+		}),
 		publish: async (workflowId: string) => {
 			const workflow = (await call('GET', `/workflows/${workflowId}`)) as { versionId: string };
-			if (N8N_VERSION.startsWith('1.')) await call('PATCH', `/workflows/${workflowId}`, { active: true, versionId: workflow.versionId });
-			else await call('POST', `/workflows/${workflowId}/activate`, { versionId: workflow.versionId });
+			if (N8N_VERSION.startsWith('1.'))
+				await call('PATCH', `/workflows/${workflowId}`, {
+					active: true,
+					versionId: workflow.versionId,
+				});
+			else
+				await call('POST', `/workflows/${workflowId}/activate`, { versionId: workflow.versionId });
 		},
 	};
 }
@@ -169,7 +226,12 @@ export interface StartedN8n {
 }
 
 /** `n8n start` on `folder` (startN8nReady), the owner set up and logged in; undefined when n8n never came up. */
-export async function startWithEditor(folder: string, logFile: string, timeoutMs: number, opts: Omit<StartOptions, 'logFile' | 'brokerPort'> = {}): Promise<StartedN8n | undefined> {
+export async function startWithEditor(
+	folder: string,
+	logFile: string,
+	timeoutMs: number,
+	opts: Omit<StartOptions, 'logFile' | 'brokerPort'> = {},
+): Promise<StartedN8n | undefined> {
 	const started = await startN8nReady(folder, logFile, timeoutMs, opts);
 	if (!started) return undefined;
 	try {

@@ -20,7 +20,12 @@ function lockHolder(lock: string): number | undefined {
  * taken over). Resolves with the release function, or undefined when `done()` says the
  * work was finished by the process that held the lock meanwhile.
  */
-export async function acquireLock(lock: string, what: string, done: () => boolean, log: (line: string) => void): Promise<(() => void) | undefined> {
+export async function acquireLock(
+	lock: string,
+	what: string,
+	done: () => boolean,
+	log: (line: string) => void,
+): Promise<(() => void) | undefined> {
 	const started = Date.now();
 	let lastSaid = 0;
 	for (;;) {
@@ -38,11 +43,12 @@ export async function acquireLock(lock: string, what: string, done: () => boolea
 			// Said once, then every minute with the time waited (not a line every 5 s).
 			if (lastSaid === 0 || Date.now() - lastSaid >= 60_000) {
 				const waited = Math.round((Date.now() - started) / 1000);
-				log(`  waiting for another process (pid ${holder}) ${what}...${lastSaid === 0 ? '' : ` (${waited} s)`}`);
+				log(
+					`  waiting for another process (pid ${holder}) ${what}...${lastSaid === 0 ? '' : ` (${waited} s)`}`,
+				);
 				lastSaid = Date.now();
 			}
 			await new Promise((resolve) => setTimeout(resolve, 5_000));
 		}
 	}
 }
-

@@ -15,8 +15,25 @@
  * lock, so two scripts starting at once never share a half-installed n8n.
  */
 import { randomUUID } from 'node:crypto';
-import { execFile, execFileSync, spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
-import { copyFileSync, createWriteStream, existsSync, openSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+	execFile,
+	execFileSync,
+	spawn,
+	type ChildProcess,
+	type StdioOptions,
+} from 'node:child_process';
+import {
+	copyFileSync,
+	createWriteStream,
+	existsSync,
+	openSync,
+	mkdirSync,
+	mkdtempSync,
+	readFileSync,
+	renameSync,
+	rmSync,
+	writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { acquireLock } from './lock';
@@ -29,7 +46,10 @@ export const NEWEST_N8N = '2.41.1';
 export const MATRIX_N8N = [OLDEST_N8N, '2.0.3', '2.20.12', '2.30.8', '2.37.11', NEWEST_N8N];
 
 export const N8N_VERSION = process.env.N8N_VERSION || NEWEST_N8N;
-export const cacheRoot = path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'n8n-nodes-engagement-monitor');
+export const cacheRoot = path.join(
+	process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'),
+	'n8n-nodes-engagement-monitor',
+);
 export const n8nDir = path.join(cacheRoot, `n8n-${N8N_VERSION}`);
 const stamp = path.join(n8nDir, '.installed');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -54,7 +74,9 @@ export function overridesFor(version: string): Record<string, string> {
 function installedAsNeeded(): boolean {
 	if (!existsSync(stamp)) return false;
 	try {
-		const installed = JSON.parse(readFileSync(path.join(n8nDir, 'package.json'), 'utf8')) as { overrides?: Record<string, string> };
+		const installed = JSON.parse(readFileSync(path.join(n8nDir, 'package.json'), 'utf8')) as {
+			overrides?: Record<string, string>;
+		};
 		return JSON.stringify(installed.overrides ?? {}) === JSON.stringify(overridesFor(N8N_VERSION));
 	} catch {
 		return false;
@@ -89,10 +111,19 @@ export function runtimeEnv(extra: Record<string, string> = {}): NodeJS.ProcessEn
 }
 
 /** Run a command, its output to a log file; on failure the log's end is in the error. */
-async function runLogged(command: string, args: string[], cwd: string, logFile: string): Promise<void> {
+async function runLogged(
+	command: string,
+	args: string[],
+	cwd: string,
+	logFile: string,
+): Promise<void> {
 	const out = createWriteStream(logFile, { flags: 'a' });
 	await new Promise<void>((resolve, reject) => {
-		const child = spawn(command, args, { cwd, env: runtimeEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+		const child = spawn(command, args, {
+			cwd,
+			env: runtimeEnv(),
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
 		child.stdout.pipe(out, { end: false });
 		child.stderr.pipe(out, { end: false });
 		child.once('error', reject);
@@ -100,7 +131,11 @@ async function runLogged(command: string, args: string[], cwd: string, logFile: 
 			out.end(() => {
 				if (code === 0) return resolve();
 				const tail = readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n');
-				reject(new Error(`${command} ${args.join(' ')} exited with ${code}; the end of ${logFile}:\n${tail}`));
+				reject(
+					new Error(
+						`${command} ${args.join(' ')} exited with ${code}; the end of ${logFile}:\n${tail}`,
+					),
+				);
 			});
 		});
 	});
@@ -110,12 +145,20 @@ async function runLogged(command: string, args: string[], cwd: string, logFile: 
 export async function ensureN8n(log: (line: string) => void = console.log): Promise<string> {
 	if (installedAsNeeded()) return n8nDir;
 	mkdirSync(cacheRoot, { recursive: true });
-	const unlock = await acquireLock(`${n8nDir}.lock`, `installing n8n ${N8N_VERSION}`, installedAsNeeded, log);
+	const unlock = await acquireLock(
+		`${n8nDir}.lock`,
+		`installing n8n ${N8N_VERSION}`,
+		installedAsNeeded,
+		log,
+	);
 	if (!unlock) return n8nDir;
 	try {
 		if (installedAsNeeded()) return n8nDir;
 		const again = existsSync(stamp);
-		if (again) log(`n8n ${N8N_VERSION} is installed with other npm overrides than it needs now: installing it again`);
+		if (again)
+			log(
+				`n8n ${N8N_VERSION} is installed with other npm overrides than it needs now: installing it again`,
+			);
 		const staging = `${n8nDir}.partial`;
 		rmSync(staging, { recursive: true, force: true });
 		mkdirSync(staging, { recursive: true });
@@ -123,11 +166,31 @@ export async function ensureN8n(log: (line: string) => void = console.log): Prom
 		rmSync(logFile, { force: true });
 		writeFileSync(
 			path.join(staging, 'package.json'),
-			JSON.stringify({ name: 'n8n-runtime', private: true, dependencies: { n8n: N8N_VERSION }, overrides: overridesFor(N8N_VERSION) }, null, 2),
+			JSON.stringify(
+				{
+					name: 'n8n-runtime',
+					private: true,
+					dependencies: { n8n: N8N_VERSION },
+					overrides: overridesFor(N8N_VERSION),
+				},
+				null,
+				2,
+			),
 		);
-		log(`Installing n8n ${N8N_VERSION} into ${n8nDir} (${again ? 'once more' : 'first use of this version only'}; about 3 GB; npm's output: ${logFile})`);
-		await phase(`Download and install n8n ${N8N_VERSION} from the npm registry`, () =>
-			runLogged(npm, ['install', '--ignore-scripts', '--no-audit', '--no-fund'], staging, logFile), log);
+		log(
+			`Installing n8n ${N8N_VERSION} into ${n8nDir} (${again ? 'once more' : 'first use of this version only'}; about 3 GB; npm's output: ${logFile})`,
+		);
+		await phase(
+			`Download and install n8n ${N8N_VERSION} from the npm registry`,
+			() =>
+				runLogged(
+					npm,
+					['install', '--ignore-scripts', '--no-audit', '--no-fund'],
+					staging,
+					logFile,
+				),
+			log,
+		);
 		await provideSqlite3(staging, log);
 		writeFileSync(path.join(staging, '.installed'), new Date().toISOString());
 		rmSync(n8nDir, { recursive: true, force: true });
@@ -140,7 +203,8 @@ export async function ensureN8n(log: (line: string) => void = console.log): Prom
 
 /** The sqlite3 every supported n8n pins (1.123.81 and 2.41.1: 5.1.7), built ahead by the prefetch. */
 export const N8N_SQLITE3 = '5.1.7';
-const sqlite3Build = (version: string) => path.join(cacheRoot, `sqlite3-${version}`, 'node_sqlite3.node');
+const sqlite3Build = (version: string) =>
+	path.join(cacheRoot, `sqlite3-${version}`, 'node_sqlite3.node');
 
 /**
  * sqlite3's native module, built once per sqlite3 version into the cache: its build compiles
@@ -149,10 +213,19 @@ const sqlite3Build = (version: string) => path.join(cacheRoot, `sqlite3-${versio
  * it while n8n downloads; `moduleDir` (an n8n's own sqlite3) is built in place instead when
  * given. Resolves with the built module.
  */
-export async function buildSqlite3(version: string, log: (line: string) => void = console.log, moduleDir?: string): Promise<string> {
+export async function buildSqlite3(
+	version: string,
+	log: (line: string) => void = console.log,
+	moduleDir?: string,
+): Promise<string> {
 	const built = sqlite3Build(version);
 	mkdirSync(path.dirname(built), { recursive: true });
-	const unlock = await acquireLock(`${path.dirname(built)}.lock`, `building sqlite3 ${version}`, () => existsSync(built), log);
+	const unlock = await acquireLock(
+		`${path.dirname(built)}.lock`,
+		`building sqlite3 ${version}`,
+		() => existsSync(built),
+		log,
+	);
 	if (!unlock) return built;
 	try {
 		if (existsSync(built)) return built;
@@ -160,11 +233,30 @@ export async function buildSqlite3(version: string, log: (line: string) => void 
 		let folder = moduleDir ? path.dirname(path.dirname(moduleDir)) : undefined;
 		if (!folder) {
 			folder = mkdtempSync(path.join(cacheRoot, `sqlite3-${version}.build-`));
-			writeFileSync(path.join(folder, 'package.json'), JSON.stringify({ name: 'sqlite3-build', private: true, dependencies: { sqlite3: version } }));
-			await runLogged(npm, ['install', '--ignore-scripts', '--no-audit', '--no-fund'], folder, logFile);
+			writeFileSync(
+				path.join(folder, 'package.json'),
+				JSON.stringify({
+					name: 'sqlite3-build',
+					private: true,
+					dependencies: { sqlite3: version },
+				}),
+			);
+			await runLogged(
+				npm,
+				['install', '--ignore-scripts', '--no-audit', '--no-fund'],
+				folder,
+				logFile,
+			);
 		}
-		await phase(`Build sqlite3 ${version} (once for every n8n version)`, () => runLogged(npm, ['rebuild', 'sqlite3'], folder, logFile), log);
-		copyFileSync(path.join(folder, 'node_modules', 'sqlite3', 'build', 'Release', 'node_sqlite3.node'), `${built}.partial`);
+		await phase(
+			`Build sqlite3 ${version} (once for every n8n version)`,
+			() => runLogged(npm, ['rebuild', 'sqlite3'], folder, logFile),
+			log,
+		);
+		copyFileSync(
+			path.join(folder, 'node_modules', 'sqlite3', 'build', 'Release', 'node_sqlite3.node'),
+			`${built}.partial`,
+		);
 		renameSync(`${built}.partial`, built);
 		if (!moduleDir) rmSync(folder, { recursive: true, force: true });
 		return built;
@@ -176,7 +268,9 @@ export async function buildSqlite3(version: string, log: (line: string) => void 
 /** An n8n's sqlite3 given its native module: the cached build of its version (built here if none). */
 async function provideSqlite3(staging: string, log: (line: string) => void): Promise<void> {
 	const moduleDir = path.join(staging, 'node_modules', 'sqlite3');
-	const { version } = JSON.parse(readFileSync(path.join(moduleDir, 'package.json'), 'utf8')) as { version: string };
+	const { version } = JSON.parse(readFileSync(path.join(moduleDir, 'package.json'), 'utf8')) as {
+		version: string;
+	};
 	const built = await buildSqlite3(version, log, moduleDir);
 	const target = path.join(moduleDir, 'build', 'Release', 'node_sqlite3.node');
 	if (!existsSync(target)) {
@@ -198,7 +292,12 @@ export function n8nMajor(): number {
  * Run an n8n CLI command to completion; resolves with stdout. Asynchronous on purpose: the
  * API servers n8n talks to may live in this very process.
  */
-export async function n8nCli(userFolder: string, args: string[], timeoutMs = 180_000, extraEnv: Record<string, string> = {}): Promise<string> {
+export async function n8nCli(
+	userFolder: string,
+	args: string[],
+	timeoutMs = 180_000,
+	extraEnv: Record<string, string> = {},
+): Promise<string> {
 	const brokerPort = await freePort();
 	return await new Promise((resolve, reject) => {
 		execFile(
@@ -208,12 +307,17 @@ export async function n8nCli(userFolder: string, args: string[], timeoutMs = 180
 				cwd: n8nDir,
 				// Every n8n process opens a task broker; a port of its own avoids clashing with
 				// an n8n that is already running (npm start, another test run).
-				env: runtimeEnv({ N8N_USER_FOLDER: userFolder, N8N_RUNNERS_BROKER_PORT: String(brokerPort), ...extraEnv }),
+				env: runtimeEnv({
+					N8N_USER_FOLDER: userFolder,
+					N8N_RUNNERS_BROKER_PORT: String(brokerPort),
+					...extraEnv,
+				}),
 				encoding: 'utf8',
 				timeout: timeoutMs,
 				maxBuffer: 256 * 2 ** 20,
 			},
-			(error, stdout, stderr) => (error ? reject(Object.assign(error, { stdout, stderr })) : resolve(stdout)),
+			(error, stdout, stderr) =>
+				error ? reject(Object.assign(error, { stdout, stderr })) : resolve(stdout),
 		);
 	});
 }
@@ -222,9 +326,16 @@ export async function n8nCli(userFolder: string, args: string[], timeoutMs = 180
  * Import workflows with the CLI. Each gets a `versionId` when it has none: n8n 2.0.x
  * refuses workflows without one (NOT NULL constraint), later versions make one up.
  */
-export async function importWorkflows(userFolder: string, workflows: object[], extraEnv: Record<string, string> = {}): Promise<void> {
+export async function importWorkflows(
+	userFolder: string,
+	workflows: object[],
+	extraEnv: Record<string, string> = {},
+): Promise<void> {
 	const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'n8n-import-')), 'workflows.json');
-	writeFileSync(file, JSON.stringify(workflows.map((workflow) => ({ versionId: randomUUID(), ...workflow }))));
+	writeFileSync(
+		file,
+		JSON.stringify(workflows.map((workflow) => ({ versionId: randomUUID(), ...workflow }))),
+	);
 	try {
 		await n8nCli(userFolder, ['import:workflow', `--input=${file}`], 180_000, extraEnv);
 	} finally {
@@ -238,23 +349,52 @@ export async function importWorkflows(userFolder: string, workflows: object[], e
  * saving in the editor does, in the database the CLI uses (SQLite, or PostgreSQL in queue
  * mode). Later versions record it themselves.
  */
-function recordImportedVersion(userFolder: string, workflowId: string, extraEnv: Record<string, string>): void {
+function recordImportedVersion(
+	userFolder: string,
+	workflowId: string,
+	extraEnv: Record<string, string>,
+): void {
 	const sql = (quote: string) =>
 		`INSERT INTO workflow_history (${['versionId', 'workflowId', 'nodes', 'connections', 'authors', 'createdAt', 'updatedAt'].map((c) => `${quote}${c}${quote}`).join(', ')}) ` +
 		`SELECT ${quote}versionId${quote}, id, nodes, connections, 'import', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP FROM workflow_entity WHERE id = '${workflowId.replace(/'/g, "''")}'`;
 	if (extraEnv.DB_TYPE === 'postgresdb') {
-		execFileSync('psql', ['-h', extraEnv.DB_POSTGRESDB_HOST, '-p', extraEnv.DB_POSTGRESDB_PORT, '-U', extraEnv.DB_POSTGRESDB_USER, '-d', extraEnv.DB_POSTGRESDB_DATABASE, '-c', sql('"')], { stdio: 'ignore' });
+		execFileSync(
+			'psql',
+			[
+				'-h',
+				extraEnv.DB_POSTGRESDB_HOST,
+				'-p',
+				extraEnv.DB_POSTGRESDB_PORT,
+				'-U',
+				extraEnv.DB_POSTGRESDB_USER,
+				'-d',
+				extraEnv.DB_POSTGRESDB_DATABASE,
+				'-c',
+				sql('"'),
+			],
+			{ stdio: 'ignore' },
+		);
 		return;
 	}
 	const database = path.join(userFolder, '.n8n', 'database.sqlite');
 	const script = `const db = new (require('sqlite3').Database)(process.argv[1]); db.run(process.argv[2], (e) => { if (e) { console.error(e.message); process.exit(1); } db.close(); });`;
-	execFileSync(process.execPath, ['-e', script, database, sql('"')], { cwd: n8nDir, stdio: ['ignore', 'ignore', 'inherit'] });
+	execFileSync(process.execPath, ['-e', script, database, sql('"')], {
+		cwd: n8nDir,
+		stdio: ['ignore', 'ignore', 'inherit'],
+	});
 }
 
 /** Publish (activate) a workflow: `publish:workflow` on n8n 2.x, `update:workflow --active` on 1.x. */
-export async function publishWorkflow(userFolder: string, workflowId: string, extraEnv: Record<string, string> = {}): Promise<void> {
+export async function publishWorkflow(
+	userFolder: string,
+	workflowId: string,
+	extraEnv: Record<string, string> = {},
+): Promise<void> {
 	if (N8N_VERSION.startsWith('2.0.')) recordImportedVersion(userFolder, workflowId, extraEnv);
-	const args = n8nMajor() >= 2 ? ['publish:workflow', `--id=${workflowId}`] : ['update:workflow', `--id=${workflowId}`, '--active=true'];
+	const args =
+		n8nMajor() >= 2
+			? ['publish:workflow', `--id=${workflowId}`]
+			: ['update:workflow', `--id=${workflowId}`, '--active=true'];
 	await n8nCli(userFolder, args, 180_000, extraEnv);
 }
 
@@ -326,7 +466,8 @@ export async function startN8nReady(
 		const child = startN8n(userFolder, port, { ...opts, brokerPort: await freePort(), logFile });
 		const end = Date.now() + timeoutMs;
 		while (Date.now() < end && child.exitCode === null && child.signalCode === null) {
-			if (/Editor is now accessible via/.test(readFileSync(logFile, 'utf8').slice(offset))) return { child, url: `http://127.0.0.1:${port}` };
+			if (/Editor is now accessible via/.test(readFileSync(logFile, 'utf8').slice(offset)))
+				return { child, url: `http://127.0.0.1:${port}` };
 			await new Promise((resolve) => setTimeout(resolve, 500));
 		}
 		if (child.exitCode === null && child.signalCode === null) {

@@ -10,7 +10,9 @@ export async function portIsFree(port: number): Promise<boolean> {
 	return await new Promise((resolve) => {
 		const server = net.createServer();
 		server.once('error', () => resolve(false));
-		server.listen({ port, host: '127.0.0.1', exclusive: true }, () => server.close(() => resolve(true)));
+		server.listen({ port, host: '127.0.0.1', exclusive: true }, () =>
+			server.close(() => resolve(true)),
+		);
 	});
 }
 
@@ -62,7 +64,10 @@ export async function busyPorts(requests: PortRequest[]): Promise<string | undef
 	}
 	if (busy.length === 0 && clashes.length === 0) return undefined;
 	return [
-		...busy.map((b) => `Port ${b.port} (${b.purpose}) is already in use on 127.0.0.1, perhaps by another n8n. Set ${b.variable} to a free port, for example ${b.variable}=${b.port + 100} npm start.`),
+		...busy.map(
+			(b) =>
+				`Port ${b.port} (${b.purpose}) is already in use on 127.0.0.1, perhaps by another n8n. Set ${b.variable} to a free port, for example ${b.variable}=${b.port + 100} npm start.`,
+		),
 		...clashes.map((c) => `${c}: give each its own port.`),
 		'Nothing was started and nothing was sent to the processes on those ports.',
 	].join('\n');

@@ -7,10 +7,17 @@ const seconds = (ms: number) => {
 	return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
 };
 
-export async function phase<T>(label: string, work: () => Promise<T> | T, log: (line: string) => void = console.log): Promise<T> {
+export async function phase<T>(
+	label: string,
+	work: () => Promise<T> | T,
+	log: (line: string) => void = console.log,
+): Promise<T> {
 	const started = Date.now();
 	log(`▶ ${label}`);
-	const ticker = setInterval(() => log(`  … ${label}: ${seconds(Date.now() - started)} so far`), 20_000);
+	const ticker = setInterval(
+		() => log(`  … ${label}: ${seconds(Date.now() - started)} so far`),
+		20_000,
+	);
 	ticker.unref();
 	try {
 		const result = await work();
@@ -35,7 +42,10 @@ export async function waitUntil(test: () => boolean, timeoutMs: number): Promise
 }
 
 /** Whether `test` holds within `timeoutMs`, asked every 100 ms (a test that throws has not held). */
-export async function waitForAsync(test: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
+export async function waitForAsync(
+	test: () => Promise<boolean>,
+	timeoutMs: number,
+): Promise<boolean> {
 	const end = Date.now() + timeoutMs;
 	while (Date.now() < end) {
 		if (await test().catch(() => false)) return true;

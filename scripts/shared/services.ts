@@ -19,7 +19,10 @@ export interface Service {
 }
 
 /** Stop a child process by its PID: SIGTERM, then SIGKILL if it has not exited in time. */
-export async function stopProcess(child: ChildProcess | undefined, graceMs = 30_000): Promise<void> {
+export async function stopProcess(
+	child: ChildProcess | undefined,
+	graceMs = 30_000,
+): Promise<void> {
 	if (!child || child.exitCode !== null || child.signalCode !== null) return;
 	const exited = new Promise((resolve) => child.once('exit', resolve));
 	child.kill('SIGTERM');
@@ -37,7 +40,9 @@ function stopByPid(child: ChildProcess, cleanup: () => void): () => Promise<void
 function postgresBin(): string | undefined {
 	const root = '/usr/lib/postgresql';
 	if (!existsSync(root)) return undefined;
-	const version = readdirSync(root).sort((a, b) => Number(b) - Number(a)).find((v) => existsSync(path.join(root, v, 'bin', 'postgres')));
+	const version = readdirSync(root)
+		.sort((a, b) => Number(b) - Number(a))
+		.find((v) => existsSync(path.join(root, v, 'bin', 'postgres')));
 	return version ? path.join(root, version, 'bin') : undefined;
 }
 
@@ -45,11 +50,21 @@ function postgresBin(): string | undefined {
  * Install the Debian packages that are missing (redis-server, postgresql), under a lock:
  * the background install of `npm test` and the queue-mode part may both get here.
  */
-export async function ensureServerPackages(log: (line: string) => void = console.log): Promise<void> {
-	const missing = () => [...(existsSync('/usr/bin/redis-server') ? [] : ['redis-server']), ...(postgresBin() ? [] : ['postgresql'])];
+export async function ensureServerPackages(
+	log: (line: string) => void = console.log,
+): Promise<void> {
+	const missing = () => [
+		...(existsSync('/usr/bin/redis-server') ? [] : ['redis-server']),
+		...(postgresBin() ? [] : ['postgresql']),
+	];
 	if (missing().length === 0) return;
 	mkdirSync(cacheRoot, { recursive: true });
-	const unlock = await acquireLock(path.join(cacheRoot, 'apt.lock'), 'installing Debian packages', () => missing().length === 0, log);
+	const unlock = await acquireLock(
+		path.join(cacheRoot, 'apt.lock'),
+		'installing Debian packages',
+		() => missing().length === 0,
+		log,
+	);
 	try {
 		aptInstall(missing(), 'the queue-mode tier', log);
 	} finally {
@@ -58,7 +73,11 @@ export async function ensureServerPackages(log: (line: string) => void = console
 }
 
 /** Debian packages with apt-get, said so on the console first (a fresh machine has none of them). */
-export function aptInstall(packages: string[], neededFor: string, log: (line: string) => void = console.log): void {
+export function aptInstall(
+	packages: string[],
+	neededFor: string,
+	log: (line: string) => void = console.log,
+): void {
 	if (packages.length === 0) return;
 	log(`Installing ${packages.join(' and ')} with apt-get (needed for ${neededFor})...`);
 	execFileSync('apt-get', ['update', '-qq'], { stdio: ['ignore', 'ignore', 'inherit'] });
@@ -79,10 +98,18 @@ async function waitFor(what: string, test: () => boolean, timeoutMs = 120_000): 
 
 export async function startRedis(): Promise<Service> {
 	const port = await freePort();
-	const child = spawn('/usr/bin/redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+	const child = spawn(
+		'/usr/bin/redis-server',
+		['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+		{ stdio: 'ignore' },
+	);
 	await waitFor('redis-server', () => {
 		try {
-			return execFileSync('/usr/bin/redis-cli', ['-h', '127.0.0.1', '-p', String(port), 'ping'], { encoding: 'utf8' }).trim() === 'PONG';
+			return (
+				execFileSync('/usr/bin/redis-cli', ['-h', '127.0.0.1', '-p', String(port), 'ping'], {
+					encoding: 'utf8',
+				}).trim() === 'PONG'
+			);
 		} catch {
 			return false;
 		}
@@ -97,15 +124,43 @@ export async function startPostgres(): Promise<Service> {
 	const port = await freePort();
 	const data = mkdtempSync(path.join(os.tmpdir(), 'n8n-pg-'));
 	const asPostgres = (command: string, args: string[]) =>
-		os.userInfo().uid === 0 ? ['runuser', ['-u', 'postgres', '--', command, ...args]] as const : [command, args] as const;
-	if (os.userInfo().uid === 0) chownSync(data, Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })), Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })));
-	const [initCommand, initArgs] = asPostgres(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
+		os.userInfo().uid === 0
+			? (['runuser', ['-u', 'postgres', '--', command, ...args]] as const)
+			: ([command, args] as const);
+	if (os.userInfo().uid === 0)
+		chownSync(
+			data,
+			Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })),
+			Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })),
+		);
+	const [initCommand, initArgs] = asPostgres(path.join(bin, 'initdb'), [
+		'-D',
+		data,
+		'-U',
+		'postgres',
+		'--auth=trust',
+		'-E',
+		'UTF8',
+	]);
 	// Asynchronous: initdb takes seconds, and the end-to-end tier runs other parts in this process.
 	await promisify(execFile)(initCommand, initArgs);
-	const [command, args] = asPostgres(path.join(bin, 'postgres'), ['-D', data, '-p', String(port), '-h', '127.0.0.1', '-k', data]);
+	const [command, args] = asPostgres(path.join(bin, 'postgres'), [
+		'-D',
+		data,
+		'-p',
+		String(port),
+		'-h',
+		'127.0.0.1',
+		'-k',
+		data,
+	]);
 	const child = spawn(command, args, { stdio: 'ignore' });
 	const psql = (sql: string, database = 'postgres') =>
-		execFileSync('psql', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', database, '-tAc', sql], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+		execFileSync(
+			'psql',
+			['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', database, '-tAc', sql],
+			{ encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+		);
 	await waitFor('PostgreSQL', () => {
 		try {
 			return psql('select 1').trim() === '1';

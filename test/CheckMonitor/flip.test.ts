@@ -23,45 +23,85 @@ describe('flip', () => {
 		});
 		const start = Date.parse('2026-11-01T10:00:00Z') / 1000;
 		const end = Date.parse('2026-11-05T00:00:00Z') / 1000;
-		expect(server.requestLines()).toEqual([`GET /api/v3/checks/${check.uuid}/flips/?end=${end}&start=${start}`]);
+		expect(server.requestLines()).toEqual([
+			`GET /api/v3/checks/${check.uuid}/flips/?end=${end}&start=${start}`,
+		]);
 		expect(json(result)).toEqual([
 			{ checkId: check.uuid, timestamp: '2026-11-03T10:00:00+00:00', up: 0, to: 'not up' },
 			{ checkId: check.uuid, timestamp: '2026-11-01T10:00:00+00:00', up: 1, to: 'up' },
 		]);
 	});
 
-	test('a start without zone is read in the workflow timezone, not the machine\'s', async () => {
+	test("a start without zone is read in the workflow timezone, not the machine's", async () => {
 		const check = server.seedCheck();
 		await runNode({
 			type: 'checkMonitor',
-			parameters: { resource: 'flip', operation: 'getAll', checkId: byId(check.uuid), returnAll: true, filters: { start: '2026-11-01T10:00:00' } } as never,
+			parameters: {
+				resource: 'flip',
+				operation: 'getAll',
+				checkId: byId(check.uuid),
+				returnAll: true,
+				filters: { start: '2026-11-01T10:00:00' },
+			} as never,
 			credentials: credentials(),
 			timezone: 'America/New_York',
 		});
-		expect(server.requestLines()).toEqual([`GET /api/v3/checks/${check.uuid}/flips/?start=${Date.parse('2026-11-01T15:00:00Z') / 1000}`]);
+		expect(server.requestLines()).toEqual([
+			`GET /api/v3/checks/${check.uuid}/flips/?start=${Date.parse('2026-11-01T15:00:00Z') / 1000}`,
+		]);
 	});
 
 	test("also reads a bare array (the spec's shape)", async () => {
 		const check = server.seedCheck();
-		server.injectFault({ kind: 'status', status: 200, body: [{ timestamp: '2026-11-01T10:00:00+00:00', up: 1 }] });
-		const result = await run({ resource: 'flip', operation: 'getAll', checkId: byId(check.uuid), returnAll: true });
-		expect(json(result)).toEqual([{ checkId: check.uuid, timestamp: '2026-11-01T10:00:00+00:00', up: 1, to: 'up' }]);
+		server.injectFault({
+			kind: 'status',
+			status: 200,
+			body: [{ timestamp: '2026-11-01T10:00:00+00:00', up: 1 }],
+		});
+		const result = await run({
+			resource: 'flip',
+			operation: 'getAll',
+			checkId: byId(check.uuid),
+			returnAll: true,
+		});
+		expect(json(result)).toEqual([
+			{ checkId: check.uuid, timestamp: '2026-11-01T10:00:00+00:00', up: 1, to: 'up' },
+		]);
 	});
 
 	test('seconds is sent as given; a bad seconds value is rejected before any request', async () => {
 		const check = server.seedCheck();
-		await run({ resource: 'flip', operation: 'getAll', checkId: byId(check.uuid), returnAll: true, filters: { seconds: 600 } });
+		await run({
+			resource: 'flip',
+			operation: 'getAll',
+			checkId: byId(check.uuid),
+			returnAll: true,
+			filters: { seconds: 600 },
+		});
 		expect(server.requestLines()).toEqual([`GET /api/v3/checks/${check.uuid}/flips/?seconds=600`]);
 		server.clearLog();
-		const bad = await run({ resource: 'flip', operation: 'getAll', checkId: byId(check.uuid), returnAll: true, filters: { seconds: 1.5 } });
-		expect(bad.error?.message).toBe('Seconds: must be a whole number from 0 to 31536000 (one year), got 1.5');
+		const bad = await run({
+			resource: 'flip',
+			operation: 'getAll',
+			checkId: byId(check.uuid),
+			returnAll: true,
+			filters: { seconds: 1.5 },
+		});
+		expect(bad.error?.message).toBe(
+			'Seconds: must be a whole number from 0 to 31536000 (one year), got 1.5',
+		);
 		expect(server.requests).toHaveLength(0);
 	});
 
 	test('an empty-body 400 from the server becomes a clear message', async () => {
 		const check = server.seedCheck();
 		server.injectFault({ kind: 'status', status: 400 });
-		const result = await run({ resource: 'flip', operation: 'getAll', checkId: byId(check.uuid), returnAll: true });
+		const result = await run({
+			resource: 'flip',
+			operation: 'getAll',
+			checkId: byId(check.uuid),
+			returnAll: true,
+		});
 		expect(result.error?.message).toBe('The server rejected the flips filter');
 	});
 
@@ -69,12 +109,20 @@ describe('flip', () => {
 		const uuids = [0, 1, 2].map(() => server.seedCheck().uuid);
 		for (const uuid of uuids) server.seedFlip(uuid, new Date(Date.now() - 60_000), 1);
 		const result = await run(
-			{ resource: 'flip', operation: 'getAll', returnAll: true, checkId: byId('={{ $json.check }}'), filters: { seconds: '={{ $json.seconds }}' } },
+			{
+				resource: 'flip',
+				operation: 'getAll',
+				returnAll: true,
+				checkId: byId('={{ $json.check }}'),
+				filters: { seconds: '={{ $json.seconds }}' },
+			},
 			{ items: uuids.map((check, i) => ({ check, seconds: 3600 + i })) },
 		);
 		expect(result.error).toBeUndefined();
 		expect(json(result).map((f) => [f.checkId, f.to])).toEqual(uuids.map((uuid) => [uuid, 'up']));
-		expect(server.requestLines()).toEqual(uuids.map((uuid, i) => `GET /api/v3/checks/${uuid}/flips/?seconds=${3600 + i}`));
+		expect(server.requestLines()).toEqual(
+			uuids.map((uuid, i) => `GET /api/v3/checks/${uuid}/flips/?seconds=${3600 + i}`),
+		);
 	});
 });
 
@@ -84,7 +132,13 @@ describe('filters at their bounds', () => {
 		server.clearLog();
 		return await runNode({
 			type: 'checkMonitor',
-			parameters: { resource: 'flip', operation: 'getAll', checkId: byId(check.uuid), returnAll: true, filters } as never,
+			parameters: {
+				resource: 'flip',
+				operation: 'getAll',
+				checkId: byId(check.uuid),
+				returnAll: true,
+				filters,
+			} as never,
 			credentials: credentials(),
 		});
 	};
@@ -92,7 +146,10 @@ describe('filters at their bounds', () => {
 	test.each([
 		[{ seconds: -1 }, 'Seconds: must be a whole number from 0 to 31536000 (one year), got -1'],
 		[{ seconds: 1.5 }, 'Seconds: must be a whole number from 0 to 31536000 (one year), got 1.5'],
-		[{ seconds: 31536001 }, 'Seconds: must be a whole number from 0 to 31536000 (one year), got 31536001'],
+		[
+			{ seconds: 31536001 },
+			'Seconds: must be a whole number from 0 to 31536000 (one year), got 31536001',
+		],
 		[{ start: '1969-12-31T23:59:59Z' }, 'Start: must be a valid date between 1970 and 2286'],
 		[{ end: '2286-11-20T17:46:41Z' }, 'End: must be a valid date between 1970 and 2286'],
 		[{ start: '={{ "yesterday" }}' }, 'Start: must be a valid date between 1970 and 2286'],
@@ -110,6 +167,8 @@ describe('filters at their bounds', () => {
 	])('%j, at the bound, is sent: %s', async (filters, query) => {
 		const result = await withFilters(filters);
 		expect(result.error).toBeUndefined();
-		expect(server.requestLines()).toEqual([expect.stringMatching(new RegExp(`/flips/\\?${query}$`))]);
+		expect(server.requestLines()).toEqual([
+			expect.stringMatching(new RegExp(`/flips/\\?${query}$`)),
+		]);
 	});
 });

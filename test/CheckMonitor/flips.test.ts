@@ -4,10 +4,20 @@
  * poll context against the stand-in server; these pin down what the cursor keeps and how
  * flips are named, which the trigger tests only see through what a poll emits.
  */
-import { describeFlips, type Flip, flipsOf, newestFlip, newFlips, oldestFirst } from '../../nodes/CheckMonitor/shared/flips';
+import {
+	describeFlips,
+	type Flip,
+	flipsOf,
+	newestFlip,
+	newFlips,
+	oldestFirst,
+} from '../../nodes/CheckMonitor/shared/flips';
 
 /** A flip at `seconds` past the epoch. */
-const at = (seconds: number, up = 0): Flip => ({ timestamp: new Date(seconds * 1000).toISOString(), up });
+const at = (seconds: number, up = 0): Flip => ({
+	timestamp: new Date(seconds * 1000).toISOString(),
+	up,
+});
 const secondsOf = (flips: Flip[]) => flips.map((f) => Date.parse(f.timestamp) / 1000);
 
 describe('flipsOf', () => {
@@ -15,7 +25,9 @@ describe('flipsOf', () => {
 		const flip = { timestamp: '2026-11-25T10:00:00+00:00', up: 1 };
 		expect(flipsOf([flip])).toEqual([flip]);
 		expect(flipsOf({ flips: [flip] })).toEqual([flip]);
-		expect(flipsOf({ flips: [null, { up: 1 }, { ...flip, up: '0' }] })).toEqual([{ timestamp: flip.timestamp, up: 0 }]);
+		expect(flipsOf({ flips: [null, { up: 1 }, { ...flip, up: '0' }] })).toEqual([
+			{ timestamp: flip.timestamp, up: 0 },
+		]);
 		expect(flipsOf({})).toEqual([]);
 		expect(flipsOf({ flips: 'none' })).toEqual([]);
 		expect(flipsOf(undefined)).toEqual([]);
@@ -50,7 +62,10 @@ describe('newFlips', () => {
 
 	test('the window edge is kept, and the floor never moves back', () => {
 		const { cursor } = newFlips({ floor: 100, seen: {} }, [at(170), at(200), at(169)], 30);
-		expect(cursor).toEqual({ floor: 170, seen: { [`${at(170).timestamp}|0`]: 1, [`${at(200).timestamp}|0`]: 1 } });
+		expect(cursor).toEqual({
+			floor: 170,
+			seen: { [`${at(170).timestamp}|0`]: 1, [`${at(200).timestamp}|0`]: 1 },
+		});
 		const late = newFlips({ floor: 170, seen: {} }, [at(180)], 30);
 		expect(late.cursor.floor).toBe(170);
 		expect(newFlips({ floor: 170, seen: {} }, [], 30).cursor).toEqual({ floor: 170, seen: {} });

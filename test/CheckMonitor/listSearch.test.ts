@@ -9,9 +9,19 @@ describe('Check Monitor', () => {
 	test('checks match by name, slug or tag; the read-only key lists unique keys', async () => {
 		const backup = server.seedCheck({ name: 'Backup', slug: 'db-backup', tags: 'prod' });
 		server.seedCheck({ name: 'Export', slug: 'export', tags: 'staging' });
-		const byTag = await runListSearch({ type: 'checkMonitor', method: 'searchChecks', credentials: credentials(), filter: 'prod' });
+		const byTag = await runListSearch({
+			type: 'checkMonitor',
+			method: 'searchChecks',
+			credentials: credentials(),
+			filter: 'prod',
+		});
 		expect(byTag.results).toEqual([{ name: 'Backup [prod]', value: backup.uuid }]);
-		const readOnly = await runListSearch({ type: 'checkMonitor', method: 'searchChecks', credentials: credentials(CM_READ_ONLY_KEY), filter: 'db-' });
+		const readOnly = await runListSearch({
+			type: 'checkMonitor',
+			method: 'searchChecks',
+			credentials: credentials(CM_READ_ONLY_KEY),
+			filter: 'db-',
+		});
 		expect(readOnly.results[0].value).toMatch(/^[0-9a-f]{40}$/);
 		expect(server.requestLines()).toEqual(['GET /api/v3/checks/', 'GET /api/v3/checks/']);
 	});
@@ -19,7 +29,11 @@ describe('Check Monitor', () => {
 	test('without a filter every check is listed (the list as the editor first opens it)', async () => {
 		const backup = server.seedCheck({ name: 'Backup', tags: 'prod' });
 		const untitled = server.seedCheck({ slug: 'export' });
-		const all = await runListSearch({ type: 'checkMonitor', method: 'searchChecks', credentials: credentials() });
+		const all = await runListSearch({
+			type: 'checkMonitor',
+			method: 'searchChecks',
+			credentials: credentials(),
+		});
 		expect(all.results).toEqual([
 			{ name: 'Backup [prod]', value: backup.uuid },
 			{ name: 'export', value: untitled.uuid },

@@ -8,8 +8,18 @@ describe('Check Monitor', () => {
 	test('Channels: "All Channels (*)" first, then each channel as "name (kind)", a nameless one by its ID', async () => {
 		const ops = server.seedChannel('ops', 'email');
 		const nameless = server.seedChannel('', 'slack');
-		expect(await runLoadOptions({ type: 'checkMonitor', method: 'getChannels', credentials: credentials() })).toEqual([
-			{ name: 'All Channels (*)', value: '*', description: 'Assign every integration of the project' },
+		expect(
+			await runLoadOptions({
+				type: 'checkMonitor',
+				method: 'getChannels',
+				credentials: credentials(),
+			}),
+		).toEqual([
+			{
+				name: 'All Channels (*)',
+				value: '*',
+				description: 'Assign every integration of the project',
+			},
 			{ name: 'ops (email)', value: ops.id },
 			{ name: `${nameless.id} (slack)`, value: nameless.id },
 		]);

@@ -14,7 +14,12 @@ describe('ping', () => {
 		const check = server.seedCheck();
 		server.receivePing(check.uuid, 'start');
 		server.receivePing(check.uuid, '', 'done');
-		const result = await run({ resource: 'ping', operation: 'getAll', checkId: byId(check.uuid), returnAll: true });
+		const result = await run({
+			resource: 'ping',
+			operation: 'getAll',
+			checkId: byId(check.uuid),
+			returnAll: true,
+		});
 		expect(server.requestLines()).toEqual([`GET /api/v3/checks/${check.uuid}/pings/`]);
 		expect(json(result).map((p) => [p.n, p.type, p.checkId])).toEqual([
 			[2, 'success', check.uuid],
@@ -34,23 +39,48 @@ describe('ping', () => {
 			options: { binaryPropertyName: 'data' },
 		});
 		expect(server.requestLines()).toEqual([`GET /api/v3/checks/${check.uuid}/pings/1/body`]);
-		expect(result.items[0].json).toEqual({ checkId: check.uuid, pingNumber: 1, body: '{"rows": 42, "note": "é"}', size: 26 });
-		expect(result.items[0].binary?.data).toMatchObject({ mimeType: 'text/plain', fileName: 'ping-1.txt' });
-		expect(Buffer.from(result.items[0].binary!.data.data, 'base64').toString('utf8')).toBe('{"rows": 42, "note": "é"}');
+		expect(result.items[0].json).toEqual({
+			checkId: check.uuid,
+			pingNumber: 1,
+			body: '{"rows": 42, "note": "é"}',
+			size: 26,
+		});
+		expect(result.items[0].binary?.data).toMatchObject({
+			mimeType: 'text/plain',
+			fileName: 'ping-1.txt',
+		});
+		expect(Buffer.from(result.items[0].binary!.data.data, 'base64').toString('utf8')).toBe(
+			'{"rows": 42, "note": "é"}',
+		);
 	});
 
 	test('getBody without a binary property name gives text only', async () => {
 		const check = server.seedCheck();
 		server.receivePing(check.uuid, '', 'done');
-		const result = await run({ resource: 'ping', operation: 'getBody', checkId: byId(check.uuid), pingNumber: 1 });
-		expect(result.items[0].json).toEqual({ checkId: check.uuid, pingNumber: 1, body: 'done', size: 4 });
+		const result = await run({
+			resource: 'ping',
+			operation: 'getBody',
+			checkId: byId(check.uuid),
+			pingNumber: 1,
+		});
+		expect(result.items[0].json).toEqual({
+			checkId: check.uuid,
+			pingNumber: 1,
+			body: 'done',
+			size: 4,
+		});
 		expect(result.items[0].binary).toBeUndefined();
 	});
 
 	test('getBody of a ping without a body, or outside the kept log, says so', async () => {
 		const check = server.seedCheck();
 		server.receivePing(check.uuid, '');
-		const result = await run({ resource: 'ping', operation: 'getBody', checkId: byId(check.uuid), pingNumber: 1 });
+		const result = await run({
+			resource: 'ping',
+			operation: 'getBody',
+			checkId: byId(check.uuid),
+			pingNumber: 1,
+		});
 		expect(result.error?.message).toBe(`Ping #1 of check "${check.uuid}" has no stored body`);
 		expect(result.error?.description).toContain('older than the pings the server keeps');
 	});
@@ -58,7 +88,12 @@ describe('ping', () => {
 	test('getBody with a Ping Number expression that comes out empty is refused before any request, naming the field', async () => {
 		const check = server.seedCheck();
 		server.clearLog();
-		const result = await run({ resource: 'ping', operation: 'getBody', checkId: byId(check.uuid), pingNumber: '={{ "" }}' });
+		const result = await run({
+			resource: 'ping',
+			operation: 'getBody',
+			checkId: byId(check.uuid),
+			pingNumber: '={{ "" }}',
+		});
 		expect(result.error?.message).toBe('Ping Number: is empty');
 		expect(server.requests).toHaveLength(0);
 	});
@@ -66,7 +101,15 @@ describe('ping', () => {
 	test('Get Many, every value an expression: each evaluated only as often as n8n needs; the pings of 3 checks read', async () => {
 		const uuids = [0, 1, 2].map(() => server.seedCheck().uuid);
 		for (const uuid of uuids) server.receivePing(uuid, '', 'body');
-		const result = await run({ resource: 'ping', operation: 'getAll', returnAll: true, checkId: byId('={{ $json.check }}') }, { items: uuids.map((check) => ({ check })) });
+		const result = await run(
+			{
+				resource: 'ping',
+				operation: 'getAll',
+				returnAll: true,
+				checkId: byId('={{ $json.check }}'),
+			},
+			{ items: uuids.map((check) => ({ check })) },
+		);
 		expect(result.error).toBeUndefined();
 		expect(json(result).map((p) => [p.checkId, p.n])).toEqual(uuids.map((uuid) => [uuid, 1]));
 		expect(server.requestLines()).toEqual(uuids.map((uuid) => `GET /api/v3/checks/${uuid}/pings/`));
@@ -76,12 +119,21 @@ describe('ping', () => {
 		const uuids = [0, 1, 2].map(() => server.seedCheck().uuid);
 		uuids.forEach((uuid, i) => server.receivePing(uuid, '', `body ${i}`));
 		const result = await run(
-			{ resource: 'ping', operation: 'getBody', checkId: byId('={{ $json.check }}'), pingNumber: '={{ $json.n }}' },
+			{
+				resource: 'ping',
+				operation: 'getBody',
+				checkId: byId('={{ $json.check }}'),
+				pingNumber: '={{ $json.n }}',
+			},
 			{ items: uuids.map((check) => ({ check, n: 1 })) },
 		);
 		expect(result.error).toBeUndefined();
-		expect(json(result)).toEqual(uuids.map((checkId, i) => ({ checkId, pingNumber: 1, body: `body ${i}`, size: 6 })));
-		expect(server.requestLines()).toEqual(uuids.map((uuid) => `GET /api/v3/checks/${uuid}/pings/1/body`));
+		expect(json(result)).toEqual(
+			uuids.map((checkId, i) => ({ checkId, pingNumber: 1, body: `body ${i}`, size: 6 })),
+		);
+		expect(server.requestLines()).toEqual(
+			uuids.map((uuid) => `GET /api/v3/checks/${uuid}/pings/1/body`),
+		);
 	});
 });
 
@@ -97,27 +149,50 @@ describe('on each server release: pings beyond 1,000 (an account whose log keeps
 		['3.13', 1200],
 		['4.0', 1000],
 		['4.3', 1000],
-	] as const)('on %s, Ping → Get Many with Return All gives %i of 1,200 pings; Get Body still reads the oldest', async (version, listed) => {
-		server.version = version;
-		const check = logged(1200);
-		const result = await run({ resource: 'ping', operation: 'getAll', checkId: byId(check.uuid), returnAll: true });
-		expect(json(result).map((ping) => ping.n)).toEqual(Array.from({ length: listed }, (_, i) => 1200 - i));
-		const body = await run({ resource: 'ping', operation: 'getBody', checkId: byId(check.uuid), pingNumber: 1 });
-		expect(json(body)).toEqual([{ checkId: check.uuid, pingNumber: 1, body: 'run 1', size: 5 }]);
-	});
+	] as const)(
+		'on %s, Ping → Get Many with Return All gives %i of 1,200 pings; Get Body still reads the oldest',
+		async (version, listed) => {
+			server.version = version;
+			const check = logged(1200);
+			const result = await run({
+				resource: 'ping',
+				operation: 'getAll',
+				checkId: byId(check.uuid),
+				returnAll: true,
+			});
+			expect(json(result).map((ping) => ping.n)).toEqual(
+				Array.from({ length: listed }, (_, i) => 1200 - i),
+			);
+			const body = await run({
+				resource: 'ping',
+				operation: 'getBody',
+				checkId: byId(check.uuid),
+				pingNumber: 1,
+			});
+			expect(json(body)).toEqual([{ checkId: check.uuid, pingNumber: 1, body: 'run 1', size: 5 }]);
+		},
+	);
 });
 
 test.each([
 	['3.13', 1.286],
 	['4.0', 1.29],
-] as const)('on %s, Ping → Get Many gives a run of 1.286 s as duration %d', async (version, duration) => {
-	server.version = version;
-	let now = new Date('2026-11-27T10:00:00.000Z');
-	server.now = () => now;
-	const check = server.seedCheck();
-	server.receivePing(check.uuid, 'start');
-	now = new Date('2026-11-27T10:00:01.286Z');
-	server.receivePing(check.uuid);
-	const result = await run({ resource: 'ping', operation: 'getAll', checkId: byId(check.uuid), returnAll: true });
-	expect(json(result)[0]).toMatchObject({ n: 2, type: 'success', duration });
-});
+] as const)(
+	'on %s, Ping → Get Many gives a run of 1.286 s as duration %d',
+	async (version, duration) => {
+		server.version = version;
+		let now = new Date('2026-11-27T10:00:00.000Z');
+		server.now = () => now;
+		const check = server.seedCheck();
+		server.receivePing(check.uuid, 'start');
+		now = new Date('2026-11-27T10:00:01.286Z');
+		server.receivePing(check.uuid);
+		const result = await run({
+			resource: 'ping',
+			operation: 'getAll',
+			checkId: byId(check.uuid),
+			returnAll: true,
+		});
+		expect(json(result)[0]).toMatchObject({ n: 2, type: 'success', duration });
+	},
+);

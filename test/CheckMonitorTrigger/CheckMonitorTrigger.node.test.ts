@@ -21,7 +21,12 @@ describe('New Flip and New Ping: n8n before 2.38, a blank check', () => {
 			server.receivePing(check.uuid);
 			const trigger = createPoller({
 				type: 'checkMonitorTrigger',
-				parameters: { event: 'newFlip', options: FAST, scope, checkId: { __rl: true, mode: 'id', value: check.uuid } } as never,
+				parameters: {
+					event: 'newFlip',
+					options: FAST,
+					scope,
+					checkId: { __rl: true, mode: 'id', value: check.uuid },
+				} as never,
 				credentials: credentials(),
 				pollBudgetMs: 'unavailable',
 			});
@@ -35,14 +40,22 @@ describe('New Flip and New Ping: n8n before 2.38, a blank check', () => {
 	test.each([
 		['New Flip of one check', { event: 'newFlip', scope: 'one' }],
 		['New Ping', { event: 'newPing' }],
-	])('%s: a check an expression gives as blank is refused before any request', async (_name, parameters) => {
-		const trigger = poller({ ...parameters, checkId: { __rl: true, mode: 'id', value: '={{ " " }}' } });
-		const failure = trigger.poll();
-		await expect(failure).rejects.toThrow('Check: is empty');
-		// The same words as the actions' (transport's readIdParameter).
-		await expect(failure).rejects.toMatchObject({ description: 'Pick one from the list or enter its ID.' });
-		expect(server.requests).toHaveLength(0);
-	});
+	])(
+		'%s: a check an expression gives as blank is refused before any request',
+		async (_name, parameters) => {
+			const trigger = poller({
+				...parameters,
+				checkId: { __rl: true, mode: 'id', value: '={{ " " }}' },
+			});
+			const failure = trigger.poll();
+			await expect(failure).rejects.toThrow('Check: is empty');
+			// The same words as the actions' (transport's readIdParameter).
+			await expect(failure).rejects.toMatchObject({
+				description: 'Pick one from the list or enter its ID.',
+			});
+			expect(server.requests).toHaveLength(0);
+		},
+	);
 });
 
 describe('New Flip options', () => {
@@ -52,10 +65,22 @@ describe('New Flip options', () => {
 
 	describe('options from expressions: checked before any request', () => {
 		test.each([
-			[{ lookBackMinutes: '={{ Infinity }}' }, 'Late Flip Window (Minutes): must be a number of at least 0, got Infinity'],
-			[{ lookBackMinutes: '={{ -5 }}' }, 'Late Flip Window (Minutes): must be a number of at least 0, got -5'],
-			[{ requestsPerMinute: '={{ 0 }}' }, 'Max Requests per Minute: must be a number of at least 1, got 0'],
-			[{ requestsPerMinute: '={{ "fast" }}' }, 'Max Requests per Minute: must be a number of at least 1, got "fast"'],
+			[
+				{ lookBackMinutes: '={{ Infinity }}' },
+				'Late Flip Window (Minutes): must be a number of at least 0, got Infinity',
+			],
+			[
+				{ lookBackMinutes: '={{ -5 }}' },
+				'Late Flip Window (Minutes): must be a number of at least 0, got -5',
+			],
+			[
+				{ requestsPerMinute: '={{ 0 }}' },
+				'Max Requests per Minute: must be a number of at least 1, got 0',
+			],
+			[
+				{ requestsPerMinute: '={{ "fast" }}' },
+				'Max Requests per Minute: must be a number of at least 1, got "fast"',
+			],
 		])('%o: "%s"', async (options, message) => {
 			await expect(poller({ scope: 'all', options }).poll()).rejects.toMatchObject({ message });
 			expect(server.requestLines()).toEqual([]);
@@ -66,14 +91,23 @@ describe('New Flip options', () => {
 			['={{ undefined }}', 60],
 			['={{ null }}', 60],
 			['={{ "" }}', 60],
-		])('Late Flip Window %s: One Check\'s activation reads flips from %i minutes back', async (lookBackMinutes, minutes) => {
-			const check = seed(1);
-			expect(await poller({ scope: 'one', checkId: byId(check.uuid), options: { lookBackMinutes } }).poll()).toBeNull();
-			const start = Number(server.requests[0].query.find(([name]) => name === 'start')?.[1]);
-			const expected = Math.floor(Date.now() / 1000) - minutes * 60;
-			expect(start).toBeGreaterThanOrEqual(expected - 2);
-			expect(start).toBeLessThanOrEqual(expected);
-		});
+		])(
+			"Late Flip Window %s: One Check's activation reads flips from %i minutes back",
+			async (lookBackMinutes, minutes) => {
+				const check = seed(1);
+				expect(
+					await poller({
+						scope: 'one',
+						checkId: byId(check.uuid),
+						options: { lookBackMinutes },
+					}).poll(),
+				).toBeNull();
+				const start = Number(server.requests[0].query.find(([name]) => name === 'start')?.[1]);
+				const expected = Math.floor(Date.now() / 1000) - minutes * 60;
+				expect(start).toBeGreaterThanOrEqual(expected - 2);
+				expect(start).toBeLessThanOrEqual(expected);
+			},
+		);
 	});
 });
 
@@ -85,8 +119,14 @@ describe('Full Sweep Every', () => {
 
 	describe('options from expressions: checked before any request', () => {
 		test.each([
-			[{ fullSweepMinutes: '={{ -1 }}' }, 'Full Sweep Every (Minutes): must be a number of at least 0, got -1'],
-			[{ fullSweepMinutes: '={{ "hourly" }}' }, 'Full Sweep Every (Minutes): must be a number of at least 0, got "hourly"'],
+			[
+				{ fullSweepMinutes: '={{ -1 }}' },
+				'Full Sweep Every (Minutes): must be a number of at least 0, got -1',
+			],
+			[
+				{ fullSweepMinutes: '={{ "hourly" }}' },
+				'Full Sweep Every (Minutes): must be a number of at least 0, got "hourly"',
+			],
 		])('%o: "%s"', async (options, message) => {
 			await expect(poller(options).poll()).rejects.toMatchObject({ message });
 			expect(server.requestLines()).toEqual([]);
@@ -113,7 +153,11 @@ describe('New Ping for All Checks options', () => {
 	const { poller } = allChecksPingTrigger(cm, clock);
 
 	test('Max Requests per Minute from an expression is checked before any request', async () => {
-		await expect(poller('', { options: { requestsPerMinute: '={{ 0 }}' } }).poll()).rejects.toMatchObject({ message: 'Max Requests per Minute: must be a number of at least 1, got 0' });
+		await expect(
+			poller('', { options: { requestsPerMinute: '={{ 0 }}' } }).poll(),
+		).rejects.toMatchObject({
+			message: 'Max Requests per Minute: must be a number of at least 1, got 0',
+		});
 		expect(server.requestLines()).toEqual([]);
 	});
 });

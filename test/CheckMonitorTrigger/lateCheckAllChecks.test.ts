@@ -25,7 +25,14 @@ test('a check that becomes late is emitted once, with its check, when it became 
 	const result = await later(trigger, 45);
 	expect(result?.[0].map((item) => item.json)).toEqual([
 		{
-			check: { id: check.uuid, uuid: check.uuid, name: 'c1', slug: 'backup', tags: 'prod db', status: 'grace' },
+			check: {
+				id: check.uuid,
+				uuid: check.uuid,
+				name: 'c1',
+				slug: 'backup',
+				tags: 'prod db',
+				status: 'grace',
+			},
 			lateSince,
 			downAt: at(-15 + 600),
 			lastPing: at(-75),
@@ -170,7 +177,14 @@ test('a read-only key: the check is named by its unique key', async () => {
 	const trigger = poller({}, { apiKey: CM_READ_ONLY_KEY });
 	await trigger.poll();
 	const result = await later(trigger, 61);
-	expect(result?.[0][0].json.check).toEqual({ id: CheckMonitorServer.uniqueKey(check.uuid), unique_key: CheckMonitorServer.uniqueKey(check.uuid), name: 'c1', slug: '', tags: '', status: 'grace' });
+	expect(result?.[0][0].json.check).toEqual({
+		id: CheckMonitorServer.uniqueKey(check.uuid),
+		unique_key: CheckMonitorServer.uniqueKey(check.uuid),
+		name: 'c1',
+		slug: '',
+		tags: '',
+		status: 'grace',
+	});
 });
 
 test('a failed list loses and repeats nothing', async () => {
@@ -200,15 +214,18 @@ test('Fetch Test Event: the newest lateness, the state untouched; nothing late, 
 	expect(late(await trigger.poll()).map(([name]) => name)).toEqual(['c2', 'c1']);
 });
 
-test.each([20, 150])('%i checks: one request a poll, when nothing changed and when one became late', async (n) => {
-	const checks = Array.from({ length: n }, (_, i) => seed(i + 1, { timeout: 3600 }));
-	for (const check of checks) server.receivePing(check.uuid);
-	const trigger = poller();
-	await trigger.poll();
-	expect(server.requests).toHaveLength(1);
-	expect(await later(trigger)).toBeNull();
-	expect(server.requests).toHaveLength(1);
-	checks[n - 3].timeout = 60;
-	expect(late(await later(trigger)).map(([name]) => name)).toEqual([`c${n - 2}`]);
-	expect(server.requests).toHaveLength(1);
-});
+test.each([20, 150])(
+	'%i checks: one request a poll, when nothing changed and when one became late',
+	async (n) => {
+		const checks = Array.from({ length: n }, (_, i) => seed(i + 1, { timeout: 3600 }));
+		for (const check of checks) server.receivePing(check.uuid);
+		const trigger = poller();
+		await trigger.poll();
+		expect(server.requests).toHaveLength(1);
+		expect(await later(trigger)).toBeNull();
+		expect(server.requests).toHaveLength(1);
+		checks[n - 3].timeout = 60;
+		expect(late(await later(trigger)).map(([name]) => name)).toEqual([`c${n - 2}`]);
+		expect(server.requests).toHaveLength(1);
+	},
+);

@@ -23,7 +23,19 @@ test('one read a poll; the check late once per lateness: a ping ends it, late ag
 	expect(await later(trigger, 30)).toBeNull();
 	const result = await later(trigger, 31);
 	expect(result?.[0].map((item) => item.json)).toEqual([
-		{ check: { id: check.uuid, uuid: check.uuid, name: 'backup', slug: '', tags: '', status: 'grace' }, lateSince: at(-1), downAt: at(599), lastPing: at(-61) },
+		{
+			check: {
+				id: check.uuid,
+				uuid: check.uuid,
+				name: 'backup',
+				slug: '',
+				tags: '',
+				status: 'grace',
+			},
+			lateSince: at(-1),
+			downAt: at(599),
+			lastPing: at(-61),
+		},
 	]);
 	expect(server.requests).toHaveLength(1);
 	expect(await later(trigger)).toBeNull();
@@ -57,7 +69,11 @@ test('Fetch Test Event: the check when it is late, the state untouched; not late
 test('a blank check is refused before any request; an unknown one says so', async () => {
 	const blank = poller({ scope: 'one', checkId: byId('={{ " " }}') }).poll();
 	await expect(blank).rejects.toThrow('Check: is empty');
-	await expect(blank).rejects.toMatchObject({ description: 'Pick one from the list or enter its ID.' });
+	await expect(blank).rejects.toMatchObject({
+		description: 'Pick one from the list or enter its ID.',
+	});
 	expect(server.requests).toHaveLength(0);
-	await expect(poller({ scope: 'one', checkId: byId('00000000-0000-4000-8000-000000000099') }).poll()).rejects.toThrow('No check with ID "00000000-0000-4000-8000-000000000099" was found');
+	await expect(
+		poller({ scope: 'one', checkId: byId('00000000-0000-4000-8000-000000000099') }).poll(),
+	).rejects.toThrow('No check with ID "00000000-0000-4000-8000-000000000099" was found');
 });

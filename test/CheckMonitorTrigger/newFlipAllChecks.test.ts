@@ -3,7 +3,11 @@
  * flips of the checks whose row changed, the sweep, late down flips, id order and the poll budget.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { allChecksFlipTrigger, type FlipPoller, startOfEarlierVersion } from '../support/allChecksFlipTrigger';
+import {
+	allChecksFlipTrigger,
+	type FlipPoller,
+	startOfEarlierVersion,
+} from '../support/allChecksFlipTrigger';
 import { CM_READ_ONLY_KEY, CheckMonitorServer } from '../../harness/servers/checkMonitorServer';
 import { flipTrigger } from '../support/flipTrigger';
 import { useCheckMonitorServer } from '../support/setup';
@@ -27,7 +31,11 @@ describe('each flip exactly once, naming its check', () => {
 		const result = await trigger.poll();
 		expect(flips(result)).toEqual([['a', 1, 'up']]);
 		expect(server.requests.map((r) => r.path).sort()).toEqual(
-			['/api/v3/checks/', `/api/v3/checks/${a.uuid}/flips/`, `/api/v3/checks/${b.uuid}/flips/`].sort(),
+			[
+				'/api/v3/checks/',
+				`/api/v3/checks/${a.uuid}/flips/`,
+				`/api/v3/checks/${b.uuid}/flips/`,
+			].sort(),
 		);
 		expect(server.requestLines()[0]).toBe('GET /api/v3/checks/?tag=prod');
 	});
@@ -35,46 +43,57 @@ describe('each flip exactly once, naming its check', () => {
 	test.each([
 		['a read-write key', undefined],
 		['a read-only key', CM_READ_ONLY_KEY],
-	])('all checks (%s): flips after the list was read: a check read for its flips is named from its status read again; another check comes at the next poll', async (_key, apiKey) => {
-		const a = server.seedCheck({ name: 'a' });
-		const b = server.seedCheck({ name: 'b' });
-		server.receivePing(a.uuid);
-		server.receivePing(b.uuid);
-		const trigger = poller({ scope: 'all' }, { apiKey: apiKey });
-		await trigger.poll();
-		server.clearLog();
-		// a failed and recovered: the list shows a changed, b not. While the trigger reads a's
-		// flips, a fails again (its newest flip is a down the list did not show) and so does b.
-		server.receivePing(a.uuid, 'fail');
-		server.receivePing(a.uuid);
-		const isFlipsOf = (check: { uuid: string }) => (req: { path: string }) =>
-			req.path.endsWith('/flips/') && (req.path.includes(check.uuid) || req.path.includes(CheckMonitorServer.uniqueKey(check.uuid)));
-		server.whenRequested(isFlipsOf(a), () => {
+	])(
+		'all checks (%s): flips after the list was read: a check read for its flips is named from its status read again; another check comes at the next poll',
+		async (_key, apiKey) => {
+			const a = server.seedCheck({ name: 'a' });
+			const b = server.seedCheck({ name: 'b' });
+			server.receivePing(a.uuid);
+			server.receivePing(b.uuid);
+			const trigger = poller({ scope: 'all' }, { apiKey: apiKey });
+			await trigger.poll();
+			server.clearLog();
+			// a failed and recovered: the list shows a changed, b not. While the trigger reads a's
+			// flips, a fails again (its newest flip is a down the list did not show) and so does b.
 			server.receivePing(a.uuid, 'fail');
-			server.receivePing(b.uuid, 'fail');
-		});
-		expect(flips(await trigger.poll())).toEqual([
-			['a', 0, 'not up'],
-			['a', 1, 'up'],
-			['a', 0, 'down'],
-		]);
-		// The list, a's flips, and a read again to name its newest flip.
-		expect(server.requests).toHaveLength(3);
-		expect(server.requests.filter((r) => /\/checks\/[^/]+$/.test(r.path))).toHaveLength(1);
-		server.clearLog();
-		expect(flips(await trigger.poll())).toEqual([['b', 0, 'down']]);
-		// b's flips and its read to name it; a's row changed since the list it was read after,
-		// so its flips are read once more (nothing new).
-		expect(server.requests).toHaveLength(4);
-		expect([server.requests.some(isFlipsOf(a)), server.requests.some(isFlipsOf(b))]).toEqual([true, true]);
-		expect(await trigger.poll()).toBeNull();
-	});
+			server.receivePing(a.uuid);
+			const isFlipsOf = (check: { uuid: string }) => (req: { path: string }) =>
+				req.path.endsWith('/flips/') &&
+				(req.path.includes(check.uuid) ||
+					req.path.includes(CheckMonitorServer.uniqueKey(check.uuid)));
+			server.whenRequested(isFlipsOf(a), () => {
+				server.receivePing(a.uuid, 'fail');
+				server.receivePing(b.uuid, 'fail');
+			});
+			expect(flips(await trigger.poll())).toEqual([
+				['a', 0, 'not up'],
+				['a', 1, 'up'],
+				['a', 0, 'down'],
+			]);
+			// The list, a's flips, and a read again to name its newest flip.
+			expect(server.requests).toHaveLength(3);
+			expect(server.requests.filter((r) => /\/checks\/[^/]+$/.test(r.path))).toHaveLength(1);
+			server.clearLog();
+			expect(flips(await trigger.poll())).toEqual([['b', 0, 'down']]);
+			// b's flips and its read to name it; a's row changed since the list it was read after,
+			// so its flips are read once more (nothing new).
+			expect(server.requests).toHaveLength(4);
+			expect([server.requests.some(isFlipsOf(a)), server.requests.some(isFlipsOf(b))]).toEqual([
+				true,
+				true,
+			]);
+			expect(await trigger.poll()).toBeNull();
+		},
+	);
 
 	test('all checks: Fetch Test Event names the newest flip from the status read with it', async () => {
 		const a = server.seedCheck({ name: 'a' });
 		server.receivePing(a.uuid);
 		const trigger = poller({ scope: 'all' });
-		server.whenRequested((req) => req.path.endsWith('/flips/'), () => server.receivePing(a.uuid, 'fail'));
+		server.whenRequested(
+			(req) => req.path.endsWith('/flips/'),
+			() => server.receivePing(a.uuid, 'fail'),
+		);
 		expect(flips(await trigger.poll('manual'))).toEqual([['a', 0, 'down']]);
 	});
 
@@ -85,7 +104,10 @@ describe('each flip exactly once, naming its check', () => {
 		server.clearLog();
 		server.receivePing(a.uuid, 'fail');
 		expect(await trigger.poll()).toBeNull();
-		expect(server.requestLines()).toEqual(['GET /api/v3/checks/', `GET /api/v3/checks/${a.uuid}/flips/?start=${server.requests[1].query[0][1]}`]);
+		expect(server.requestLines()).toEqual([
+			'GET /api/v3/checks/',
+			`GET /api/v3/checks/${a.uuid}/flips/?start=${server.requests[1].query[0][1]}`,
+		]);
 	});
 
 	test('all checks: a check created after activation reports its flips; a deleted one leaves the state', async () => {
@@ -97,7 +119,9 @@ describe('each flip exactly once, naming its check', () => {
 		expect(flips(await trigger.poll())).toEqual([['late', 1, 'up']]);
 		server.checks.delete(a.uuid);
 		await trigger.poll();
-		expect(Object.keys((trigger.staticData['node:Trigger'] as any).state.checks)).toEqual([late.uuid]);
+		expect(Object.keys((trigger.staticData['node:Trigger'] as any).state.checks)).toEqual([
+			late.uuid,
+		]);
 	});
 
 	test('all checks with a read-only key: flips by unique key', async () => {
@@ -107,7 +131,9 @@ describe('each flip exactly once, naming its check', () => {
 		server.receivePing(check.uuid);
 		const result = await trigger.poll();
 		expect(flips(result)).toEqual([['ro', 1, 'up']]);
-		expect(result![0][0].json.check).toMatchObject({ id: CheckMonitorServer.uniqueKey(check.uuid) });
+		expect(result![0][0].json.check).toMatchObject({
+			id: CheckMonitorServer.uniqueKey(check.uuid),
+		});
 	});
 
 	test('a 500 during an all-checks poll loses and repeats nothing', async () => {
@@ -118,9 +144,17 @@ describe('each flip exactly once, naming its check', () => {
 		server.receivePing(a.uuid);
 		server.receivePing(b.uuid);
 		// Three 500s: the read's retries are used up and the poll fails.
-		server.injectFault({ kind: 'status', status: 500 }, 3, (r) => r.path.endsWith('/flips/') && r.path.includes(b.uuid));
+		server.injectFault(
+			{ kind: 'status', status: 500 },
+			3,
+			(r) => r.path.endsWith('/flips/') && r.path.includes(b.uuid),
+		);
 		await expect(trigger.poll()).rejects.toThrow('The Check Monitor API failed with HTTP 500');
-		expect(flips(await trigger.poll()).map((f) => f[0]).sort()).toEqual(['a', 'b']);
+		expect(
+			flips(await trigger.poll())
+				.map((f) => f[0])
+				.sort(),
+		).toEqual(['a', 'b']);
 		expect(await trigger.poll()).toBeNull();
 	});
 });
@@ -226,7 +260,10 @@ describe('state, id order, the poll budget, Fetch Test Event', () => {
 			const activate = poller({ scope: 'all' });
 			expect(await activate.poll()).toBeNull();
 			// The same trigger, now given no time: one check a poll.
-			const trigger = poller({ scope: 'all' }, { pollBudgetMs: 0, staticData: activate.staticData });
+			const trigger = poller(
+				{ scope: 'all' },
+				{ pollBudgetMs: 0, staticData: activate.staticData },
+			);
 			server.responseDelayMs = 2;
 			for (const n of [1, 2, 3, 4]) server.receivePing(uuid(n), 'fail');
 			const polls: Array<{ flipsRead: string[]; emitted: unknown[] }> = [];
@@ -260,7 +297,10 @@ describe('state, id order, the poll budget, Fetch Test Event', () => {
 			const uuid = (n: number) => checks.get(n)!.uuid;
 			const activate = poller({ scope: 'all' });
 			expect(await activate.poll()).toBeNull();
-			const hurried = poller({ scope: 'all' }, { pollBudgetMs: 0, staticData: activate.staticData });
+			const hurried = poller(
+				{ scope: 'all' },
+				{ pollBudgetMs: 0, staticData: activate.staticData },
+			);
 			server.responseDelayMs = 2;
 			for (const n of [2, 3]) server.receivePing(uuid(n));
 			server.clearLog();
@@ -282,7 +322,8 @@ describe('state, id order, the poll budget, Fetch Test Event', () => {
 		test('an activation with no time: the list is all it reads; flips from before it are not reported later; flips after it are, once', async () => {
 			const [c1, c2, c3] = [1, 2, 3].map((n) => seed(n));
 			// Late-written flips, dated within the Late Flip Window before activation.
-			for (const check of [c1, c2, c3]) server.seedFlip(check.uuid, new Date(Date.now() - 10 * 60_000), 0);
+			for (const check of [c1, c2, c3])
+				server.seedFlip(check.uuid, new Date(Date.now() - 10 * 60_000), 0);
 			server.responseDelayMs = 2;
 			const activate = poller({ scope: 'all' }, { pollBudgetMs: 0 });
 			expect(await activate.poll()).toBeNull();
@@ -302,7 +343,10 @@ describe('state, id order, the poll budget, Fetch Test Event', () => {
 			const [c1, c2, c3, c4] = [1, 2, 3, 4].map((n) => seed(n));
 			const activate = poller({ scope: 'all' });
 			await activate.poll();
-			const trigger = poller({ scope: 'all' }, { pollBudgetMs: 0, staticData: activate.staticData });
+			const trigger = poller(
+				{ scope: 'all' },
+				{ pollBudgetMs: 0, staticData: activate.staticData },
+			);
 			server.responseDelayMs = 2;
 			for (const check of [c1, c2, c3, c4]) server.receivePing(check.uuid);
 			server.clearLog();
@@ -336,7 +380,7 @@ describe('state, id order, the poll budget, Fetch Test Event', () => {
 			expect(trigger.staticData).toEqual({});
 		});
 
-		test('All Checks: looking stops when the poll\'s time is spent', async () => {
+		test("All Checks: looking stops when the poll's time is spent", async () => {
 			seed(1);
 			const c2 = seed(2);
 			server.receivePing(c2.uuid);
@@ -349,7 +393,8 @@ describe('state, id order, the poll budget, Fetch Test Event', () => {
 
 	describe('All Checks: a check the trigger has not watched before', () => {
 		/** The `start` a flips request asked from (undefined: all flips). */
-		const startOf = (request: { query: Array<[string, string]> }) => request.query.find(([name]) => name === 'start')?.[1];
+		const startOf = (request: { query: Array<[string, string]> }) =>
+			request.query.find(([name]) => name === 'start')?.[1];
 
 		/** What `run` does on the server happens `seconds` ago by the server's clock (flips dated, and its answers' Date). */
 		const secondsAgo = <T>(seconds: number, run: () => T): T => {
@@ -397,7 +442,9 @@ describe('state, id order, the poll budget, Fetch Test Event', () => {
 			const startedFrom = Math.floor(Date.now() / 1000);
 			expect(await trigger.poll()).toBeNull();
 			expect(flipsRead()).toEqual([]);
-			const start = Number((trigger.staticData['node:Trigger'] as { state: { polledAt: number } }).state.polledAt);
+			const start = Number(
+				(trigger.staticData['node:Trigger'] as { state: { polledAt: number } }).state.polledAt,
+			);
 			expect(start).toBeGreaterThanOrEqual(startedFrom);
 			// The user tags z "prod": the next poll lists it for the first time.
 			server.checks.get(z.uuid)!.tags = 'dev prod';
@@ -438,7 +485,10 @@ describe('state, id order, the poll budget, Fetch Test Event', () => {
 			// c1's log ping changes its row (no flip): the hurried poll reads c1 first and has no time for c2.
 			server.receivePing(c1.uuid, 'log');
 			server.responseDelayMs = 2;
-			const hurried = poller({ scope: 'all' }, { pollBudgetMs: 0, staticData: activate.staticData });
+			const hurried = poller(
+				{ scope: 'all' },
+				{ pollBudgetMs: 0, staticData: activate.staticData },
+			);
 			server.clearLog();
 			expect(await hurried.poll()).toBeNull();
 			expect(flipsRead()).toEqual(['c1']);
@@ -463,30 +513,38 @@ describe('the cost over 1,000 checks and the sweep', () => {
 	const { poller, flips, uuidOf, seed, flipsRead, minuteLater } = allChecksFlipTrigger(cm, clock);
 
 	describe('what a poll costs over 1,000 checks', () => {
-		test('a quiet poll is the list alone; k changed checks cost 1 + k, plus a read of each check whose newest flip is away from up (to name it)', async () => {
-			const checks = Array.from({ length: 1000 }, (_, i) => seed(i + 1));
-			for (const check of checks) server.receivePing(check.uuid);
-			const trigger = poller();
-			expect(await trigger.poll()).toBeNull();
-			// Activation: where every check stands, the list alone.
-			expect(server.requests).toHaveLength(1);
-			expect(await minuteLater(trigger)).toBeNull();
-			expect(server.requestLines()).toEqual(['GET /api/v3/checks/']);
-			// 10 checks go down: their flips, and each read again to name its down.
-			for (const check of checks.slice(100, 110)) server.receivePing(check.uuid, 'fail');
-			expect(flips(await minuteLater(trigger))).toEqual(checks.slice(100, 110).map((c) => [c.name, 0, 'down']));
-			expect(server.requests).toHaveLength(1 + 10 + 10);
-			// 10 come back up: up needs no naming read.
-			for (const check of checks.slice(100, 110)) server.receivePing(check.uuid);
-			expect(flips(await minuteLater(trigger))).toEqual(checks.slice(100, 110).map((c) => [c.name, 1, 'up']));
-			expect(server.requests).toHaveLength(1 + 10);
-			// A ping that flips nothing still changes the row: one flips read, nothing emitted.
-			server.receivePing(checks[500].uuid, 'log');
-			expect(await minuteLater(trigger)).toBeNull();
-			expect(flipsRead()).toEqual(['c501']);
-			expect(await minuteLater(trigger)).toBeNull();
-			expect(server.requests).toHaveLength(1);
-		}, LONG_TEST_TIMEOUT_MS);
+		test(
+			'a quiet poll is the list alone; k changed checks cost 1 + k, plus a read of each check whose newest flip is away from up (to name it)',
+			async () => {
+				const checks = Array.from({ length: 1000 }, (_, i) => seed(i + 1));
+				for (const check of checks) server.receivePing(check.uuid);
+				const trigger = poller();
+				expect(await trigger.poll()).toBeNull();
+				// Activation: where every check stands, the list alone.
+				expect(server.requests).toHaveLength(1);
+				expect(await minuteLater(trigger)).toBeNull();
+				expect(server.requestLines()).toEqual(['GET /api/v3/checks/']);
+				// 10 checks go down: their flips, and each read again to name its down.
+				for (const check of checks.slice(100, 110)) server.receivePing(check.uuid, 'fail');
+				expect(flips(await minuteLater(trigger))).toEqual(
+					checks.slice(100, 110).map((c) => [c.name, 0, 'down']),
+				);
+				expect(server.requests).toHaveLength(1 + 10 + 10);
+				// 10 come back up: up needs no naming read.
+				for (const check of checks.slice(100, 110)) server.receivePing(check.uuid);
+				expect(flips(await minuteLater(trigger))).toEqual(
+					checks.slice(100, 110).map((c) => [c.name, 1, 'up']),
+				);
+				expect(server.requests).toHaveLength(1 + 10);
+				// A ping that flips nothing still changes the row: one flips read, nothing emitted.
+				server.receivePing(checks[500].uuid, 'log');
+				expect(await minuteLater(trigger)).toBeNull();
+				expect(flipsRead()).toEqual(['c501']);
+				expect(await minuteLater(trigger)).toBeNull();
+				expect(server.requests).toHaveLength(1);
+			},
+			LONG_TEST_TIMEOUT_MS,
+		);
 
 		test("a poll ends within 50 s when n8n allows 5 minutes (n8n 2.38+'s in-memory scheduler): it stops reading after 40 s, the next poll reads the rest; each flip once", async () => {
 			const checks = Array.from({ length: 10 }, (_, i) => seed(i + 1));
@@ -502,10 +560,14 @@ describe('the cost over 1,000 checks and the sweep', () => {
 			server.responseDelayMs = 5000;
 			server.delayOnClock = (ms) => clock.advance(ms / 1000);
 			const began = clock.now();
-			expect(flips(await minuteLater(trigger))).toEqual(checks.slice(0, 4).map((c) => [c.name, 0, 'down']));
+			expect(flips(await minuteLater(trigger))).toEqual(
+				checks.slice(0, 4).map((c) => [c.name, 0, 'down']),
+			);
 			expect(clock.now() - began - 60_000).toBe(45_000);
 			server.responseDelayMs = 0;
-			expect(flips(await minuteLater(trigger))).toEqual(checks.slice(4).map((c) => [c.name, 0, 'down']));
+			expect(flips(await minuteLater(trigger))).toEqual(
+				checks.slice(4).map((c) => [c.name, 0, 'down']),
+			);
 		});
 	});
 
@@ -545,7 +607,10 @@ describe('the cost over 1,000 checks and the sweep', () => {
 			for (let minute = 1; minute <= 16; minute++) {
 				await minuteLater(trigger);
 				if (server.requests.length > 1) sweeps.push(minute);
-				expect([minute, server.requests.length]).toEqual([minute, server.requests.length > 1 ? 4 : 1]);
+				expect([minute, server.requests.length]).toEqual([
+					minute,
+					server.requests.length > 1 ? 4 : 1,
+				]);
 			}
 			expect(sweeps).toEqual([5, 10, 15]);
 		});
@@ -581,7 +646,10 @@ describe('the cost over 1,000 checks and the sweep', () => {
 			const activate = poller({ fullSweepMinutes: 5 });
 			await activate.poll();
 			// No time: one read a poll beyond the list.
-			const trigger = poller({ fullSweepMinutes: 5 }, { pollBudgetMs: 0, staticData: activate.staticData });
+			const trigger = poller(
+				{ fullSweepMinutes: 5 },
+				{ pollBudgetMs: 0, staticData: activate.staticData },
+			);
 			const reads: Array<[number, string[]]> = [];
 			for (let minute = 1; minute <= 11; minute++) {
 				if (minute === 6) server.receivePing(checks[3].uuid);
@@ -623,7 +691,14 @@ describe('the cost over 1,000 checks and the sweep', () => {
 			expect(emitted).toEqual([[4, [['c1', 0, 'down']]]]);
 			// 2: grace (its row changed); 3: down, its flip not written yet, so read again at 4,
 			// where it is found (and the check read to name it); quiet after.
-			expect(reads).toEqual([[1, []], [2, ['c1']], [3, ['c1']], [4, ['c1']], [5, []], [6, []]]);
+			expect(reads).toEqual([
+				[1, []],
+				[2, ['c1']],
+				[3, ['c1']],
+				[4, ['c1']],
+				[5, []],
+				[6, []],
+			]);
 		});
 
 		test('a timeout whose flip the server never writes (no alert worker): the check is read each poll for a Late Flip Window, then left to the sweep', async () => {
@@ -656,7 +731,10 @@ describe('the cost over 1,000 checks and the sweep', () => {
 		test('the version that kept no rows: its first poll reads every check once: the flips seen before are not emitted again, the flips since are, once; then quiet polls cost 1 request', async () => {
 			const checks = [1, 2, 3].map((n) => seed(n));
 			for (const check of checks) server.receivePing(check.uuid);
-			const before = poller({}, { staticData: startOfEarlierVersion(server, clock.seconds(), { rows: true }) });
+			const before = poller(
+				{},
+				{ staticData: startOfEarlierVersion(server, clock.seconds(), { rows: true }) },
+			);
 			clock.advance(60);
 			server.receivePing(checks[1].uuid, 'fail');
 			// Flips the earlier version already emitted (its cursor saw them)...
@@ -685,7 +763,10 @@ describe('the cost over 1,000 checks and the sweep', () => {
 			const checks = [1, 2, 3].map((n) => seed(n));
 			for (const check of checks) server.receivePing(check.uuid);
 			clock.advance(600);
-			const upgraded = poller({}, { staticData: startOfEarlierVersion(server, clock.seconds(), { rows: true }) });
+			const upgraded = poller(
+				{},
+				{ staticData: startOfEarlierVersion(server, clock.seconds(), { rows: true }) },
+			);
 			clock.advance(30);
 			// c1 fails; c2 timed out 5 minutes before that activation, its flip written only now.
 			server.receivePing(checks[0].uuid, 'fail');
@@ -719,9 +800,13 @@ describe('late down flips and sweep rounds, at their edges', () => {
 	const { flips, flipsRead, minuteLater } = checks;
 
 	/** Every check here carries the tag `prod`, the filter's (one test tags a check in). */
-	const poller = (options: Record<string, unknown>, more: { pollBudgetMs?: number; staticData?: IDataObject } = {}) => checks.poller(options, { ...more, tags: 'prod' });
+	const poller = (
+		options: Record<string, unknown>,
+		more: { pollBudgetMs?: number; staticData?: IDataObject } = {},
+	) => checks.poller(options, { ...more, tags: 'prod' });
 
-	const seed = (n: number, fields: Record<string, unknown> = {}) => checks.seed(n, { tags: 'prod', ...fields });
+	const seed = (n: number, fields: Record<string, unknown> = {}) =>
+		checks.seed(n, { tags: 'prod', ...fields });
 
 	/** The checks whose flips each of `count` polls a minute apart read. */
 	async function readsOfPolls(trigger: FlipPoller, count: number): Promise<string[][]> {
@@ -751,7 +836,9 @@ describe('late down flips and sweep rounds, at their edges', () => {
 		const trigger = poller({ fullSweepMinutes: 0, lookBackMinutes: 3 });
 		await trigger.poll();
 		// 2: grace; 3: down, waited for; 4, 5; 6: a Late Flip Window on, the row recorded.
-		expect((await readsOfPolls(trigger, 7)).map((read) => read.length)).toEqual([0, 1, 1, 1, 1, 1, 0]);
+		expect((await readsOfPolls(trigger, 7)).map((read) => read.length)).toEqual([
+			0, 1, 1, 1, 1, 1, 0,
+		]);
 		// A start signal: the row changes (pings count, started), the status stays down.
 		server.receivePing(check.uuid, 'start');
 		expect(server.computedStatus(check)).toBe('down');
@@ -779,8 +866,18 @@ describe('late down flips and sweep rounds, at their edges', () => {
 		const activate = poller({ fullSweepMinutes: 1 });
 		await activate.poll();
 		// No time: one read a poll beyond the list.
-		const trigger = poller({ fullSweepMinutes: 1 }, { pollBudgetMs: 0, staticData: activate.staticData });
-		expect(await readsOfPolls(trigger, 6)).toEqual([['c1'], ['c2'], ['c3'], ['c4'], ['c1'], ['c2']]);
+		const trigger = poller(
+			{ fullSweepMinutes: 1 },
+			{ pollBudgetMs: 0, staticData: activate.staticData },
+		);
+		expect(await readsOfPolls(trigger, 6)).toEqual([
+			['c1'],
+			['c2'],
+			['c3'],
+			['c4'],
+			['c1'],
+			['c2'],
+		]);
 	});
 });
 
@@ -829,13 +926,13 @@ describe('the row compared includes the last ping', () => {
  * The clock is virtual: "after the list, in its second" is a change made once the activation
  * poll is over, before the clock moves.
  */
-describe('the start: the list as read and the server\'s time', () => {
+describe("the start: the list as read and the server's time", () => {
 	const cm = useCheckMonitorServer();
 	const { server } = cm;
 	const clock = useVirtualClock(server);
 	const { poller, flips, seed, flipsRead, minuteLater } = allChecksFlipTrigger(cm, clock);
 
-	test('a check pinged up in the start\'s second, before the list: its up flip is old; its down flip after the list, in the same second, is new', async () => {
+	test("a check pinged up in the start's second, before the list: its up flip is old; its down flip after the list, in the same second, is new", async () => {
 		const check = seed(1);
 		server.receivePing(check.uuid);
 		const trigger = poller();
@@ -846,7 +943,7 @@ describe('the start: the list as read and the server\'s time', () => {
 		expect(await minuteLater(trigger)).toBeNull();
 	});
 
-	test('a check that failed in the start\'s second, before the list (listed down): its down flip is old; a down check paused after the list, in that second: the pause is new', async () => {
+	test("a check that failed in the start's second, before the list (listed down): its down flip is old; a down check paused after the list, in that second: the pause is new", async () => {
 		const [failed, paused] = [seed(1), seed(2)];
 		// c2 failed seconds before the start, c1 in its second.
 		server.receivePing(paused.uuid);
@@ -864,7 +961,7 @@ describe('the start: the list as read and the server\'s time', () => {
 		expect(await minuteLater(trigger)).toBeNull();
 	});
 
-	test('two flips of one check in the start\'s second, one before the list and one after it: the row cannot tell which, and both are reported (one too many, none lost)', async () => {
+	test("two flips of one check in the start's second, one before the list and one after it: the row cannot tell which, and both are reported (one too many, none lost)", async () => {
 		const check = seed(1);
 		server.receivePing(check.uuid);
 		clock.advance(5);
@@ -901,7 +998,7 @@ describe('the start: the list as read and the server\'s time', () => {
 		expect(flips(await minuteLater(trigger))).toEqual([['c1', 1, 'up']]);
 	});
 
-	test('the start is the server\'s time, from the list\'s Date header: with the server\'s clock two minutes behind this one, a flip a minute after the start is reported', async () => {
+	test("the start is the server's time, from the list's Date header: with the server's clock two minutes behind this one, a flip a minute after the start is reported", async () => {
 		const check = seed(1);
 		server.now = () => new Date(clock.now() - 120_000);
 		const trigger = poller();
@@ -911,7 +1008,7 @@ describe('the start: the list as read and the server\'s time', () => {
 		expect(flips(await minuteLater(trigger))).toEqual([['c1', 1, 'up']]);
 	});
 
-	test('without a Date header the start is this machine\'s time: a flip dated (by a server clock two minutes behind) before it is not reported, one after it is', async () => {
+	test("without a Date header the start is this machine's time: a flip dated (by a server clock two minutes behind) before it is not reported, one after it is", async () => {
 		const [early, late] = [seed(1), seed(2)];
 		server.sendsDate = false;
 		server.now = () => new Date(clock.now() - 120_000);
@@ -929,13 +1026,13 @@ describe('the start: the list as read and the server\'s time', () => {
  * New Flip for All Checks: the items of a poll come oldest first, across checks too (each
  * check's flips are read in id order; a sweep's after the changed checks').
  */
-describe('the order of a poll\'s items', () => {
+describe("the order of a poll's items", () => {
 	const cm = useCheckMonitorServer();
 	const { server } = cm;
 	const clock = useVirtualClock(server);
 	const { poller, flips, seed, minuteLater } = allChecksFlipTrigger(cm, clock);
 
-	test('flips of three checks, made in another order than the checks\' ids: emitted oldest first; a check\'s flips within a second in the server\'s order', async () => {
+	test("flips of three checks, made in another order than the checks' ids: emitted oldest first; a check's flips within a second in the server's order", async () => {
 		const [c1, c2, c3] = [1, 2, 3].map((n) => seed(n));
 		const trigger = poller();
 		await trigger.poll();
@@ -954,7 +1051,7 @@ describe('the order of a poll\'s items', () => {
 		]);
 	});
 
-	test('a sweep\'s flips among the changed checks\', oldest first', async () => {
+	test("a sweep's flips among the changed checks', oldest first", async () => {
 		const [c1, c2] = [seed(1), seed(2)];
 		const trigger = poller({ fullSweepMinutes: 4 });
 		await trigger.poll();

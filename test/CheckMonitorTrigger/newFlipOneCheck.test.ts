@@ -14,7 +14,10 @@ describe('New Flip, one check: each flip exactly once, naming its check', () => 
 	test('one check: first poll emits nothing; then each flip once, named; nothing new costs 1 request', async () => {
 		const check = server.seedCheck({ name: 'backup' });
 		server.receivePing(check.uuid);
-		const trigger = poller({ scope: 'one', checkId: { __rl: true, mode: 'id', value: check.uuid } });
+		const trigger = poller({
+			scope: 'one',
+			checkId: { __rl: true, mode: 'id', value: check.uuid },
+		});
 		expect(await trigger.poll()).toBeNull();
 		server.clearLog();
 		expect(await trigger.poll()).toBeNull();
@@ -28,13 +31,20 @@ describe('New Flip, one check: each flip exactly once, naming its check', () => 
 			['backup', 0, 'not up'],
 			['backup', 1, 'up'],
 		]);
-		expect(result![0][0].json.check).toMatchObject({ id: check.uuid, uuid: check.uuid, name: 'backup' });
+		expect(result![0][0].json.check).toMatchObject({
+			id: check.uuid,
+			uuid: check.uuid,
+			name: 'backup',
+		});
 		expect(await trigger.poll()).toBeNull();
 	});
 
 	test('pause and resume are reported as what they are', async () => {
 		const check = server.seedCheck({ name: 'db' });
-		const trigger = poller({ scope: 'one', checkId: { __rl: true, mode: 'id', value: check.uuid } });
+		const trigger = poller({
+			scope: 'one',
+			checkId: { __rl: true, mode: 'id', value: check.uuid },
+		});
 		await trigger.poll();
 		server.receivePing(check.uuid);
 		server['setStatus'](check, 'paused');
@@ -48,7 +58,10 @@ describe('New Flip, one check: each flip exactly once, naming its check', () => 
 
 	test('two identical flips in the same second are both reported', async () => {
 		const check = server.seedCheck({ name: 'x' });
-		const trigger = poller({ scope: 'one', checkId: { __rl: true, mode: 'id', value: check.uuid } });
+		const trigger = poller({
+			scope: 'one',
+			checkId: { __rl: true, mode: 'id', value: check.uuid },
+		});
 		await trigger.poll();
 		const at = new Date(Math.floor(Date.now() / 1000) * 1000 + 200);
 		server.seedFlip(check.uuid, at, 0, 'paused');
@@ -61,7 +74,10 @@ describe('New Flip, one check: each flip exactly once, naming its check', () => 
 
 	test('a late-written timeout flip (dated in the past) is caught within the window', async () => {
 		const check = server.seedCheck({ name: 'late', status: 'down' });
-		const trigger = poller({ scope: 'one', checkId: { __rl: true, mode: 'id', value: check.uuid } });
+		const trigger = poller({
+			scope: 'one',
+			checkId: { __rl: true, mode: 'id', value: check.uuid },
+		});
 		await trigger.poll();
 		server.receivePing(check.uuid);
 		await trigger.poll();
@@ -73,7 +89,10 @@ describe('New Flip, one check: each flip exactly once, naming its check', () => 
 
 	test('manual mode returns the newest flip without moving the cursor', async () => {
 		const check = server.seedCheck({ name: 'm' });
-		const trigger = poller({ scope: 'one', checkId: { __rl: true, mode: 'id', value: check.uuid } });
+		const trigger = poller({
+			scope: 'one',
+			checkId: { __rl: true, mode: 'id', value: check.uuid },
+		});
 		await trigger.poll();
 		const before = JSON.stringify(trigger.staticData);
 		server.receivePing(check.uuid);
@@ -89,7 +108,7 @@ describe('New Flip, one check: state and Fetch Test Event', () => {
 	const { poller, flips, seed } = flipTrigger(cm);
 
 	describe('state: what it is kept for', () => {
-		test('One Check: choosing another check starts afresh; that check\'s earlier flips are not emitted', async () => {
+		test("One Check: choosing another check starts afresh; that check's earlier flips are not emitted", async () => {
 			const a = seed(1, { name: 'a' });
 			const b = seed(2, { name: 'b' });
 			const first = poller({ scope: 'one', checkId: byId(a.uuid) });
@@ -98,12 +117,19 @@ describe('New Flip, one check: state and Fetch Test Event', () => {
 			expect(flips(await first.poll())).toEqual([['a', 0, 'down']]);
 			// b flips after the trigger started watching a; then the user picks b.
 			server.receivePing(b.uuid, 'fail');
-			const second = poller({ scope: 'one', checkId: byId(b.uuid) }, { staticData: first.staticData });
+			const second = poller(
+				{ scope: 'one', checkId: byId(b.uuid) },
+				{ staticData: first.staticData },
+			);
 			server.clearLog();
 			expect(await second.poll()).toBeNull();
-			expect(server.requestLines()).toEqual([`GET /api/v3/checks/${b.uuid}/flips/?start=${server.requests[0].query[0][1]}`]);
+			expect(server.requestLines()).toEqual([
+				`GET /api/v3/checks/${b.uuid}/flips/?start=${server.requests[0].query[0][1]}`,
+			]);
 			// Starting afresh: the floor is the look-back window before now (60 minutes).
-			expect(Number(server.requests[0].query[0][1])).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000) - 3600 - 5);
+			expect(Number(server.requests[0].query[0][1])).toBeGreaterThanOrEqual(
+				Math.floor(Date.now() / 1000) - 3600 - 5,
+			);
 			server.receivePing(b.uuid);
 			expect(flips(await second.poll())).toEqual([['b', 1, 'up']]);
 			expect(await second.poll()).toBeNull();
@@ -131,17 +157,20 @@ describe('server versions', () => {
 			['3.13', 1],
 			['4.0', 0],
 			['4.3', 0],
-		] as const)('on %s, New Flip for one check (any status) emits %i item(s) for a second pause', async (version, emitted) => {
-			server.version = version;
-			const check = server.seedCheck({ name: 'backup' });
-			const poller = trigger({ scope: 'one', checkId: byId(check.uuid) });
-			expect(await poller.poll()).toBeNull();
-			server.pause(check.uuid);
-			expect((await poller.poll())?.[0].map((item) => item.json.to)).toEqual(['paused']);
-			server.pause(check.uuid);
-			const second = await poller.poll();
-			expect(second?.[0].length ?? 0).toBe(emitted);
-			if (emitted) expect(second?.[0][0].json).toMatchObject({ up: 0, to: 'paused' });
-		});
+		] as const)(
+			'on %s, New Flip for one check (any status) emits %i item(s) for a second pause',
+			async (version, emitted) => {
+				server.version = version;
+				const check = server.seedCheck({ name: 'backup' });
+				const poller = trigger({ scope: 'one', checkId: byId(check.uuid) });
+				expect(await poller.poll()).toBeNull();
+				server.pause(check.uuid);
+				expect((await poller.poll())?.[0].map((item) => item.json.to)).toEqual(['paused']);
+				server.pause(check.uuid);
+				const second = await poller.poll();
+				expect(second?.[0].length ?? 0).toBe(emitted);
+				if (emitted) expect(second?.[0][0].json).toMatchObject({ up: 0, to: 'paused' });
+			},
+		);
 	});
 });

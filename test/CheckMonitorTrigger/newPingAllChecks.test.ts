@@ -32,8 +32,18 @@ describe('each ping once, per-check gaps, checks named from the list', () => {
 			['c701', 1, 'start'],
 			['c701', 2, 'success'],
 		]);
-		expect(items(result)[0].check).toEqual({ id: checks[10].uuid, name: 'c11', slug: '', tags: 'prod', status: 'down' });
-		expect(server.requestLines()).toEqual(['GET /api/v3/checks/', `GET /api/v3/checks/${checks[10].uuid}/pings/`, `GET /api/v3/checks/${checks[700].uuid}/pings/`]);
+		expect(items(result)[0].check).toEqual({
+			id: checks[10].uuid,
+			name: 'c11',
+			slug: '',
+			tags: 'prod',
+			status: 'down',
+		});
+		expect(server.requestLines()).toEqual([
+			'GET /api/v3/checks/',
+			`GET /api/v3/checks/${checks[10].uuid}/pings/`,
+			`GET /api/v3/checks/${checks[700].uuid}/pings/`,
+		]);
 		expect(await minuteLater(trigger)).toBeNull();
 		expect(server.requests).toHaveLength(1);
 	});
@@ -66,8 +76,20 @@ describe('each ping once, per-check gaps, checks named from the list', () => {
 		server.receivePing(a.uuid, 'log');
 		expect(items(await minuteLater(trigger))).toEqual([
 			// a: nothing of the type to emit, so the gap comes alone, naming a.
-			{ check: expect.objectContaining({ name: 'c1' }), gap: { missed: 4, fromN: 1, toN: 4, message: expect.stringContaining('4 ping(s), numbers 1 to 4') } },
-			expect.objectContaining({ n: 12, type: 'fail', gap: expect.objectContaining({ missed: 2, fromN: 1, toN: 2 }) }),
+			{
+				check: expect.objectContaining({ name: 'c1' }),
+				gap: {
+					missed: 4,
+					fromN: 1,
+					toN: 4,
+					message: expect.stringContaining('4 ping(s), numbers 1 to 4'),
+				},
+			},
+			expect.objectContaining({
+				n: 12,
+				type: 'fail',
+				gap: expect.objectContaining({ missed: 2, fromN: 1, toN: 2 }),
+			}),
 		]);
 		expect(await minuteLater(trigger)).toBeNull();
 	});
@@ -100,7 +122,11 @@ describe('each ping once, per-check gaps, checks named from the list', () => {
 		await trigger.poll();
 		server.receivePing(a.uuid);
 		server.receivePing(b.uuid);
-		server.injectFault({ kind: 'status', status: 500 }, 3, (r) => r.path === `/api/v3/checks/${b.uuid}/pings/`);
+		server.injectFault(
+			{ kind: 'status', status: 500 },
+			3,
+			(r) => r.path === `/api/v3/checks/${b.uuid}/pings/`,
+		);
 		clock.advance(60);
 		await expect(trigger.poll()).rejects.toThrow('The Check Monitor API failed with HTTP 500');
 		expect(pings(await minuteLater(trigger))).toEqual([
@@ -115,7 +141,11 @@ describe('each ping once, per-check gaps, checks named from the list', () => {
 		const activate = poller('', { options: { includeBody: true } });
 		await activate.poll();
 		for (const check of checks) server.receivePing(check.uuid, '', `body of ${check.name}`);
-		const trigger = poller('', { options: { includeBody: true }, pollBudgetMs: 0, staticData: activate.staticData });
+		const trigger = poller('', {
+			options: { includeBody: true },
+			pollBudgetMs: 0,
+			staticData: activate.staticData,
+		});
 		const polls: unknown[] = [];
 		for (let i = 0; i < 4; i++) {
 			const bodies = items(await minuteLater(trigger)).map((item) => item.body);
@@ -141,7 +171,10 @@ describe('each ping once, per-check gaps, checks named from the list', () => {
 		const before = JSON.stringify(trigger.staticData);
 		server.clearLog();
 		expect(pings(await trigger.poll('manual'))).toEqual([['c2', 1, 'fail']]);
-		expect(server.requestLines()).toEqual(['GET /api/v3/checks/', `GET /api/v3/checks/${b.uuid}/pings/`]);
+		expect(server.requestLines()).toEqual([
+			'GET /api/v3/checks/',
+			`GET /api/v3/checks/${b.uuid}/pings/`,
+		]);
 		expect(JSON.stringify(trigger.staticData)).toBe(before);
 		expect(pings(await minuteLater(trigger))).toEqual([
 			['c1', 1, 'success'],
@@ -157,7 +190,11 @@ describe('each ping once, per-check gaps, checks named from the list', () => {
 	test('switching One Check to All Checks starts afresh: the pings before the switch are not emitted', async () => {
 		const a = seed(1);
 		server.receivePing(a.uuid);
-		const one = createPoller({ type: 'checkMonitorTrigger', parameters: { event: 'newPing', checkId: { __rl: true, mode: 'id', value: a.uuid } } as never, credentials: credentials() });
+		const one = createPoller({
+			type: 'checkMonitorTrigger',
+			parameters: { event: 'newPing', checkId: { __rl: true, mode: 'id', value: a.uuid } } as never,
+			credentials: credentials(),
+		});
 		await one.poll();
 		server.receivePing(a.uuid, 'fail');
 		const all = poller('', { staticData: one.staticData });
@@ -180,7 +217,8 @@ describe('at its edges', () => {
 	const { items, pings, pingsRead, seed, retag, minuteLater } = checks;
 	const poller = (more: PollerOptions = {}) => checks.poller('prod', more);
 	const pingsPathOf = (uuid: string) => `/api/v3/checks/${uuid}/pings/`;
-	const stateOf = (trigger: ReturnType<typeof poller>) => (trigger.staticData['node:Trigger'] as { pingState: unknown }).pingState;
+	const stateOf = (trigger: ReturnType<typeof poller>) =>
+		(trigger.staticData['node:Trigger'] as { pingState: unknown }).pingState;
 
 	test('a check created since the last poll: its pings are reported without a gap (there is no number to count from)', async () => {
 		seed(1, 'prod');
@@ -191,7 +229,14 @@ describe('at its edges', () => {
 		server.receivePing(b.uuid);
 		server.receivePing(b.uuid, 'fail');
 		const emitted = items(await minuteLater(trigger));
-		expect(emitted.map((json) => [(json.check as { name: string }).name, json.n, json.type, 'gap' in json])).toEqual([
+		expect(
+			emitted.map((json) => [
+				(json.check as { name: string }).name,
+				json.n,
+				json.type,
+				'gap' in json,
+			]),
+		).toEqual([
 			['c2', 1, 'success', false],
 			['c2', 2, 'fail', false],
 		]);
@@ -232,7 +277,9 @@ describe('at its edges', () => {
 		const trigger = poller();
 		expect(await trigger.poll()).toBeNull();
 		server.receivePing(a.uuid, 'fail');
-		server.answerNextGet(pingsPathOf(a.uuid), { pings: [{ n: 1, type: 'success', date: new Date(clock.now()).toISOString() }] });
+		server.answerNextGet(pingsPathOf(a.uuid), {
+			pings: [{ n: 1, type: 'success', date: new Date(clock.now()).toISOString() }],
+		});
 		expect(await minuteLater(trigger)).toBeNull();
 		expect(pingsRead()).toEqual(['c1']);
 		server.receivePing(a.uuid);
@@ -246,10 +293,18 @@ describe('at its edges', () => {
 		expect(await trigger.poll()).toBeNull();
 		server.receivePing(b.uuid);
 		expect(pings(await minuteLater(trigger))).toEqual([['c2', 1, 'success']]);
-		expect(stateOf(trigger)).toEqual({ key: 'ping:all:prod', polledAt: clock.seconds(), lastN: { [a.uuid]: 1, [b.uuid]: 1 } });
+		expect(stateOf(trigger)).toEqual({
+			key: 'ping:all:prod',
+			polledAt: clock.seconds(),
+			lastN: { [a.uuid]: 1, [b.uuid]: 1 },
+		});
 		retag(b.uuid, 'dev');
 		expect(await minuteLater(trigger)).toBeNull();
-		expect(stateOf(trigger)).toEqual({ key: 'ping:all:prod', polledAt: clock.seconds(), lastN: { [a.uuid]: 1 } });
+		expect(stateOf(trigger)).toEqual({
+			key: 'ping:all:prod',
+			polledAt: clock.seconds(),
+			lastN: { [a.uuid]: 1 },
+		});
 	});
 });
 
@@ -269,20 +324,23 @@ describe('the tag filter, a check first listed, Fetch Test Event', () => {
 		['prod', 'db'],
 		// Tags that run together the same are another filter too.
 		['ab c', 'a bc'],
-	])('other tags start afresh (%j, then %j): the pings of a check only the new tags hold, from before the change, are not emitted', async (before, after) => {
-		const [x, y] = [seed(1, before), seed(2, after)];
-		const first = poller(before);
-		expect(await first.poll()).toBeNull();
-		server.receivePing(x.uuid);
-		server.receivePing(y.uuid);
-		expect(pings(await minuteLater(first))).toEqual([['c1', 1, 'success']]);
-		// y was pinged while the trigger watched the first tags; the user changes them.
-		const second = poller(after, { staticData: first.staticData });
-		expect(await minuteLater(second)).toBeNull();
-		expect(pingsRead()).toEqual([]);
-		server.receivePing(y.uuid, 'fail');
-		expect(pings(await minuteLater(second))).toEqual([['c2', 2, 'fail']]);
-	});
+	])(
+		'other tags start afresh (%j, then %j): the pings of a check only the new tags hold, from before the change, are not emitted',
+		async (before, after) => {
+			const [x, y] = [seed(1, before), seed(2, after)];
+			const first = poller(before);
+			expect(await first.poll()).toBeNull();
+			server.receivePing(x.uuid);
+			server.receivePing(y.uuid);
+			expect(pings(await minuteLater(first))).toEqual([['c1', 1, 'success']]);
+			// y was pinged while the trigger watched the first tags; the user changes them.
+			const second = poller(after, { staticData: first.staticData });
+			expect(await minuteLater(second)).toBeNull();
+			expect(pingsRead()).toEqual([]);
+			server.receivePing(y.uuid, 'fail');
+			expect(pings(await minuteLater(second))).toEqual([['c2', 2, 'fail']]);
+		},
+	);
 
 	test('changing the tags starts afresh also for a check both tag sets hold: its ping from before the change is not emitted', async () => {
 		const x = seed(1, 'prod db');
@@ -334,10 +392,23 @@ describe('the tag filter, a check first listed, Fetch Test Event', () => {
 		server.receivePing(a.uuid, 'success');
 		server.clearLog();
 		// With time: the check pinged last has no ping of the wanted type, the one before has.
-		expect(pings(await poller('', { options: { pingTypes: ['fail'] }, staticData: activate.staticData }).poll('manual'))).toEqual([['c2', 1, 'fail']]);
+		expect(
+			pings(
+				await poller('', {
+					options: { pingTypes: ['fail'] },
+					staticData: activate.staticData,
+				}).poll('manual'),
+			),
+		).toEqual([['c2', 1, 'fail']]);
 		expect(pingsRead()).toEqual(['c1', 'c2']);
 		server.clearLog();
-		expect(await poller('', { options: { pingTypes: ['fail'] }, pollBudgetMs: 0, staticData: activate.staticData }).poll('manual')).toBeNull();
+		expect(
+			await poller('', {
+				options: { pingTypes: ['fail'] },
+				pollBudgetMs: 0,
+				staticData: activate.staticData,
+			}).poll('manual'),
+		).toBeNull();
 		expect(pingsRead()).toEqual(['c1']);
 	});
 });
@@ -405,13 +476,13 @@ describe('a check first listed that a poll had no time for', () => {
  * New Ping for All Checks: the items of a poll come oldest first, across checks too; a gap
  * with no item of its own (the type filter left none) sorts where its check's first new ping is.
  */
-describe('the order of a poll\'s items', () => {
+describe("the order of a poll's items", () => {
 	const cm = useCheckMonitorServer();
 	const { server } = cm;
 	const clock = useVirtualClock(server);
 	const { poller, pings, items, seed, minuteLater } = allChecksPingTrigger(cm, clock);
 
-	test('pings of three checks, made in another order than the checks\' ids, and a gap alone: oldest first', async () => {
+	test("pings of three checks, made in another order than the checks' ids, and a gap alone: oldest first", async () => {
 		server.pingLogLimit = 2;
 		const [c1, c2, c3] = [1, 2, 3].map((n) => seed(n));
 		const trigger = poller('', { options: { pingTypes: ['success'] } });

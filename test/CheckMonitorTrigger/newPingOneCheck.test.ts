@@ -11,7 +11,10 @@ describe('each ping exactly once, oldest first, gaps made visible', () => {
 	const { server } = cm;
 	const { poller, items } = pingTrigger(cm);
 	type Batches = Parameters<typeof items>[0];
-	const numbers = (batches: Batches) => items(batches).filter((i) => i.n !== undefined).map((i) => i.n);
+	const numbers = (batches: Batches) =>
+		items(batches)
+			.filter((i) => i.n !== undefined)
+			.map((i) => i.n);
 
 	test('first poll emits nothing; then each new ping once, oldest first, with its check; nothing new costs 1 request', async () => {
 		const check = server.seedCheck({ name: 'backup', slug: 'backup', tags: 'prod' });
@@ -27,13 +30,22 @@ describe('each ping exactly once, oldest first, gaps made visible', () => {
 		server.clearLog();
 		const result = await trigger.poll();
 		expect(items(result)).toEqual([
-			expect.objectContaining({ n: 2, type: 'success', method: 'POST', rid: '3f1b6c2e-8a4d-4e5f-9c7b-1a2d3e4f5a6b', check: { id: check.uuid, name: 'backup', slug: 'backup', tags: 'prod', status: 'down' } }),
+			expect.objectContaining({
+				n: 2,
+				type: 'success',
+				method: 'POST',
+				rid: '3f1b6c2e-8a4d-4e5f-9c7b-1a2d3e4f5a6b',
+				check: { id: check.uuid, name: 'backup', slug: 'backup', tags: 'prod', status: 'down' },
+			}),
 			expect.objectContaining({ n: 3, type: 'fail', rid: null }),
 		]);
 		expect(items(result)[0].duration).toEqual(expect.any(Number));
 		expect(items(result)[0].body).toBeUndefined();
 		// The list, and the check to name it: no body requests unless asked.
-		expect(server.requestLines()).toEqual([`GET /api/v3/checks/${check.uuid}/pings/`, `GET /api/v3/checks/${check.uuid}`]);
+		expect(server.requestLines()).toEqual([
+			`GET /api/v3/checks/${check.uuid}/pings/`,
+			`GET /api/v3/checks/${check.uuid}`,
+		]);
 		expect(await trigger.poll()).toBeNull();
 	});
 
@@ -54,7 +66,11 @@ describe('each ping exactly once, oldest first, gaps made visible', () => {
 		expect(server.requestLines()).toHaveLength(4);
 		expect(server.requestLines()[2]).toBe(`GET /api/v3/checks/${check.uuid}/pings/1/body`);
 		// What reached the server: data asked for as JSON, a body as text.
-		expect(server.requests.map((r) => `${r.path.endsWith('/body') ? 'body' : 'data'}: ${String(r.headers.accept)}`)).toEqual([
+		expect(
+			server.requests.map(
+				(r) => `${r.path.endsWith('/body') ? 'body' : 'data'}: ${String(r.headers.accept)}`,
+			),
+		).toEqual([
 			'data: application/json',
 			'data: application/json',
 			'body: text/plain, */*',
@@ -62,13 +78,15 @@ describe('each ping exactly once, oldest first, gaps made visible', () => {
 		]);
 	});
 
-	test('a Base URL that answers text, not the API\'s data: the poll fails saying so, instead of finding nothing new forever', async () => {
+	test("a Base URL that answers text, not the API's data: the poll fails saying so, instead of finding nothing new forever", async () => {
 		const check = server.seedCheck();
 		const trigger = poller(check.uuid);
 		await trigger.poll();
 		server.receivePing(check.uuid, '');
 		server.injectFault({ kind: 'status', status: 200, body: 'Welcome to nginx' });
-		await expect(trigger.poll()).rejects.toThrow('The Check Monitor API answered with text instead of data');
+		await expect(trigger.poll()).rejects.toThrow(
+			'The Check Monitor API answered with text instead of data',
+		);
 		expect(numbers(await trigger.poll())).toEqual([1]);
 	});
 
@@ -100,7 +118,8 @@ describe('each ping exactly once, oldest first, gaps made visible', () => {
 			missed: 30,
 			fromN: 2,
 			toN: 31,
-			message: '30 ping(s), numbers 2 to 31, arrived between two polls and were no longer kept by the server (it keeps the newest 100). Poll more often to see every ping.',
+			message:
+				'30 ping(s), numbers 2 to 31, arrived between two polls and were no longer kept by the server (it keeps the newest 100). Poll more often to see every ping.',
 		});
 		expect(result.slice(1).every((i) => i.gap === undefined)).toBe(true);
 	});
@@ -112,12 +131,21 @@ describe('each ping exactly once, oldest first, gaps made visible', () => {
 		await trigger.poll();
 		for (let i = 0; i < 105; i++) server.receivePing(check.uuid);
 		expect(items(await trigger.poll())).toEqual([
-			{ check: expect.objectContaining({ name: 'quiet' }), gap: expect.objectContaining({ missed: 5, fromN: 1, toN: 5 }) },
+			{
+				check: expect.objectContaining({ name: 'quiet' }),
+				gap: expect.objectContaining({ missed: 5, fromN: 1, toN: 5 }),
+			},
 		]);
 		// With one ping to emit, the gap rides on it.
 		for (let i = 0; i < 104; i++) server.receivePing(check.uuid);
 		server.receivePing(check.uuid, 'fail');
-		expect(items(await trigger.poll())).toEqual([expect.objectContaining({ n: 210, type: 'fail', gap: expect.objectContaining({ missed: 5, fromN: 106, toN: 110 }) })]);
+		expect(items(await trigger.poll())).toEqual([
+			expect.objectContaining({
+				n: 210,
+				type: 'fail',
+				gap: expect.objectContaining({ missed: 5, fromN: 106, toN: 110 }),
+			}),
+		]);
 	});
 
 	test('Fetch Test Event returns the newest ping without moving the cursor', async () => {
@@ -127,7 +155,13 @@ describe('each ping exactly once, oldest first, gaps made visible', () => {
 		server.receivePing(check.uuid, 'start');
 		server.receivePing(check.uuid, 'log');
 		const before = JSON.stringify(trigger.staticData);
-		expect(items(await trigger.poll('manual')).map((i) => [i.n, i.type, (i.check as { name: string }).name])).toEqual([[2, 'log', 'm']]);
+		expect(
+			items(await trigger.poll('manual')).map((i) => [
+				i.n,
+				i.type,
+				(i.check as { name: string }).name,
+			]),
+		).toEqual([[2, 'log', 'm']]);
 		expect(JSON.stringify(trigger.staticData)).toBe(before);
 		expect(numbers(await trigger.poll())).toEqual([1, 2]);
 	});
@@ -160,7 +194,8 @@ describe('each ping exactly once, oldest first, gaps made visible', () => {
 		for (const body of ['a', 'b', 'c']) server.receivePing(check.uuid, '', body);
 		server.responseDelayMs = 20;
 		const emitted: unknown[] = [];
-		for (let i = 0; i < 5; i++) emitted.push(...items(await trigger.poll()).map((item) => item.body));
+		for (let i = 0; i < 5; i++)
+			emitted.push(...items(await trigger.poll()).map((item) => item.body));
 		server.responseDelayMs = 0;
 		expect(emitted).toEqual(['a', 'b', 'c']);
 	});
@@ -224,7 +259,9 @@ describe('state, item fields, Fetch Test Event with Ping Types, Include Body out
 			expect(await second.poll()).toBeNull();
 			expect(server.requestLines()).toEqual([pingsList(b.uuid)]);
 			server.receivePing(b.uuid, 'log');
-			expect(items(await second.poll()).map((i) => [i.n, (i.check as { name: string }).name])).toEqual([[3, 'b']]);
+			expect(
+				items(await second.poll()).map((i) => [i.n, (i.check as { name: string }).name]),
+			).toEqual([[3, 'b']]);
 			expect(await second.poll()).toBeNull();
 		});
 
@@ -255,7 +292,17 @@ describe('state, item fields, Fetch Test Event with Ping Types, Include Body out
 		const [plain, start, timed] = items(await trigger.poll());
 		// A success with no start before it has no duration: the item has no such field, so
 		// `{{ $json.hasField('duration') }}` and `Object.keys($json)` in a later node say so.
-		const withoutDuration = ['check', 'date', 'method', 'n', 'remote_addr', 'rid', 'scheme', 'type', 'ua'];
+		const withoutDuration = [
+			'check',
+			'date',
+			'method',
+			'n',
+			'remote_addr',
+			'rid',
+			'scheme',
+			'type',
+			'ua',
+		];
 		expect(Object.keys(plain).sort()).toEqual(withoutDuration);
 		expect(Object.keys(start).sort()).toEqual(withoutDuration);
 		expect(Object.keys(timed).sort()).toEqual([...withoutDuration, 'duration'].sort());
@@ -270,7 +317,13 @@ describe('state, item fields, Fetch Test Event with Ping Types, Include Body out
 			for (const action of ['start', 'fail', '', 'log']) server.receivePing(check.uuid, action);
 			const before = JSON.stringify(trigger.staticData);
 			server.clearLog();
-			expect(items(await trigger.poll('manual')).map((i) => [i.n, i.type, (i.check as { name: string }).name])).toEqual([[2, 'fail', 'etl']]);
+			expect(
+				items(await trigger.poll('manual')).map((i) => [
+					i.n,
+					i.type,
+					(i.check as { name: string }).name,
+				]),
+			).toEqual([[2, 'fail', 'etl']]);
 			expect(server.requestLines()).toEqual([pingsList(check.uuid), checkRead(check.uuid)]);
 			expect(JSON.stringify(trigger.staticData)).toBe(before);
 			expect(numbers(await trigger.poll())).toEqual([1, 2]);
@@ -291,7 +344,11 @@ describe('state, item fields, Fetch Test Event with Ping Types, Include Body out
 		const activate = poller(check.uuid, { includeBody: true });
 		await activate.poll();
 		for (const body of ['a', 'b', 'c']) server.receivePing(check.uuid, '', body);
-		const trigger = poller(check.uuid, { includeBody: true }, { pollBudgetMs: 0, staticData: activate.staticData });
+		const trigger = poller(
+			check.uuid,
+			{ includeBody: true },
+			{ pollBudgetMs: 0, staticData: activate.staticData },
+		);
 		server.responseDelayMs = 2;
 		const polls: Array<{ bodies: unknown[]; requests: string[] }> = [];
 		for (let i = 0; i < 4; i++) {
@@ -300,9 +357,18 @@ describe('state, item fields, Fetch Test Event with Ping Types, Include Body out
 			polls.push({ bodies, requests: server.requestLines() });
 		}
 		expect(polls).toEqual([
-			{ bodies: ['a'], requests: [pingsList(check.uuid), checkRead(check.uuid), bodyRead(check.uuid, 1)] },
-			{ bodies: ['b'], requests: [pingsList(check.uuid), checkRead(check.uuid), bodyRead(check.uuid, 2)] },
-			{ bodies: ['c'], requests: [pingsList(check.uuid), checkRead(check.uuid), bodyRead(check.uuid, 3)] },
+			{
+				bodies: ['a'],
+				requests: [pingsList(check.uuid), checkRead(check.uuid), bodyRead(check.uuid, 1)],
+			},
+			{
+				bodies: ['b'],
+				requests: [pingsList(check.uuid), checkRead(check.uuid), bodyRead(check.uuid, 2)],
+			},
+			{
+				bodies: ['c'],
+				requests: [pingsList(check.uuid), checkRead(check.uuid), bodyRead(check.uuid, 3)],
+			},
 			{ bodies: [], requests: [pingsList(check.uuid)] },
 		]);
 	});
@@ -325,15 +391,18 @@ describe('server versions', () => {
 		test.each([
 			['3.13', 1200, undefined],
 			['4.0', 1000, { missed: 200, fromN: 2, toN: 201 }],
-		] as const)('on %s, New Ping for one check after 1,200 pings between two polls emits %i, gap %j', async (version, emitted, gap) => {
-			server.version = version as CheckMonitorVersion;
-			const check = logged(1);
-			const poller = trigger(check.uuid);
-			expect(await poller.poll()).toBeNull();
-			for (let i = 0; i < 1200; i++) server.receivePing(check.uuid);
-			const items = (await poller.poll())?.[0].map((item) => item.json) ?? [];
-			expect(items).toHaveLength(emitted);
-			expect(items[0].gap).toEqual(gap === undefined ? undefined : expect.objectContaining(gap));
-		});
+		] as const)(
+			'on %s, New Ping for one check after 1,200 pings between two polls emits %i, gap %j',
+			async (version, emitted, gap) => {
+				server.version = version as CheckMonitorVersion;
+				const check = logged(1);
+				const poller = trigger(check.uuid);
+				expect(await poller.poll()).toBeNull();
+				for (let i = 0; i < 1200; i++) server.receivePing(check.uuid);
+				const items = (await poller.poll())?.[0].map((item) => item.json) ?? [];
+				expect(items).toHaveLength(emitted);
+				expect(items[0].gap).toEqual(gap === undefined ? undefined : expect.objectContaining(gap));
+			},
+		);
 	});
 });

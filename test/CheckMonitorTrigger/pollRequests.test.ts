@@ -36,7 +36,11 @@ describe('one check is not paced', () => {
 	test('One Check: requests are not paced (Max Requests per Minute is for All Checks)', async () => {
 		const check = seed(1);
 		// 12 a minute: All Checks would wait 5 s between requests.
-		const trigger = poller({ scope: 'one', checkId: byId(check.uuid), options: { requestsPerMinute: 12 } });
+		const trigger = poller({
+			scope: 'one',
+			checkId: byId(check.uuid),
+			options: { requestsPerMinute: 12 },
+		});
 		await trigger.poll();
 		server.receivePing(check.uuid, 'fail');
 		server.clearLog();
@@ -67,11 +71,17 @@ describe('a request waits only for what is left of the spacing', () => {
 		clock.advance(60);
 		server.receivePing(check.uuid);
 		// The list's answer takes 61 s by the clock the node reads.
-		server.whenRequested((req) => req.path === '/api/v3/checks/', () => clock.advance(61));
+		server.whenRequested(
+			(req) => req.path === '/api/v3/checks/',
+			() => clock.advance(61),
+		);
 		server.clearLog();
 		// A wait of a whole spacing would be 60 s: the poll fails at 5 s instead.
 		expect((await finishesWithin(5000, trigger.poll()))?.[0]).toHaveLength(1);
-		expect(server.requestPaths()).toEqual(['GET /api/v3/checks/', `GET /api/v3/checks/${check.uuid}/flips/`]);
+		expect(server.requestPaths()).toEqual([
+			'GET /api/v3/checks/',
+			`GET /api/v3/checks/${check.uuid}/flips/`,
+		]);
 	});
 });
 
@@ -88,14 +98,23 @@ describe('a clock stepped back', () => {
 	const allChecks = allChecksFlipTrigger(cm, clock);
 
 	/** The clock steps back an hour when the first flips read arrives. */
-	const stepBackAtFirstFlipsRead = () => server.whenRequested((req) => req.path.endsWith('/flips/'), () => clock.advance(-3600));
+	const stepBackAtFirstFlipsRead = () =>
+		server.whenRequested(
+			(req) => req.path.endsWith('/flips/'),
+			() => clock.advance(-3600),
+		);
 
 	test('one check (not paced): the clock stepped back an hour between its requests, the poll goes on at once', async () => {
 		const check = server.seedCheck({ name: 'backup' });
 		server.receivePing(check.uuid);
 		const trigger = createPoller({
 			type: 'checkMonitorTrigger',
-			parameters: { event: 'newFlip', scope: 'one', checkId: { __rl: true, mode: 'id', value: check.uuid }, options: { requestsPerMinute: 600_000 } } as never,
+			parameters: {
+				event: 'newFlip',
+				scope: 'one',
+				checkId: { __rl: true, mode: 'id', value: check.uuid },
+				options: { requestsPerMinute: 600_000 },
+			} as never,
 			credentials: credentials(),
 		});
 		expect(await trigger.poll()).toBeNull();
@@ -106,7 +125,10 @@ describe('a clock stepped back', () => {
 		const emitted = await finishesWithin(5000, trigger.poll());
 		expect((emitted?.[0] ?? []).map((item) => item.json.to)).toEqual(['down']);
 		// The flips, then the check read to name its newest flip: the request after the step.
-		expect(server.requestPaths()).toEqual([`GET /api/v3/checks/${check.uuid}/flips/`, `GET /api/v3/checks/${check.uuid}`]);
+		expect(server.requestPaths()).toEqual([
+			`GET /api/v3/checks/${check.uuid}/flips/`,
+			`GET /api/v3/checks/${check.uuid}`,
+		]);
 	});
 
 	test('all checks, paced at 6,000 a minute: the clock stepped back an hour during the poll, the poll goes on (it finishes within 5 s, not an hour)', async () => {
@@ -128,14 +150,18 @@ describe('a clock stepped back', () => {
 	});
 });
 
-describe('the server\'s time of an answer', () => {
+describe("the server's time of an answer", () => {
 	// The machine's clock is read when the test runs, not when the table is built: on a loaded
 	// machine the two are seconds apart.
 	const now = () => Math.floor(Date.now() / 1000);
 	test.each([
-		['a Date header: its time, in whole seconds', { date: 'Sat, 28 Nov 2026 20:37:15 GMT' }, () => Date.UTC(2026, 10, 28, 20, 37, 15) / 1000],
-		['no Date header: this machine\'s clock', {}, now],
-		['a Date header that is no date: this machine\'s clock', { date: 'soon' }, now],
+		[
+			'a Date header: its time, in whole seconds',
+			{ date: 'Sat, 28 Nov 2026 20:37:15 GMT' },
+			() => Date.UTC(2026, 10, 28, 20, 37, 15) / 1000,
+		],
+		["no Date header: this machine's clock", {}, now],
+		["a Date header that is no date: this machine's clock", { date: 'soon' }, now],
 	])('%s', (_what, headers, expected) => {
 		expect(Math.abs(serverSeconds(headers) - expected())).toBeLessThanOrEqual(1);
 	});

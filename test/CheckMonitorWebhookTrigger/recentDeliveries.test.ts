@@ -1,8 +1,18 @@
 /** What the trigger remembers of the changes it started the workflow for: ten minutes, the newest thousand. */
 import type { IDataObject } from 'n8n-workflow';
-import { deliveryKey, firstDelivery, REMEMBER_AT_MOST, REMEMBER_SECONDS } from '../../nodes/CheckMonitorWebhookTrigger/recentDeliveries';
+import {
+	deliveryKey,
+	firstDelivery,
+	REMEMBER_AT_MOST,
+	REMEMBER_SECONDS,
+} from '../../nodes/CheckMonitorWebhookTrigger/recentDeliveries';
 
-const key = (n: number) => deliveryKey(`00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, 'down', '2026-11-28T10:00:00+00:00');
+const key = (n: number) =>
+	deliveryKey(
+		`00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+		'down',
+		'2026-11-28T10:00:00+00:00',
+	);
 
 test('a change is new once; again within ten minutes it is known; after ten minutes it is new again', () => {
 	const data: IDataObject = {};
@@ -22,9 +32,15 @@ test('what arrived more than ten minutes ago is forgotten at the next change: th
 
 test('at most the newest thousand are kept, the oldest forgotten first', () => {
 	const data: IDataObject = {};
-	for (let n = 0; n <= REMEMBER_AT_MOST; n++) firstDelivery(data, key(n), 1000 + Math.floor(n / 100));
+	for (let n = 0; n <= REMEMBER_AT_MOST; n++)
+		firstDelivery(data, key(n), 1000 + Math.floor(n / 100));
 	const kept = Object.keys(data.recent as object);
-	expect([kept.length, kept.includes(key(0)), kept.includes(key(1)), kept.includes(key(REMEMBER_AT_MOST))]).toEqual([REMEMBER_AT_MOST, false, true, true]);
+	expect([
+		kept.length,
+		kept.includes(key(0)),
+		kept.includes(key(1)),
+		kept.includes(key(REMEMBER_AT_MOST)),
+	]).toEqual([REMEMBER_AT_MOST, false, true, true]);
 	expect(firstDelivery(data, key(1), 1011)).toBe(false);
 	expect(firstDelivery(data, key(0), 1011)).toBe(true);
 });
@@ -38,5 +54,12 @@ test('a known change leaves the static data as it was (n8n then has nothing to s
 });
 
 test('the key tells the check, the event and the time apart', () => {
-	expect(new Set([deliveryKey('a', 'down', 't1'), deliveryKey('a', 'up', 't1'), deliveryKey('a', 'down', 't2'), deliveryKey('b', 'down', 't1')]).size).toBe(4);
+	expect(
+		new Set([
+			deliveryKey('a', 'down', 't1'),
+			deliveryKey('a', 'up', 't1'),
+			deliveryKey('a', 'down', 't2'),
+			deliveryKey('b', 'down', 't1'),
+		]).size,
+	).toBe(4);
 });

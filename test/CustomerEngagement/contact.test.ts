@@ -25,12 +25,19 @@ describe('contact', () => {
 	// Customer Engagement locator uses): n8n checks it before the node runs.
 	test.each([
 		['left empty', '', 'The \'Node\' node has issues:\n- Parameter "Contact" is required.'],
-		['with a space inside', 'ct 1', 'The \'Node\' node has issues:\n- The ID must not contain spaces'],
-	])('Contact → Get with an ID %s: refused by n8n with the message a user sees, no request', async (_case, id, message) => {
-		const result = await run({ resource: 'contact', operation: 'get', contactId: byId(id) });
-		expect(result.error?.message).toBe(message);
-		expect(server.requests).toEqual([]);
-	});
+		[
+			'with a space inside',
+			'ct 1',
+			"The 'Node' node has issues:\n- The ID must not contain spaces",
+		],
+	])(
+		'Contact → Get with an ID %s: refused by n8n with the message a user sees, no request',
+		async (_case, id, message) => {
+			const result = await run({ resource: 'contact', operation: 'get', contactId: byId(id) });
+			expect(result.error?.message).toBe(message);
+			expect(server.requests).toEqual([]);
+		},
+	);
 
 	test('create sends the fields, labels as {id}, custom fields and the date in the API format', async () => {
 		seedLabelsAndFields();
@@ -59,7 +66,11 @@ describe('contact', () => {
 			customFields: [{ id: 'cf_size', value: 'M' }],
 		});
 		expect(server.requests[0].headers['content-type']).toMatch(/^application\/json/);
-		expect(json(result)[0]).toMatchObject({ email: 'ann@example.com', firstName: 'Ann', labels: [{ id: 'lb_vip', name: 'VIP' }] });
+		expect(json(result)[0]).toMatchObject({
+			email: 'ann@example.com',
+			firstName: 'Ann',
+			labels: [{ id: 'lb_vip', name: 'VIP' }],
+		});
 	});
 
 	test.each([
@@ -71,33 +82,71 @@ describe('contact', () => {
 		// A zone in the value wins; a date alone is that calendar day.
 		['Asia/Tokyo', '2001-02-03T04:05:06+01:00', '2001-02-03T03:05:06.000Z'],
 		['Asia/Tokyo', '1990-05-17', '1990-05-17T00:00:00.000Z'],
-	])('create reads a date-time in the workflow timezone %s: %s is sent as %s', async (timezone, birthDate, sent) => {
-		await runNode({
-			type: 'customerEngagement',
-			parameters: { resource: 'contact', operation: 'create', phone: '+15550100', additionalFields: { birthDate } } as never,
-			credentials: credentials(),
-			timezone,
-		});
-		expect(server.requests[0].body).toEqual({ phone: '+15550100', birthDate: sent });
-	});
+	])(
+		'create reads a date-time in the workflow timezone %s: %s is sent as %s',
+		async (timezone, birthDate, sent) => {
+			await runNode({
+				type: 'customerEngagement',
+				parameters: {
+					resource: 'contact',
+					operation: 'create',
+					phone: '+15550100',
+					additionalFields: { birthDate },
+				} as never,
+				credentials: credentials(),
+				timezone,
+			});
+			expect(server.requests[0].body).toEqual({ phone: '+15550100', birthDate: sent });
+		},
+	);
 
 	test.each([
-		[{ email: '', phone: '' }, 'Email or Phone: enter at least one of them; the API identifies contacts by email or phone'],
-		[{ email: 'a@example.com', additionalFields: { birthDate: 'not a date' } }, 'Birth Date: "not a date" is not a date'],
-		[{ email: 'a@example.com', additionalFields: { birthDate: '2026-02-30' } }, 'Birth Date: "2026-02-30" is not a date'],
-		[{ email: 'a@example.com', additionalFields: { birthDate: '2026-11-22T24:00:00' } }, 'Birth Date: "2026-11-22T24:00:00" is not a date'],
-		[{ email: 'a@example.com', additionalFields: { birthDate: 'on 1990-05-17T00:00:00.000Z' } }, 'Birth Date: "on 1990-05-17T00:00:00.000Z" is not a date'],
-		[{ email: 'a@example.com', additionalFields: { birthDate: '1990-05-17T00:00:00.000Z or so' } }, 'Birth Date: "1990-05-17T00:00:00.000Z or so" is not a date'],
+		[
+			{ email: '', phone: '' },
+			'Email or Phone: enter at least one of them; the API identifies contacts by email or phone',
+		],
+		[
+			{ email: 'a@example.com', additionalFields: { birthDate: 'not a date' } },
+			'Birth Date: "not a date" is not a date',
+		],
+		[
+			{ email: 'a@example.com', additionalFields: { birthDate: '2026-02-30' } },
+			'Birth Date: "2026-02-30" is not a date',
+		],
+		[
+			{ email: 'a@example.com', additionalFields: { birthDate: '2026-11-22T24:00:00' } },
+			'Birth Date: "2026-11-22T24:00:00" is not a date',
+		],
+		[
+			{ email: 'a@example.com', additionalFields: { birthDate: 'on 1990-05-17T00:00:00.000Z' } },
+			'Birth Date: "on 1990-05-17T00:00:00.000Z" is not a date',
+		],
+		[
+			{ email: 'a@example.com', additionalFields: { birthDate: '1990-05-17T00:00:00.000Z or so' } },
+			'Birth Date: "1990-05-17T00:00:00.000Z or so" is not a date',
+		],
 	])('create rejects bad input %j before any request', async (params, message) => {
 		const result = await run({ resource: 'contact', operation: 'create', ...params });
 		expect(result.error?.message).toBe(message);
-		if (message.includes('is not a date')) expect(result.error?.description).toBe('Use a date and time such as 2026-11-01T18:30:00Z.');
+		if (message.includes('is not a date'))
+			expect(result.error?.description).toBe('Use a date and time such as 2026-11-01T18:30:00Z.');
 		expect(server.requests).toHaveLength(0);
 	});
 
 	test('email and phone are sent trimmed; an empty Birth Date is left out, a null one sent as null (the API\'s "no birth date")', async () => {
-		await run({ resource: 'contact', operation: 'create', email: '  ann@example.com ', phone: ' +15550100 ', additionalFields: { birthDate: '' } });
-		await run({ resource: 'contact', operation: 'create', email: 'bob@example.com', additionalFields: { birthDate: '={{ null }}' } });
+		await run({
+			resource: 'contact',
+			operation: 'create',
+			email: '  ann@example.com ',
+			phone: ' +15550100 ',
+			additionalFields: { birthDate: '' },
+		});
+		await run({
+			resource: 'contact',
+			operation: 'create',
+			email: 'bob@example.com',
+			additionalFields: { birthDate: '={{ null }}' },
+		});
 		expect(server.requests.map((r) => r.body)).toEqual([
 			{ email: 'ann@example.com', phone: '+15550100' },
 			{ email: 'bob@example.com', birthDate: null },
@@ -105,9 +154,24 @@ describe('contact', () => {
 	});
 
 	test('text fields an expression gives as numbers (a spreadsheet column) are sent as text, number fields stay numbers; nothing is left out', async () => {
-		await run({ resource: 'contact', operation: 'create', phone: '={{ 15550100 }}', additionalFields: { firstName: '={{ 42 }}' } });
-		await run({ resource: 'contact', operation: 'create', email: 'ann@example.com', phone: '={{ $json.nothing }}' });
-		await run({ resource: 'loyaltyReward', operation: 'create', title: '={{ 2026 }}', points: '={{ 10 }}' });
+		await run({
+			resource: 'contact',
+			operation: 'create',
+			phone: '={{ 15550100 }}',
+			additionalFields: { firstName: '={{ 42 }}' },
+		});
+		await run({
+			resource: 'contact',
+			operation: 'create',
+			email: 'ann@example.com',
+			phone: '={{ $json.nothing }}',
+		});
+		await run({
+			resource: 'loyaltyReward',
+			operation: 'create',
+			title: '={{ 2026 }}',
+			points: '={{ 10 }}',
+		});
 		expect(server.requests.map((r) => r.body)).toEqual([
 			{ phone: '15550100', firstName: '42' },
 			{ email: 'ann@example.com' },
@@ -118,7 +182,9 @@ describe('contact', () => {
 
 	test('an email of spaces alone is no email: refused before any request', async () => {
 		const result = await run({ resource: 'contact', operation: 'create', email: '   ', phone: '' });
-		expect(result.error?.message).toBe('Email or Phone: enter at least one of them; the API identifies contacts by email or phone');
+		expect(result.error?.message).toBe(
+			'Email or Phone: enter at least one of them; the API identifies contacts by email or phone',
+		);
 		expect(server.requests).toHaveLength(0);
 	});
 
@@ -126,7 +192,12 @@ describe('contact', () => {
 		seedLabelsAndFields();
 		const contact = server.seedContact({ firstName: 'Ann', labels: [{ id: 'lb_vip' }] });
 		server.state.contactFieldValues.set(contact.id as string, new Map([['cf_size', 'M']]));
-		const result = await run({ resource: 'contact', operation: 'get', contactId: byId(contact.id as string), simplify: true });
+		const result = await run({
+			resource: 'contact',
+			operation: 'get',
+			contactId: byId(contact.id as string),
+			simplify: true,
+		});
 		expect(server.requestLines()).toEqual([`GET /v1/contacts/${contact.id}`]);
 		expect(json(result)[0]).toEqual({
 			id: contact.id,
@@ -143,14 +214,54 @@ describe('contact', () => {
 			customFields: { cf_size: 'M' },
 		});
 		// Nothing else, not even a key without a value.
-		expect(Object.keys(json(result)[0])).toEqual(['id', 'firstName', 'lastName', 'email', 'phone', 'type', 'loyaltyPointsCount', 'visitsCount', 'lastVisitDate', 'registrationDate', 'labels', 'customFields']);
+		expect(Object.keys(json(result)[0])).toEqual([
+			'id',
+			'firstName',
+			'lastName',
+			'email',
+			'phone',
+			'type',
+			'loyaltyPointsCount',
+			'visitsCount',
+			'lastVisitDate',
+			'registrationDate',
+			'labels',
+			'customFields',
+		]);
 	});
 
 	test('Simplify leaves out custom fields without a value, and keeps what upsert did', async () => {
-		server.injectFault({ kind: 'status', status: 200, body: { id: 'ct_1', firstName: 'Ann', labels: [], customFields: [{ id: 'cf_empty', type: 'text' }, { id: 'cf_size', type: 'text', value: 'M' }] } });
-		const got = await run({ resource: 'contact', operation: 'get', contactId: byId('ct_1'), simplify: true });
-		expect(json(got)[0]).toStrictEqual({ id: 'ct_1', firstName: 'Ann', labels: [], customFields: { cf_size: 'M' } });
-		const upserted = await run({ resource: 'contact', operation: 'upsert', email: 'ann@example.com', simplify: true });
+		server.injectFault({
+			kind: 'status',
+			status: 200,
+			body: {
+				id: 'ct_1',
+				firstName: 'Ann',
+				labels: [],
+				customFields: [
+					{ id: 'cf_empty', type: 'text' },
+					{ id: 'cf_size', type: 'text', value: 'M' },
+				],
+			},
+		});
+		const got = await run({
+			resource: 'contact',
+			operation: 'get',
+			contactId: byId('ct_1'),
+			simplify: true,
+		});
+		expect(json(got)[0]).toStrictEqual({
+			id: 'ct_1',
+			firstName: 'Ann',
+			labels: [],
+			customFields: { cf_size: 'M' },
+		});
+		const upserted = await run({
+			resource: 'contact',
+			operation: 'upsert',
+			email: 'ann@example.com',
+			simplify: true,
+		});
 		expect(json(upserted)[0]).toMatchObject({ email: 'ann@example.com', outcome: 'created' });
 	});
 
@@ -165,12 +276,22 @@ describe('contact', () => {
 				firstName: 'Ann',
 				lastName: 'Lee',
 				labels: ['lb_vip', 'lb_new'],
-				customFields: { field: [{ id: 'cf_size', value: 'M' }, { id: 'cf_city', value: 'Oslo' }] },
+				customFields: {
+					field: [
+						{ id: 'cf_size', value: 'M' },
+						{ id: 'cf_city', value: 'Oslo' },
+					],
+				},
 			},
 		});
 		const id = json(created)[0].id as string;
 		server.clearLog();
-		const result = await run({ resource: 'contact', operation: 'update', contactId: byId(id), updateFields: { lastName: 'Kim' } });
+		const result = await run({
+			resource: 'contact',
+			operation: 'update',
+			contactId: byId(id),
+			updateFields: { lastName: 'Kim' },
+		});
 		expect(result.error).toBeUndefined();
 		expect(server.requestLines()).toEqual([`GET /v1/contacts/${id}`, `PUT /v1/contacts/${id}`]);
 		expect(server.requests[1].body).toMatchObject({
@@ -181,7 +302,13 @@ describe('contact', () => {
 			labels: [{ id: 'lb_vip' }, { id: 'lb_new' }],
 		});
 		const stored = server.presentContact(server.state.contacts.get(id)!);
-		expect(stored).toMatchObject({ firstName: 'Ann', lastName: 'Kim', phone: '+15550100', email: 'ann@example.com', type: 'ACTIVE' });
+		expect(stored).toMatchObject({
+			firstName: 'Ann',
+			lastName: 'Kim',
+			phone: '+15550100',
+			email: 'ann@example.com',
+			type: 'ACTIVE',
+		});
 		expect((stored.labels as Array<{ id: string }>).map((l) => l.id)).toEqual(['lb_vip', 'lb_new']);
 		expect(stored.customFields).toEqual([
 			{ id: 'cf_size', type: 'text', value: 'M' },
@@ -191,20 +318,43 @@ describe('contact', () => {
 	});
 
 	test('update with Simplify still sends every field back (the read is not simplified)', async () => {
-		const contact = server.seedContact({ firstName: 'Ann', description: 'regular', phone: '+1555' });
-		await run({ resource: 'contact', operation: 'update', contactId: byId(contact.id as string), updateFields: { lastName: 'K' }, simplify: true });
-		expect(server.state.contacts.get(contact.id as string)).toMatchObject({ description: 'regular', firstName: 'Ann', phone: '+1555' });
+		const contact = server.seedContact({
+			firstName: 'Ann',
+			description: 'regular',
+			phone: '+1555',
+		});
+		await run({
+			resource: 'contact',
+			operation: 'update',
+			contactId: byId(contact.id as string),
+			updateFields: { lastName: 'K' },
+			simplify: true,
+		});
+		expect(server.state.contacts.get(contact.id as string)).toMatchObject({
+			description: 'regular',
+			firstName: 'Ann',
+			phone: '+1555',
+		});
 	});
 
 	test('update of a missing contact names it', async () => {
-		const result = await run({ resource: 'contact', operation: 'update', contactId: byId('ct_ghost'), updateFields: { lastName: 'K' } });
+		const result = await run({
+			resource: 'contact',
+			operation: 'update',
+			contactId: byId('ct_ghost'),
+			updateFields: { lastName: 'K' },
+		});
 		expect(result.error?.message).toBe('No contact with ID "ct_ghost" exists (RESOURCE_NOT_FOUND)');
 		expect(server.requestLines()).toEqual(['GET /v1/contacts/ct_ghost']);
 	});
 
 	test('delete returns the deleted contact', async () => {
 		const contact = server.seedContact();
-		const result = await run({ resource: 'contact', operation: 'delete', contactId: byId(contact.id as string) });
+		const result = await run({
+			resource: 'contact',
+			operation: 'delete',
+			contactId: byId(contact.id as string),
+		});
 		expect(server.requestLines()).toEqual([`DELETE /v1/contacts/${contact.id}`]);
 		expect(json(result)[0]).toMatchObject({ id: contact.id, userId: 'usr_owner' });
 		expect(server.state.contacts.size).toBe(0);
@@ -219,10 +369,22 @@ describe('contact', () => {
 			pointsValue: 10,
 			additionalFields: { note: 'welcome' },
 		});
-		expect(server.requestLines()).toEqual([`PUT /v1/contacts/${contact.id}/loyalty-points`, `GET /v1/contacts/${contact.id}`]);
+		expect(server.requestLines()).toEqual([
+			`PUT /v1/contacts/${contact.id}/loyalty-points`,
+			`GET /v1/contacts/${contact.id}`,
+		]);
 		expect(server.requests[0].body).toEqual({ pointsValue: 10, note: 'welcome' });
-		expect(json(added)[0]).toEqual({ contactId: contact.id, pointsValue: 10, loyaltyPointsCount: 10 });
-		const removed = await run({ resource: 'contact', operation: 'adjustLoyaltyPoints', contactId: byId(contact.id as string), pointsValue: -11 });
+		expect(json(added)[0]).toEqual({
+			contactId: contact.id,
+			pointsValue: 10,
+			loyaltyPointsCount: 10,
+		});
+		const removed = await run({
+			resource: 'contact',
+			operation: 'adjustLoyaltyPoints',
+			contactId: byId(contact.id as string),
+			pointsValue: -11,
+		});
 		expect(removed.error?.message).toBe(
 			'The Customer Engagement API rejected the request (INSUFFICIENT_LOYALTY_POINTS): The contact does not have enough loyalty points',
 		);
@@ -230,104 +392,216 @@ describe('contact', () => {
 
 	test('adjust loyalty points without Read New Balance: one request, no balance', async () => {
 		const contact = server.seedContact();
-		const result = await run({ resource: 'contact', operation: 'adjustLoyaltyPoints', contactId: byId(contact.id as string), pointsValue: 5, options: { readNewBalance: false } });
+		const result = await run({
+			resource: 'contact',
+			operation: 'adjustLoyaltyPoints',
+			contactId: byId(contact.id as string),
+			pointsValue: 5,
+			options: { readNewBalance: false },
+		});
 		expect(server.requestLines()).toEqual([`PUT /v1/contacts/${contact.id}/loyalty-points`]);
 		expect(json(result)[0]).toEqual({ contactId: contact.id, pointsValue: 5 });
 	});
 
 	test('adjust loyalty points: when the balance cannot be read, the change still succeeds and says so (never retried as a write)', async () => {
 		const contact = server.seedContact();
-		server.injectFault({ kind: 'status', status: 404, body: { errorCode: 'RESOURCE_NOT_FOUND', message: 'Contact not found' } }, 3, (r) => r.method === 'GET');
-		const result = await run({ resource: 'contact', operation: 'adjustLoyaltyPoints', contactId: byId(contact.id as string), pointsValue: 5 });
+		server.injectFault(
+			{
+				kind: 'status',
+				status: 404,
+				body: { errorCode: 'RESOURCE_NOT_FOUND', message: 'Contact not found' },
+			},
+			3,
+			(r) => r.method === 'GET',
+		);
+		const result = await run({
+			resource: 'contact',
+			operation: 'adjustLoyaltyPoints',
+			contactId: byId(contact.id as string),
+			pointsValue: 5,
+		});
 		expect(result.error).toBeUndefined();
 		expect(server.requests.filter((r) => r.method === 'PUT')).toHaveLength(1);
 		expect(json(result)[0]).toEqual({
 			contactId: contact.id,
 			pointsValue: 5,
 			loyaltyPointsCount: null,
-			balanceError: expect.stringMatching(/^The points were changed, but the new balance could not be read: /),
+			balanceError: expect.stringMatching(
+				/^The points were changed, but the new balance could not be read: /,
+			),
 		});
 	});
-	test.each([[{}], [[]]])('adjust loyalty points: a balance answer %j without a count gives a balance of null, not an error', async (answer) => {
-		const contact = server.seedContact();
-		server.injectFault({ kind: 'status', status: 200, body: answer }, 1, (r) => r.method === 'GET');
-		const result = await run({ resource: 'contact', operation: 'adjustLoyaltyPoints', contactId: byId(contact.id as string), pointsValue: 5 });
-		expect(server.requestLines()).toEqual([`PUT /v1/contacts/${contact.id}/loyalty-points`, `GET /v1/contacts/${contact.id}`]);
-		expect(json(result)).toEqual([{ contactId: contact.id, pointsValue: 5, loyaltyPointsCount: null }]);
-	});
+	test.each([[{}], [[]]])(
+		'adjust loyalty points: a balance answer %j without a count gives a balance of null, not an error',
+		async (answer) => {
+			const contact = server.seedContact();
+			server.injectFault(
+				{ kind: 'status', status: 200, body: answer },
+				1,
+				(r) => r.method === 'GET',
+			);
+			const result = await run({
+				resource: 'contact',
+				operation: 'adjustLoyaltyPoints',
+				contactId: byId(contact.id as string),
+				pointsValue: 5,
+			});
+			expect(server.requestLines()).toEqual([
+				`PUT /v1/contacts/${contact.id}/loyalty-points`,
+				`GET /v1/contacts/${contact.id}`,
+			]);
+			expect(json(result)).toEqual([
+				{ contactId: contact.id, pointsValue: 5, loyaltyPointsCount: null },
+			]);
+		},
+	);
 
 	test('Create, every value an expression: each evaluated only as often as n8n needs; 3 contacts sent', async () => {
-		server.state.customFields.set('cf_1', { id: 'cf_1', name: 'Size', type: 'single_select', options: [{ id: 'op_s', value: 'S' }] });
+		server.state.customFields.set('cf_1', {
+			id: 'cf_1',
+			name: 'Size',
+			type: 'single_select',
+			options: [{ id: 'op_s', value: 'S' }],
+		});
 		const result = await run(
 			{
 				resource: 'contact',
 				operation: 'create',
 				email: '={{ $json.email }}',
-				additionalFields: { firstName: '={{ $json.first }}', customFields: { field: [{ id: 'cf_1', value: '={{ $json.size }}' }] } },
+				additionalFields: {
+					firstName: '={{ $json.first }}',
+					customFields: { field: [{ id: 'cf_1', value: '={{ $json.size }}' }] },
+				},
 			},
-			{ items: [0, 1, 2].map((i) => ({ email: `new${i}@example.com`, first: `F${i}`, size: 'op_s' })) },
+			{
+				items: [0, 1, 2].map((i) => ({
+					email: `new${i}@example.com`,
+					first: `F${i}`,
+					size: 'op_s',
+				})),
+			},
 		);
 		expect(result.error).toBeUndefined();
-		expect(json(result).map((c) => [c.email, c.firstName])).toEqual([0, 1, 2].map((i) => [`new${i}@example.com`, `F${i}`]));
-		expect(server.requestLines()).toEqual(['GET /v1/custom-fields', 'POST /v1/contacts', 'POST /v1/contacts', 'POST /v1/contacts']);
+		expect(json(result).map((c) => [c.email, c.firstName])).toEqual(
+			[0, 1, 2].map((i) => [`new${i}@example.com`, `F${i}`]),
+		);
+		expect(server.requestLines()).toEqual([
+			'GET /v1/custom-fields',
+			'POST /v1/contacts',
+			'POST /v1/contacts',
+			'POST /v1/contacts',
+		]);
 		expect(server.requests.slice(1).map((r) => r.body)).toEqual(
-			[0, 1, 2].map((i) => ({ email: `new${i}@example.com`, firstName: `F${i}`, customFields: [{ id: 'cf_1', value: 'op_s' }] })),
+			[0, 1, 2].map((i) => ({
+				email: `new${i}@example.com`,
+				firstName: `F${i}`,
+				customFields: [{ id: 'cf_1', value: 'op_s' }],
+			})),
 		);
 	});
 
 	test('Get, every value an expression: each evaluated only as often as n8n needs; 3 contacts read', async () => {
 		const ids = [0, 1, 2].map(() => server.seedContact().id as string);
-		const result = await run({ resource: 'contact', operation: 'get', contactId: byId('={{ $json.id }}') }, { items: ids.map((id) => ({ id })) });
+		const result = await run(
+			{ resource: 'contact', operation: 'get', contactId: byId('={{ $json.id }}') },
+			{ items: ids.map((id) => ({ id })) },
+		);
 		expect(result.error).toBeUndefined();
 		expect(json(result).map((c) => c.id)).toEqual(ids);
 		expect(server.requestLines()).toEqual(ids.map((id) => `GET /v1/contacts/${id}`));
 	});
 
 	test('Get Many, every value an expression: each evaluated only as often as n8n needs; 3 searches by email sent', async () => {
-		const ids = [0, 1, 2].map((i) => server.seedContact({ email: `c${i}@example.com` }).id as string);
+		const ids = [0, 1, 2].map(
+			(i) => server.seedContact({ email: `c${i}@example.com` }).id as string,
+		);
 		const result = await run(
-			{ resource: 'contact', operation: 'getAll', returnAll: true, filters: { email: '={{ $json.email }}' } },
+			{
+				resource: 'contact',
+				operation: 'getAll',
+				returnAll: true,
+				filters: { email: '={{ $json.email }}' },
+			},
 			{ items: [0, 1, 2].map((i) => ({ email: `c${i}@example.com` })) },
 		);
 		expect(result.error).toBeUndefined();
 		expect(json(result).map((c) => c.id)).toEqual(ids);
-		expect(server.requestLines()).toEqual([0, 1, 2].map((i) => `GET /v1/contacts?email=c${i}%40example.com&page=1&perPage=100`));
+		expect(server.requestLines()).toEqual(
+			[0, 1, 2].map((i) => `GET /v1/contacts?email=c${i}%40example.com&page=1&perPage=100`),
+		);
 	});
 
 	test('Update, every value an expression: each evaluated only as often as n8n needs; 3 contacts read and written', async () => {
-		const contacts = [0, 1, 2].map((i) => server.seedContact({ email: `c${i}@example.com`, firstName: `F${i}` }));
+		const contacts = [0, 1, 2].map((i) =>
+			server.seedContact({ email: `c${i}@example.com`, firstName: `F${i}` }),
+		);
 		const ids = contacts.map((c) => c.id as string);
 		const result = await run(
-			{ resource: 'contact', operation: 'update', contactId: byId('={{ $json.id }}'), updateFields: { lastName: '={{ $json.last }}' } },
+			{
+				resource: 'contact',
+				operation: 'update',
+				contactId: byId('={{ $json.id }}'),
+				updateFields: { lastName: '={{ $json.last }}' },
+			},
 			{ items: ids.map((id, i) => ({ id, last: `L${i}` })) },
 		);
 		expect(result.error).toBeUndefined();
-		expect(json(result).map((c) => [c.id, c.firstName, c.lastName])).toEqual(ids.map((id, i) => [id, `F${i}`, `L${i}`]));
+		expect(json(result).map((c) => [c.id, c.firstName, c.lastName])).toEqual(
+			ids.map((id, i) => [id, `F${i}`, `L${i}`]),
+		);
 		// The items run side by side: each its read, then its write.
 		const puts = server.requests.filter((r) => r.method === 'PUT');
-		expect(server.requestLines().sort()).toEqual([...ids.map((id) => `GET /v1/contacts/${id}`), ...ids.map((id) => `PUT /v1/contacts/${id}`)].sort());
+		expect(server.requestLines().sort()).toEqual(
+			[
+				...ids.map((id) => `GET /v1/contacts/${id}`),
+				...ids.map((id) => `PUT /v1/contacts/${id}`),
+			].sort(),
+		);
 		expect(ids.map((id) => puts.find((r) => r.path === `/v1/contacts/${id}`)?.body)).toEqual(
-			[0, 1, 2].map((i) => expect.objectContaining({ email: `c${i}@example.com`, firstName: `F${i}`, lastName: `L${i}` })),
+			[0, 1, 2].map((i) =>
+				expect.objectContaining({
+					email: `c${i}@example.com`,
+					firstName: `F${i}`,
+					lastName: `L${i}`,
+				}),
+			),
 		);
 	});
 
 	test('Adjust Loyalty Points, every value an expression: each evaluated only as often as n8n needs; 3 changes sent, 3 balances read', async () => {
 		const ids = [0, 1, 2].map(() => server.seedContact().id as string);
 		const result = await run(
-			{ resource: 'contact', operation: 'adjustLoyaltyPoints', contactId: byId('={{ $json.id }}'), pointsValue: '={{ $json.points }}' },
+			{
+				resource: 'contact',
+				operation: 'adjustLoyaltyPoints',
+				contactId: byId('={{ $json.id }}'),
+				pointsValue: '={{ $json.points }}',
+			},
 			{ items: ids.map((id, i) => ({ id, points: i + 1 })) },
 		);
 		expect(result.error).toBeUndefined();
-		expect(json(result)).toEqual(ids.map((contactId, i) => ({ contactId, pointsValue: i + 1, loyaltyPointsCount: i + 1 })));
+		expect(json(result)).toEqual(
+			ids.map((contactId, i) => ({ contactId, pointsValue: i + 1, loyaltyPointsCount: i + 1 })),
+		);
 		// The items run side by side: each its change, then its balance.
 		const puts = server.requests.filter((r) => r.method === 'PUT');
-		expect(server.requestLines().sort()).toEqual([...ids.map((id) => `PUT /v1/contacts/${id}/loyalty-points`), ...ids.map((id) => `GET /v1/contacts/${id}`)].sort());
-		expect(ids.map((id) => puts.find((r) => r.path === `/v1/contacts/${id}/loyalty-points`)?.body)).toEqual([{ pointsValue: 1 }, { pointsValue: 2 }, { pointsValue: 3 }]);
+		expect(server.requestLines().sort()).toEqual(
+			[
+				...ids.map((id) => `PUT /v1/contacts/${id}/loyalty-points`),
+				...ids.map((id) => `GET /v1/contacts/${id}`),
+			].sort(),
+		);
+		expect(
+			ids.map((id) => puts.find((r) => r.path === `/v1/contacts/${id}/loyalty-points`)?.body),
+		).toEqual([{ pointsValue: 1 }, { pointsValue: 2 }, { pointsValue: 3 }]);
 	});
 
 	test('Delete, every value an expression: each evaluated only as often as n8n needs; 3 contacts deleted', async () => {
 		const ids = [0, 1, 2].map(() => server.seedContact().id as string);
-		const result = await run({ resource: 'contact', operation: 'delete', contactId: byId('={{ $json.id }}') }, { items: ids.map((id) => ({ id })) });
+		const result = await run(
+			{ resource: 'contact', operation: 'delete', contactId: byId('={{ $json.id }}') },
+			{ items: ids.map((id) => ({ id })) },
+		);
 		expect(result.error).toBeUndefined();
 		expect(json(result).map((c) => c.id)).toEqual(ids);
 		expect(server.requestLines()).toEqual(ids.map((id) => `DELETE /v1/contacts/${id}`));
@@ -355,50 +629,75 @@ describe('the safe update carries every field the API would null', () => {
 	];
 
 	/** The update changes another field than the one under test. */
-	const contactChange = (field: string) => (field === 'firstName' ? { lastName: 'Changed' } : { firstName: 'Changed' });
+	const contactChange = (field: string) =>
+		field === 'firstName' ? { lastName: 'Changed' } : { firstName: 'Changed' };
 
-	test.each(contactFields)('contact Update keeps %s (seeded %j) while changing another field', async (field, seeded) => {
-		server.state.labels.set('lb_vip', { id: 'lb_vip', name: 'VIP', color: 'AMBER' });
-		const contact = server.seedContact({ ...BASE_CONTACT, [field]: seeded });
-		const id = contact.id as string;
-		const change = contactChange(field);
-		server.clearLog();
-		const result = await run({ resource: 'contact', operation: 'update', contactId: byId(id), updateFields: change });
-		expect(result.error).toBeUndefined();
-		expect(server.requestLines()).toEqual([`GET /v1/contacts/${id}`, `PUT /v1/contacts/${id}`]);
-		const sent = server.requests[1].body as IDataObject;
-		expect(sent).toMatchObject(change);
-		expect(sent[field]).toEqual(seeded);
-		const stored = server.state.contacts.get(id)!;
-		expect(stored).toMatchObject(change);
-		expect(stored[field]).toEqual(seeded);
-	});
+	test.each(contactFields)(
+		'contact Update keeps %s (seeded %j) while changing another field',
+		async (field, seeded) => {
+			server.state.labels.set('lb_vip', { id: 'lb_vip', name: 'VIP', color: 'AMBER' });
+			const contact = server.seedContact({ ...BASE_CONTACT, [field]: seeded });
+			const id = contact.id as string;
+			const change = contactChange(field);
+			server.clearLog();
+			const result = await run({
+				resource: 'contact',
+				operation: 'update',
+				contactId: byId(id),
+				updateFields: change,
+			});
+			expect(result.error).toBeUndefined();
+			expect(server.requestLines()).toEqual([`GET /v1/contacts/${id}`, `PUT /v1/contacts/${id}`]);
+			const sent = server.requests[1].body as IDataObject;
+			expect(sent).toMatchObject(change);
+			expect(sent[field]).toEqual(seeded);
+			const stored = server.state.contacts.get(id)!;
+			expect(stored).toMatchObject(change);
+			expect(stored[field]).toEqual(seeded);
+		},
+	);
 
-	test.each(contactFields)('contact Create or Update, when it updates, keeps %s (seeded %j) while changing another field', async (field, seeded) => {
-		server.state.labels.set('lb_vip', { id: 'lb_vip', name: 'VIP', color: 'AMBER' });
-		const contact = server.seedContact({ ...BASE_CONTACT, [field]: seeded });
-		const id = contact.id as string;
-		const change = contactChange(field);
-		// Looked up by email, or by phone for the email row (the email is then carried, not given).
-		const lookUp = field === 'email' ? { phone: contact.phone } : { email: contact.email };
-		server.clearLog();
-		const result = await run({ resource: 'contact', operation: 'upsert', ...lookUp, additionalFields: change });
-		expect(result.error).toBeUndefined();
-		expect(result.items[0].json.outcome).toBe('updated');
-		expect(server.writeLines()).toEqual([`PUT /v1/contacts/${id}`]);
-		const sent = server.requests[1].body as IDataObject;
-		expect(sent).toMatchObject(change);
-		expect(sent[field]).toEqual(seeded);
-		const stored = server.state.contacts.get(id)!;
-		expect(stored).toMatchObject(change);
-		expect(stored[field]).toEqual(seeded);
-		expect(server.state.contacts.size).toBe(1);
-	});
+	test.each(contactFields)(
+		'contact Create or Update, when it updates, keeps %s (seeded %j) while changing another field',
+		async (field, seeded) => {
+			server.state.labels.set('lb_vip', { id: 'lb_vip', name: 'VIP', color: 'AMBER' });
+			const contact = server.seedContact({ ...BASE_CONTACT, [field]: seeded });
+			const id = contact.id as string;
+			const change = contactChange(field);
+			// Looked up by email, or by phone for the email row (the email is then carried, not given).
+			const lookUp = field === 'email' ? { phone: contact.phone } : { email: contact.email };
+			server.clearLog();
+			const result = await run({
+				resource: 'contact',
+				operation: 'upsert',
+				...lookUp,
+				additionalFields: change,
+			});
+			expect(result.error).toBeUndefined();
+			expect(result.items[0].json.outcome).toBe('updated');
+			expect(server.writeLines()).toEqual([`PUT /v1/contacts/${id}`]);
+			const sent = server.requests[1].body as IDataObject;
+			expect(sent).toMatchObject(change);
+			expect(sent[field]).toEqual(seeded);
+			const stored = server.state.contacts.get(id)!;
+			expect(stored).toMatchObject(change);
+			expect(stored[field]).toEqual(seeded);
+			expect(server.state.contacts.size).toBe(1);
+		},
+	);
 });
 
 describe('mergeContact', () => {
 	test('a change without a value keeps the stored value; fields the contact lacks are not sent', () => {
-		const merged = mergeContact({ firstName: 'Ann', email: 'a@example.com', labels: [{ id: 'lb_1', name: 'VIP' }] }, { firstName: undefined, lastName: 'Lee' });
-		expect(merged).toStrictEqual({ firstName: 'Ann', email: 'a@example.com', labels: [{ id: 'lb_1' }], lastName: 'Lee' });
+		const merged = mergeContact(
+			{ firstName: 'Ann', email: 'a@example.com', labels: [{ id: 'lb_1', name: 'VIP' }] },
+			{ firstName: undefined, lastName: 'Lee' },
+		);
+		expect(merged).toStrictEqual({
+			firstName: 'Ann',
+			email: 'a@example.com',
+			labels: [{ id: 'lb_1' }],
+			lastName: 'Lee',
+		});
 	});
 });

@@ -4,7 +4,10 @@
  * list written by hand.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { type FeedState, pollNewestFirst } from '../../nodes/CustomerEngagementTrigger/newestFirstFeed';
+import {
+	type FeedState,
+	pollNewestFirst,
+} from '../../nodes/CustomerEngagementTrigger/newestFirstFeed';
 import { createPoller, byId } from '../../harness/engine';
 import { customerEngagementTrigger, testClock } from '../support/customerEngagementTrigger';
 import { useCustomerEngagementServer } from '../support/setup';
@@ -32,7 +35,8 @@ describe('each new visit (or contact) exactly once, at the cost of what is new',
 	test('the first poll emits nothing old; new visits are emitted once, oldest first', async () => {
 		const clock = useClock();
 		const contact = server.seedContact();
-		for (let i = 0; i < 5; i++) server.seedVisit({ contactId: contact.id as string, date: clock.at(-i * 1000) });
+		for (let i = 0; i < 5; i++)
+			server.seedVisit({ contactId: contact.id as string, date: clock.at(-i * 1000) });
 		const poller = newVisitPoller();
 		expect(await poller.poll()).toBeNull();
 		clock.tick();
@@ -46,7 +50,8 @@ describe('each new visit (or contact) exactly once, at the cost of what is new',
 	test('request economy: nothing new = 1 request; k new = ceil((k+1)/100), whatever the history', async () => {
 		const clock = useClock();
 		const contact = server.seedContact();
-		for (let i = 0; i < 450; i++) server.seedVisit({ contactId: contact.id as string, date: clock.at(-48 * HOUR - i * 1000) });
+		for (let i = 0; i < 450; i++)
+			server.seedVisit({ contactId: contact.id as string, date: clock.at(-48 * HOUR - i * 1000) });
 		const poller = newVisitPoller();
 		await poller.poll();
 		for (const k of [0, 1, 99, 100, 101, 250]) {
@@ -66,7 +71,10 @@ describe('each new visit (or contact) exactly once, at the cost of what is new',
 		server.seedVisit({ contactId: contact.id as string, date: t });
 		const poller = newVisitPoller();
 		await poller.poll();
-		const later = [server.seedVisit({ contactId: contact.id as string, date: t }), server.seedVisit({ contactId: contact.id as string, date: t })];
+		const later = [
+			server.seedVisit({ contactId: contact.id as string, date: t }),
+			server.seedVisit({ contactId: contact.id as string, date: t }),
+		];
 		expect(ids(await poller.poll()).sort()).toEqual(later.map((v) => v.id).sort());
 		expect(await poller.poll()).toBeNull();
 	});
@@ -80,16 +88,23 @@ describe('each new visit (or contact) exactly once, at the cost of what is new',
 		const created = addVisits(contact.id as string, clock, 100);
 		server.clearLog();
 		expect(ids(await poller.poll())).toEqual(created);
-		expect(server.requestLines()).toEqual(['GET /v1/visits?page=1&perPage=100', 'GET /v1/visits?page=2&perPage=100']);
+		expect(server.requestLines()).toEqual([
+			'GET /v1/visits?page=1&perPage=100',
+			'GET /v1/visits?page=2&perPage=100',
+		]);
 	});
 
 	test('a back-dated visit inside the window is caught once; one older than the window is not', async () => {
 		const clock = useClock();
 		const contact = server.seedContact();
-		for (let i = 0; i < 150; i++) server.seedVisit({ contactId: contact.id as string, date: clock.at(-i * 60_000) });
+		for (let i = 0; i < 150; i++)
+			server.seedVisit({ contactId: contact.id as string, date: clock.at(-i * 60_000) });
 		const poller = newVisitPoller({ lookBackHours: 24 });
 		await poller.poll();
-		const backDated = server.seedVisit({ contactId: contact.id as string, date: clock.at(-2 * HOUR - 30_000) });
+		const backDated = server.seedVisit({
+			contactId: contact.id as string,
+			date: clock.at(-2 * HOUR - 30_000),
+		});
 		server.seedVisit({ contactId: contact.id as string, date: clock.at(-30 * HOUR) });
 		expect(ids(await poller.poll())).toEqual([backDated.id]);
 		expect(await poller.poll()).toBeNull();
@@ -103,13 +118,19 @@ describe('each new visit (or contact) exactly once, at the cost of what is new',
 		await poller.poll();
 		const created = addVisits(contact.id as string, clock, 150);
 		// Three 500s: the read's retries are used up and the poll fails.
-		server.injectFault({ kind: 'status', status: 500, body: { errorCode: 'INTERNAL', message: 'boom' } }, 3, (r) => r.query.some(([k, v]) => k === 'page' && v === '2'));
-		await expect(poller.poll()).rejects.toThrow('The Customer Engagement API failed with HTTP 500: boom');
+		server.injectFault(
+			{ kind: 'status', status: 500, body: { errorCode: 'INTERNAL', message: 'boom' } },
+			3,
+			(r) => r.query.some(([k, v]) => k === 'page' && v === '2'),
+		);
+		await expect(poller.poll()).rejects.toThrow(
+			'The Customer Engagement API failed with HTTP 500: boom',
+		);
 		expect(ids(await poller.poll())).toEqual(created);
 		expect(await poller.poll()).toBeNull();
 	});
 
-	test('only one contact\'s visits when a contact is chosen', async () => {
+	test("only one contact's visits when a contact is chosen", async () => {
 		const clock = useClock();
 		const ann = server.seedContact();
 		const bob = server.seedContact();
@@ -119,7 +140,9 @@ describe('each new visit (or contact) exactly once, at the cost of what is new',
 		const mine = server.seedVisit({ contactId: ann.id as string, date: clock.at() });
 		server.seedVisit({ contactId: bob.id as string, date: clock.at() });
 		expect(ids(await poller.poll())).toEqual([mine.id]);
-		expect(server.requestLines().at(-1)).toBe(`GET /v1/visits?contactId=${ann.id}&page=1&perPage=100`);
+		expect(server.requestLines().at(-1)).toBe(
+			`GET /v1/visits?contactId=${ann.id}&page=1&perPage=100`,
+		);
 	});
 
 	test('manual mode (Fetch Test Event) returns the newest visit and does not move the cursor', async () => {
@@ -139,7 +162,12 @@ describe('each new visit (or contact) exactly once, at the cost of what is new',
 		const clock = useClock();
 		const contact = server.seedContact();
 		server.seedVisit({ contactId: contact.id as string, date: clock.at() });
-		const poller = createPoller({ type: 'customerEngagementTrigger', parameters: { event: 'newVisit' } as never, credentials: credentials(), pollBudgetMs: 0 });
+		const poller = createPoller({
+			type: 'customerEngagementTrigger',
+			parameters: { event: 'newVisit' } as never,
+			credentials: credentials(),
+			pollBudgetMs: 0,
+		});
 		await poller.poll();
 		const created = addVisits(contact.id as string, clock, 350);
 		const emitted: string[] = [];
@@ -151,7 +179,12 @@ describe('each new visit (or contact) exactly once, at the cost of what is new',
 		const clock = useClock();
 		const contact = server.seedContact();
 		server.seedVisit({ contactId: contact.id as string, date: clock.at() });
-		const poller = createPoller({ type: 'customerEngagementTrigger', parameters: { event: 'newVisit' } as never, credentials: credentials(), pollBudgetMs: 1000 });
+		const poller = createPoller({
+			type: 'customerEngagementTrigger',
+			parameters: { event: 'newVisit' } as never,
+			credentials: credentials(),
+			pollBudgetMs: 1000,
+		});
 		await poller.poll();
 		addVisits(contact.id as string, clock, 2000);
 		server.clearLog();
@@ -167,14 +200,20 @@ describe('each new visit (or contact) exactly once, at the cost of what is new',
 	test('new contacts by registration date, oldest first', async () => {
 		const clock = useClock();
 		server.seedContact();
-		const poller = createPoller({ type: 'customerEngagementTrigger', parameters: { event: 'newContact' } as never, credentials: credentials() });
+		const poller = createPoller({
+			type: 'customerEngagementTrigger',
+			parameters: { event: 'newContact' } as never,
+			credentials: credentials(),
+		});
 		expect(await poller.poll()).toBeNull();
 		clock.tick();
 		const first = server.seedContact();
 		clock.tick();
 		const second = server.seedContact();
 		expect(ids(await poller.poll())).toEqual([first.id, second.id]);
-		expect(server.requestLines().at(-1)).toBe('GET /v1/contacts?sort=REGISTRATION_DATE&order=DESC&page=1&perPage=100');
+		expect(server.requestLines().at(-1)).toBe(
+			'GET /v1/contacts?sort=REGISTRATION_DATE&order=DESC&page=1&perPage=100',
+		);
 	});
 
 	test('n8n before 2.38 (no poll budget function): the trigger activates, emits and fetches a test event', async () => {
@@ -209,29 +248,32 @@ describe('what the state belongs to; the Contact as it reaches the API', () => {
 		test.each([
 			['another contact', 'bob'],
 			['every contact', undefined],
-		] as const)('changing the Contact filter from one contact to %s starts afresh: earlier visits are not emitted, new ones are', async (_name, next) => {
-			const clock = useClock();
-			const ann = server.seedContact();
-			const bob = server.seedContact();
-			server.seedVisit({ contactId: ann.id as string, date: clock.at(-60_000) });
-			// Earlier visits of Bob, within the look-back window of Ann's newest one.
-			server.seedVisit({ contactId: bob.id as string, date: clock.at(-30_000) });
-			server.seedVisit({ contactId: bob.id as string, date: clock.at(-20_000) });
-			const annOnly = trigger({ event: 'newVisit', contactId: byId(ann.id as string) });
-			expect(await annOnly.poll()).toBeNull();
+		] as const)(
+			'changing the Contact filter from one contact to %s starts afresh: earlier visits are not emitted, new ones are',
+			async (_name, next) => {
+				const clock = useClock();
+				const ann = server.seedContact();
+				const bob = server.seedContact();
+				server.seedVisit({ contactId: ann.id as string, date: clock.at(-60_000) });
+				// Earlier visits of Bob, within the look-back window of Ann's newest one.
+				server.seedVisit({ contactId: bob.id as string, date: clock.at(-30_000) });
+				server.seedVisit({ contactId: bob.id as string, date: clock.at(-20_000) });
+				const annOnly = trigger({ event: 'newVisit', contactId: byId(ann.id as string) });
+				expect(await annOnly.poll()).toBeNull();
 
-			const filter = next ? { contactId: byId(bob.id as string) } : {};
-			const query = next ? `contactId=${bob.id}&` : '';
-			const changed = trigger({ event: 'newVisit', ...filter }, annOnly.staticData);
-			server.clearLog();
-			expect(await changed.poll()).toBeNull();
-			expect(server.requestLines()).toEqual([`GET /v1/visits?${query}page=1&perPage=100`]);
+				const filter = next ? { contactId: byId(bob.id as string) } : {};
+				const query = next ? `contactId=${bob.id}&` : '';
+				const changed = trigger({ event: 'newVisit', ...filter }, annOnly.staticData);
+				server.clearLog();
+				expect(await changed.poll()).toBeNull();
+				expect(server.requestLines()).toEqual([`GET /v1/visits?${query}page=1&perPage=100`]);
 
-			clock.tick();
-			const fresh = server.seedVisit({ contactId: bob.id as string, date: clock.at() });
-			expect(ids(await changed.poll())).toEqual([fresh.id]);
-			expect(await changed.poll()).toBeNull();
-		});
+				clock.tick();
+				const fresh = server.seedVisit({ contactId: bob.id as string, date: clock.at() });
+				expect(ids(await changed.poll())).toEqual([fresh.id]);
+				expect(await changed.poll()).toBeNull();
+			},
+		);
 
 		test('switching the event from New Visit to New Contact starts afresh: contacts registered before are not emitted', async () => {
 			const clock = useClock();
@@ -245,7 +287,9 @@ describe('what the state belongs to; the Contact as it reaches the API', () => {
 			const contacts = trigger({ event: 'newContact' }, visits.staticData);
 			server.clearLog();
 			expect(await contacts.poll()).toBeNull();
-			expect(server.requestLines()).toEqual(['GET /v1/contacts?sort=REGISTRATION_DATE&order=DESC&page=1&perPage=100']);
+			expect(server.requestLines()).toEqual([
+				'GET /v1/contacts?sort=REGISTRATION_DATE&order=DESC&page=1&perPage=100',
+			]);
 			clock.tick();
 			const registered = server.seedContact();
 			expect(ids(await contacts.poll())).toEqual([registered.id]);
@@ -264,7 +308,9 @@ describe('what the state belongs to; the Contact as it reaches the API', () => {
 			server.seedVisit({ contactId: bob.id as string, date: clock.at() });
 			server.clearLog();
 			expect(ids(await poller.poll())).toEqual([mine.id]);
-			expect(server.requestLines()).toEqual([`GET /v1/visits?contactId=${ann.id}&page=1&perPage=100`]);
+			expect(server.requestLines()).toEqual([
+				`GET /v1/visits?contactId=${ann.id}&page=1&perPage=100`,
+			]);
 		});
 
 		test('New Visit: a Contact expression that gives nothing means every contact', async () => {
@@ -296,10 +342,14 @@ describe('the feed on a list written by hand', () => {
 	/** A list the API sorts newest first (ties: the one added last first), and the pages read. */
 	function feed(dates: number[]) {
 		const records: Array<{ id: string; date: number }> = [];
-		const add = (...more: number[]) => more.forEach((date) => records.push({ id: `r${date}`, date }));
+		const add = (...more: number[]) =>
+			more.forEach((date) => records.push({ id: `r${date}`, date }));
 		add(...dates);
 		const pages: number[] = [];
-		const poll = async (state: FeedState | undefined, options: { lookBackMs?: number; outOfTime?: boolean } = {}) => {
+		const poll = async (
+			state: FeedState | undefined,
+			options: { lookBackMs?: number; outOfTime?: boolean } = {},
+		) => {
 			pages.length = 0;
 			const result = await pollNewestFirst({
 				state,
@@ -311,28 +361,55 @@ describe('the feed on a list written by hand', () => {
 				dateOf: (item: IDataObject) => Number(item.date),
 				fetchPage: async (page) => {
 					pages.push(page);
-					const sorted = records.map((record, index) => ({ record, index })).sort((a, b) => b.record.date - a.record.date || b.index - a.index);
-					return { items: sorted.slice((page - 1) * PAGE, page * PAGE).map(({ record }) => ({ ...record })), total: records.length };
+					const sorted = records
+						.map((record, index) => ({ record, index }))
+						.sort((a, b) => b.record.date - a.record.date || b.index - a.index);
+					return {
+						items: sorted
+							.slice((page - 1) * PAGE, page * PAGE)
+							.map(({ record }) => ({ ...record })),
+						total: records.length,
+					};
 				},
 			});
-			return { emitted: result.items.map((item) => item.id), pages: [...pages], state: result.state, complete: result.complete };
+			return {
+				emitted: result.items.map((item) => item.id),
+				pages: [...pages],
+				state: result.state,
+				complete: result.complete,
+			};
 		};
-		const remove = (date: number) => records.splice(records.findIndex((record) => record.date === date), 1);
+		const remove = (date: number) =>
+			records.splice(
+				records.findIndex((record) => record.date === date),
+				1,
+			);
 		return { add, remove, poll };
 	}
 
-	const seenOf = (...dates: number[]) => Object.fromEntries(dates.map((date) => [`r${date}`, date]));
+	const seenOf = (...dates: number[]) =>
+		Object.fromEntries(dates.map((date) => [`r${date}`, date]));
 
 	test('first poll: emits nothing, remembers what lies within the look-back window (its edge included), reads down to it', async () => {
 		const list = feed([10, 20, 30, 40, 50, 60, 70, 80, 90, 100]);
 		const first = await list.poll(undefined, { lookBackMs: 20 });
-		expect(first).toEqual({ emitted: [], pages: [1, 2], complete: true, state: { newest: 100, floor: 80, seen: seenOf(100, 90, 80), knownTotal: 10 } });
+		expect(first).toEqual({
+			emitted: [],
+			pages: [1, 2],
+			complete: true,
+			state: { newest: 100, floor: 80, seen: seenOf(100, 90, 80), knownTotal: 10 },
+		});
 	});
 
 	test('first poll out of time: the guarantee starts at the oldest record it read', async () => {
 		const list = feed([10, 20, 30, 40, 50, 60, 70, 80, 90, 100]);
 		const first = await list.poll(undefined, { outOfTime: true });
-		expect(first).toEqual({ emitted: [], pages: [1, 2], complete: false, state: { newest: 100, floor: 50, seen: seenOf(100, 90, 80, 70, 60, 50), knownTotal: 10 } });
+		expect(first).toEqual({
+			emitted: [],
+			pages: [1, 2],
+			complete: false,
+			state: { newest: 100, floor: 50, seen: seenOf(100, 90, 80, 70, 60, 50), knownTotal: 10 },
+		});
 	});
 
 	test('new records: emitted oldest first at the cost of one page; the window moves with the newest', async () => {
@@ -340,8 +417,17 @@ describe('the feed on a list written by hand', () => {
 		const { state } = await list.poll(undefined, { lookBackMs: 20 });
 		list.add(110, 120);
 		const next = await list.poll(state, { lookBackMs: 20 });
-		expect(next).toEqual({ emitted: ['r110', 'r120'], pages: [1], complete: true, state: { newest: 120, floor: 100, seen: seenOf(120, 110, 100), knownTotal: 12 } });
-		expect(await list.poll(next.state, { lookBackMs: 20 })).toMatchObject({ emitted: [], pages: [1], complete: true });
+		expect(next).toEqual({
+			emitted: ['r110', 'r120'],
+			pages: [1],
+			complete: true,
+			state: { newest: 120, floor: 100, seen: seenOf(120, 110, 100), knownTotal: 12 },
+		});
+		expect(await list.poll(next.state, { lookBackMs: 20 })).toMatchObject({
+			emitted: [],
+			pages: [1],
+			complete: true,
+		});
 	});
 
 	test('the newest known record deleted and a back-dated one added (the total unchanged): read on to the floor and found', async () => {
@@ -370,14 +456,30 @@ describe('the feed on a list written by hand', () => {
 				emitted: ['r30', 'r40', 'r50', 'r60', 'r70', 'r80'],
 				pages: [1, 2],
 				complete: false,
-				state: { newest: 10, floor: -990, seen: seenOf(10, 30, 40, 50, 60, 70, 80), knownTotal: 7, resume: { position: 6, total: 8 } },
+				state: {
+					newest: 10,
+					floor: -990,
+					seen: seenOf(10, 30, 40, 50, 60, 70, 80),
+					knownTotal: 7,
+					resume: { position: 6, total: 8 },
+				},
 			});
 		});
 
 		test('the next poll reads page 1, then jumps to where the last one stopped', async () => {
 			const { list, cut } = await unfinished();
 			const next = await list.poll(cut.state);
-			expect(next).toEqual({ emitted: ['r20'], pages: [1, 3], complete: true, state: { newest: 20, floor: -980, seen: seenOf(10, 20, 30, 40, 50, 60, 70, 80), knownTotal: 8 } });
+			expect(next).toEqual({
+				emitted: ['r20'],
+				pages: [1, 3],
+				complete: true,
+				state: {
+					newest: 20,
+					floor: -980,
+					seen: seenOf(10, 20, 30, 40, 50, 60, 70, 80),
+					knownTotal: 8,
+				},
+			});
 		});
 
 		test('records added since: the pages that hold them are read before the jump (4 new: pages 1 and 2; then page 4, where the last poll stopped)', async () => {

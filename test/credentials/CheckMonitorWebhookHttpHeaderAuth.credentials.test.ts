@@ -4,7 +4,15 @@ import { CheckMonitorWebhookTrigger } from '../../nodes/CheckMonitorWebhookTrigg
 
 test('a header name (default X-Check-Monitor-Secret) and a secret kept as a password, both required', () => {
 	const credential = new CheckMonitorWebhookHttpHeaderAuth();
-	expect(credential.properties.map((p) => [p.name, p.type, p.default, p.required, p.typeOptions?.password ?? false])).toEqual([
+	expect(
+		credential.properties.map((p) => [
+			p.name,
+			p.type,
+			p.default,
+			p.required,
+			p.typeOptions?.password ?? false,
+		]),
+	).toEqual([
 		['headerName', 'string', 'X-Check-Monitor-Secret', true, false],
 		['secret', 'string', '', true, true],
 	]);
@@ -12,9 +20,15 @@ test('a header name (default X-Check-Monitor-Secret) and a secret kept as a pass
 
 test('the trigger names the method that tests it, and the method refuses a weak secret', async () => {
 	const node = new CheckMonitorWebhookTrigger();
-	const testedBy = node.description.credentials?.find((c) => c.name === 'checkMonitorWebhook')?.testedBy as string;
+	const testedBy = node.description.credentials?.find((c) => c.name === 'checkMonitorWebhook')
+		?.testedBy as string;
 	const method = node.methods.credentialTest[testedBy as 'checkWebhookCredential'];
-	const run = (data: object) => method.call({} as never, { id: 'c', name: 'c', type: 'checkMonitorWebhook', data } as never);
-	expect(await run({ headerName: 'X-Check-Monitor-Secret', secret: 'Zq8-r7Tn2wP5xL9kV3mB' })).toMatchObject({ status: 'OK' });
-	expect(await run({ headerName: 'X-Check-Monitor-Secret', secret: 'abc' })).toMatchObject({ status: 'Error' });
+	const run = (data: object) =>
+		method.call({} as never, { id: 'c', name: 'c', type: 'checkMonitorWebhook', data } as never);
+	expect(
+		await run({ headerName: 'X-Check-Monitor-Secret', secret: 'Zq8-r7Tn2wP5xL9kV3mB' }),
+	).toMatchObject({ status: 'OK' });
+	expect(await run({ headerName: 'X-Check-Monitor-Secret', secret: 'abc' })).toMatchObject({
+		status: 'Error',
+	});
 });

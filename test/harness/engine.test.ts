@@ -24,14 +24,18 @@ describe('a declarative operation through WorkflowExecute', () => {
 		expect(request.headers.accept).toBe('application/json');
 	});
 
-
 	test('each output item is paired with the input item it came from, also when the counts differ', async () => {
 		const a = ce.server.seedContact().id as string;
 		const b = ce.server.seedContact().id as string;
 		for (const contactId of [a, a, a, b]) ce.server.seedVisit({ contactId });
 		const result = await runNode({
 			type: 'customerEngagement',
-			parameters: { resource: 'visit', operation: 'getAll', returnAll: true, filters: { contactId: '={{ $json.contact }}' } },
+			parameters: {
+				resource: 'visit',
+				operation: 'getAll',
+				returnAll: true,
+				filters: { contactId: '={{ $json.contact }}' },
+			},
 			credentials: ce.credentials(),
 			items: [{ contact: b }, { contact: a }],
 		});
@@ -48,7 +52,11 @@ describe('a declarative operation through WorkflowExecute', () => {
 		ce.server.state.labels.set('lb_2', { id: 'lb_2', name: 'Two', color: 'GREY' });
 		const result = await runNode({
 			type: 'customerEngagement',
-			parameters: { resource: 'label', operation: 'get', labelId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } },
+			parameters: {
+				resource: 'label',
+				operation: 'get',
+				labelId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+			},
 			credentials: ce.credentials(),
 			items: [{ id: 'lb_1' }, { id: 'lb_2' }],
 		});
@@ -60,14 +68,20 @@ describe('a declarative operation through WorkflowExecute', () => {
 		ce.server.state.labels.set('lb_1', { id: 'lb_1', name: 'One', color: 'GREY' });
 		const result = await runNode({
 			type: 'customerEngagement',
-			parameters: { resource: 'label', operation: 'get', labelId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } },
+			parameters: {
+				resource: 'label',
+				operation: 'get',
+				labelId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+			},
 			credentials: ce.credentials(),
 			items: [{ id: 'lb_missing' }, { id: 'lb_1' }],
 			continueOnFail: true,
 		});
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(2);
-		expect(result.items[0].json.error).toBe('No label with ID "lb_missing" exists (RESOURCE_NOT_FOUND)');
+		expect(result.items[0].json.error).toBe(
+			'No label with ID "lb_missing" exists (RESOURCE_NOT_FOUND)',
+		);
 		expect(result.items[1].json).toEqual({ id: 'lb_1', name: 'One', color: 'GREY' });
 	});
 
@@ -78,7 +92,9 @@ describe('a declarative operation through WorkflowExecute', () => {
 			credentials: ce.credentials(),
 		});
 		expect(result.error?.message).toBe('No label with ID "lb_missing" exists (RESOURCE_NOT_FOUND)');
-		expect(result.error?.description).toBe('Label lb_missing not found. Send the ID of an existing label, as Label → Get Many lists it.');
+		expect(result.error?.description).toBe(
+			'Label lb_missing not found. Send the ID of an existing label, as Label → Get Many lists it.',
+		);
 	});
 
 	test('a 401 says to check the credential and never shows the token', async () => {
@@ -88,7 +104,9 @@ describe('a declarative operation through WorkflowExecute', () => {
 			parameters: { resource: 'label', operation: 'get', labelId: byId('lb_1') },
 			credentials: { customerEngagementApi: { baseUrl: ce.server.url, accessToken: token } },
 		});
-		expect(result.error?.message).toBe('The Customer Engagement API rejected the access token (INVALID_TOKEN)');
+		expect(result.error?.message).toBe(
+			'The Customer Engagement API rejected the access token (INVALID_TOKEN)',
+		);
 		expect(result.error?.description).toContain('Check the Customer Engagement API credential');
 		expect(everything(result.run)).not.toContain(token);
 	});

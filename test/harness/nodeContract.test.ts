@@ -14,17 +14,27 @@ const page = [
 	'| `check` | `create` | |',
 ].join('\n');
 
-test('reads the resources and operations of one node\'s table, and nothing of the next section', () => {
-	expect(contractOperations('customerEngagement', page)).toEqual({ contact: ['create', 'get'], status: ['get'] });
+test("reads the resources and operations of one node's table, and nothing of the next section", () => {
+	expect(contractOperations('customerEngagement', page)).toEqual({
+		contact: ['create', 'get'],
+		status: ['get'],
+	});
 	expect(contractOperations('checkMonitor', page)).toEqual({ check: ['create'] });
 });
 
 test('says which section is missing or empty', () => {
-	expect(() => contractOperations('webhook', page)).toThrow('docs/node-contract.md has no section "## … (`webhook`)"');
-	expect(() => contractOperations('customerEngagement', '## Customer Engagement (`customerEngagement`)\nno table')).toThrow('lists no resource');
+	expect(() => contractOperations('webhook', page)).toThrow(
+		'docs/node-contract.md has no section "## … (`webhook`)"',
+	);
+	expect(() =>
+		contractOperations(
+			'customerEngagement',
+			'## Customer Engagement (`customerEngagement`)\nno table',
+		),
+	).toThrow('lists no resource');
 });
 
-test('the repository\'s page gives both action nodes their operations', () => {
+test("the repository's page gives both action nodes their operations", () => {
 	expect(Object.values(contractOperations('customerEngagement')).flat().length).toBeGreaterThan(20);
 	expect(contractOperations('checkMonitor').ping).toEqual(['getAll', 'getBody', 'send']);
 });

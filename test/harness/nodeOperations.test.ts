@@ -12,15 +12,27 @@ const selector = (resources: string[], values: string[]): INodeProperties => ({
 	options: values.map((value) => ({ name: value, value })),
 });
 
-test('reads each resource\'s Operation selector, a selector shown for two resources for both, and nothing else', () => {
-	const properties = [selector(['contact'], ['create', 'get']), { displayName: 'Name', name: 'name', type: 'string', default: '' } as INodeProperties, selector(['note', 'label'], ['create'])];
-	expect(operationsOf({ properties })).toEqual({ contact: ['create', 'get'], note: ['create'], label: ['create'] });
+test("reads each resource's Operation selector, a selector shown for two resources for both, and nothing else", () => {
+	const properties = [
+		selector(['contact'], ['create', 'get']),
+		{ displayName: 'Name', name: 'name', type: 'string', default: '' } as INodeProperties,
+		selector(['note', 'label'], ['create']),
+	];
+	expect(operationsOf({ properties })).toEqual({
+		contact: ['create', 'get'],
+		note: ['create'],
+		label: ['create'],
+	});
 });
 
 test('the build declares what the node class declares', () => {
-	expect(operationsOf(builtDescription('checkMonitor'))).toEqual(operationsOf(new CheckMonitor().description));
+	expect(operationsOf(builtDescription('checkMonitor'))).toEqual(
+		operationsOf(new CheckMonitor().description),
+	);
 });
 
 test('says what to do when the build lacks the node', () => {
-	expect(() => builtDescription('nothing')).toThrow('the build (dist/types/nodes.json) has no node nothing: run npm run build');
+	expect(() => builtDescription('nothing')).toThrow(
+		'the build (dist/types/nodes.json) has no node nothing: run npm run build',
+	);
 });

@@ -11,7 +11,8 @@ import { Stryker } from '@stryker-mutator/core';
 import options from './options.js';
 import summary from './summary.js';
 
-const { USAGE, UsageError, parseArguments, strykerOptions, inScope, inNamedLines, hasRange } = options;
+const { USAGE, UsageError, parseArguments, strykerOptions, inScope, inNamedLines, hasRange } =
+	options;
 const { loadEquivalents, renderSummary, scoreLines, summarize } = summary;
 
 const JSON_REPORT = 'reports/mutation/mutation.json';
@@ -20,10 +21,25 @@ const FULL_SUMMARY = 'reports/mutation-summary.md';
 
 function gitDescription() {
 	try {
-		const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-		const changed = ['nodes', 'credentials', 'test', 'stryker.config.json', 'jest.config.js', 'jest.stryker.config.js', 'package-lock.json'];
-		const dirty = execFileSync('git', ['status', '--porcelain', '--', ...changed], { encoding: 'utf8' }).trim() !== '';
-		return dirty ? `${commit} with uncommitted changes to the code, the tests or their configuration` : commit;
+		const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+			encoding: 'utf8',
+		}).trim();
+		const changed = [
+			'nodes',
+			'credentials',
+			'test',
+			'stryker.config.json',
+			'jest.config.js',
+			'jest.stryker.config.js',
+			'package-lock.json',
+		];
+		const dirty =
+			execFileSync('git', ['status', '--porcelain', '--', ...changed], {
+				encoding: 'utf8',
+			}).trim() !== '';
+		return dirty
+			? `${commit} with uncommitted changes to the code, the tests or their configuration`
+			: commit;
 	} catch {
 		return 'unknown (not a git checkout)';
 	}
@@ -58,10 +74,21 @@ const report = JSON.parse(readFileSync(JSON_REPORT, 'utf8'));
 const files = Object.fromEntries(
 	Object.entries(report.files)
 		.filter(([file]) => inScope(file, run.mutate))
-		.map(([file, result]) => [file, { ...result, mutants: result.mutants.filter((m) => inNamedLines(file, m.location.start.line, run.mutate)) }]),
+		.map(([file, result]) => [
+			file,
+			{
+				...result,
+				mutants: result.mutants.filter((m) =>
+					inNamedLines(file, m.location.start.line, run.mutate),
+				),
+			},
+		]),
 );
 const full = run.all && !run.everyTest && run.tests.length === 0;
-const result = summarize({ files }, loadEquivalents(), { everyTest: run.everyTest, everyFile: run.all });
+const result = summarize({ files }, loadEquivalents(), {
+	everyTest: run.everyTest,
+	everyFile: run.all,
+});
 const scope = run.all ? 'every file of stryker.config.json' : run.mutate.join(', ');
 const context = {
 	commit: gitDescription(),
@@ -75,5 +102,12 @@ for (const path of full ? [RUN_SUMMARY, FULL_SUMMARY] : [RUN_SUMMARY]) {
 	mkdirSync(path.replace(/\/[^/]+$/, ''), { recursive: true });
 	writeFileSync(path, text);
 }
-console.log(['', ...scoreLines(result, { scope }), `Per file, and every survivor with its line: ${full ? FULL_SUMMARY : RUN_SUMMARY}; each mutant's diff: reports/mutation/mutation.html.`, `${((Date.now() - started) / 60000).toFixed(1)} min, commit ${context.commit}.`].join('\n'));
+console.log(
+	[
+		'',
+		...scoreLines(result, { scope }),
+		`Per file, and every survivor with its line: ${full ? FULL_SUMMARY : RUN_SUMMARY}; each mutant's diff: reports/mutation/mutation.html.`,
+		`${((Date.now() - started) / 60000).toFixed(1)} min, commit ${context.commit}.`,
+	].join('\n'),
+);
 process.exit(0);

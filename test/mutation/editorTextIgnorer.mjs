@@ -9,7 +9,8 @@ import editorText from './editorText.js';
 export const strykerPlugins = [
 	declareValuePlugin(PluginKind.Ignore, 'editor-text', {
 		shouldIgnore(path) {
-			if (path.isStringLiteral() || path.isTemplateLiteral()) return editorText.editorTextReason(path);
+			if (path.isStringLiteral() || path.isTemplateLiteral())
+				return editorText.editorTextReason(path);
 			return undefined;
 		},
 	}),

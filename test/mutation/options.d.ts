@@ -10,7 +10,10 @@ export interface Run {
 }
 export const USAGE: string;
 export class UsageError extends Error {}
-export function parseArguments(args: string[], context: { cwd: string; codeGlobs: string[] }): Run | { help: true; nothingNamed?: true };
+export function parseArguments(
+	args: string[],
+	context: { cwd: string; codeGlobs: string[] },
+): Run | { help: true; nothingNamed?: true };
 export function strykerOptions(run: Run): Record<string, unknown>;
 export function inScope(file: string, patterns: string[]): boolean;
 export function inNamedLines(file: string, line: number, patterns: string[]): boolean;

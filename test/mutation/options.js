@@ -40,7 +40,8 @@ const withoutRange = (pattern) => pattern.replace(RANGE, '');
 const hasRange = (pattern) => RANGE.test(pattern);
 
 /** Whether a file (relative, with forward slashes) is one that a pattern names. */
-const matchesPattern = (file, pattern) => matchesGlob(file, withoutRange(pattern).replace(/^\.\//, ''));
+const matchesPattern = (file, pattern) =>
+	matchesGlob(file, withoutRange(pattern).replace(/^\.\//, ''));
 
 /** Whether a file is one of the run's: named by a pattern and by no `!pattern`. */
 function inScope(file, patterns) {
@@ -82,7 +83,14 @@ function asPattern(argument, cwd) {
  * `codeGlobs` are stryker.config.json's `mutate`: a named file must be one of them.
  */
 function parseArguments(args, { cwd, codeGlobs }) {
-	const run = { mutate: [], all: false, force: false, concurrency: undefined, everyTest: false, tests: [] };
+	const run = {
+		mutate: [],
+		all: false,
+		force: false,
+		concurrency: undefined,
+		everyTest: false,
+		tests: [],
+	};
 	const patterns = [];
 	for (let i = 0; i < args.length; i++) {
 		const arg = args[i];
@@ -97,19 +105,27 @@ function parseArguments(args, { cwd, codeGlobs }) {
 		else if (arg === '--every-test') run.everyTest = true;
 		else if (arg === '--concurrency') {
 			const n = Number(value());
-			if (!Number.isInteger(n) || n < 1) throw new UsageError(`--concurrency must be a whole number of at least 1, got ${args[i]}`);
+			if (!Number.isInteger(n) || n < 1)
+				throw new UsageError(`--concurrency must be a whole number of at least 1, got ${args[i]}`);
 			run.concurrency = n;
-		} else if (arg === '--tests') run.tests = value().split(',').map((t) => t.trim()).filter(Boolean);
+		} else if (arg === '--tests')
+			run.tests = value()
+				.split(',')
+				.map((t) => t.trim())
+				.filter(Boolean);
 		else if (arg.startsWith('-')) throw new UsageError(`unknown option ${arg}`);
 		else patterns.push(asPattern(arg, cwd));
 	}
-	if (run.all && patterns.length > 0) throw new UsageError('--all mutates every file: name files or give --all, not both');
+	if (run.all && patterns.length > 0)
+		throw new UsageError('--all mutates every file: name files or give --all, not both');
 	if (!run.all && patterns.length === 0) return { help: true, nothingNamed: true };
 	if (run.all) return { ...run, mutate: [...codeGlobs] };
 	const code = codeGlobs.flatMap((glob) => globSync(glob, { cwd }));
 	for (const pattern of patterns.filter((p) => !p.startsWith('!'))) {
 		if (!code.some((file) => matchesPattern(file, pattern))) {
-			throw new UsageError(`${pattern} names no file to mutate: name code under ${codeGlobs.join(' or ')} (not tests)`);
+			throw new UsageError(
+				`${pattern} names no file to mutate: name code under ${codeGlobs.join(' or ')} (not tests)`,
+			);
 		}
 	}
 	return { ...run, mutate: patterns };
@@ -129,4 +145,13 @@ function strykerOptions(run) {
 	};
 }
 
-module.exports = { USAGE, UsageError, parseArguments, strykerOptions, inScope, inNamedLines, hasRange, withoutRange };
+module.exports = {
+	USAGE,
+	UsageError,
+	parseArguments,
+	strykerOptions,
+	inScope,
+	inNamedLines,
+	hasRange,
+	withoutRange,
+};

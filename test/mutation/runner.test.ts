@@ -14,7 +14,10 @@ const B = join(ROOT, 'b.fixture.js');
 
 interface JestJson {
 	numTotalTestSuites: number;
-	testResults: Array<{ name: string; assertionResults: Array<{ fullName: string; status: string }> }>;
+	testResults: Array<{
+		name: string;
+		assertionResults: Array<{ fullName: string; status: string }>;
+	}>;
 }
 
 let tmp: string;
@@ -33,10 +36,22 @@ function runJest(env: Record<string, string>, namePattern?: string): JestJson {
 		runner: resolve(__dirname, 'mutationRunner.js'),
 		transform: {},
 	};
-	const args = ['jest', '--config', JSON.stringify(config), '--runInBand', '--json', '--ci', ...(namePattern ? ['-t', namePattern] : [])];
+	const args = [
+		'jest',
+		'--config',
+		JSON.stringify(config),
+		'--runInBand',
+		'--json',
+		'--ci',
+		...(namePattern ? ['-t', namePattern] : []),
+	];
 	let out: string;
 	try {
-		out = execFileSync('npx', args, { env: { ...process.env, TMPDIR: tmp, ...env }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+		out = execFileSync('npx', args, {
+			env: { ...process.env, TMPDIR: tmp, ...env },
+			encoding: 'utf8',
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
 	} catch (error) {
 		out = (error as { stdout: string }).stdout; // a failing test: jest exits 1
 	}
@@ -44,16 +59,24 @@ function runJest(env: Record<string, string>, namePattern?: string): JestJson {
 }
 
 const statuses = (run: JestJson) =>
-	Object.fromEntries(run.testResults.flatMap((file) => file.assertionResults.map((test) => [test.fullName, test.status])));
+	Object.fromEntries(
+		run.testResults.flatMap((file) =>
+			file.assertionResults.map((test) => [test.fullName, test.status]),
+		),
+	);
 const recordDir = () => join(tmp, 'engagement-monitor-mutation');
 const record = () => {
 	const [file] = readdirSync(recordDir());
 	return JSON.parse(readFileSync(join(recordDir(), file), 'utf8')) as Record<string, string[]>;
 };
 
-it('with no mutant active (the dry run), every test runs and each file\'s test names are recorded as jest names them', () => {
+it("with no mutant active (the dry run), every test runs and each file's test names are recorded as jest names them", () => {
 	const run = runJest({});
-	expect(statuses(run)).toEqual({ 'a first': 'passed', 'a second': 'passed', 'b nested third': 'passed' });
+	expect(statuses(run)).toEqual({
+		'a first': 'passed',
+		'a second': 'passed',
+		'b nested third': 'passed',
+	});
 	expect(record()).toEqual({ [A]: ['a first', 'a second'], [B]: ['b nested third'] });
 }, 60_000);
 
@@ -80,12 +103,20 @@ it('under a mutant, a failing test skips every later test, and no later file is 
 	expect(bLoaded()).toBe(false);
 	expect(hookRan()).toBe(false);
 	const noMutant = runJest({ FIXTURE_FAIL: '1' });
-	expect(statuses(noMutant)).toEqual({ 'a first': 'failed', 'a second': 'passed', 'b nested third': 'passed' });
+	expect(statuses(noMutant)).toEqual({
+		'a first': 'failed',
+		'a second': 'passed',
+		'b nested third': 'passed',
+	});
 	expect(bLoaded()).toBe(true);
 	expect(hookRan()).toBe(true);
 }, 60_000);
 
 it('under a mutant whose tests all pass (a survivor), every file holding one of its tests runs', () => {
 	const survived = runJest({ __STRYKER_ACTIVE_MUTANT__: '7' });
-	expect(statuses(survived)).toEqual({ 'a first': 'passed', 'a second': 'passed', 'b nested third': 'passed' });
+	expect(statuses(survived)).toEqual({
+		'a first': 'passed',
+		'a second': 'passed',
+		'b nested third': 'passed',
+	});
 }, 60_000);

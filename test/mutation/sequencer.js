@@ -11,7 +11,16 @@ const { filesToRun } = require('./testFiles');
 // The node surface and the saved workflows first: a few quick tests that compare all of
 // what n8n receives, so a mutant of the build (the node files, the build steps, the
 // credentials' fields) is killed by its first test instead of after a hundred or more.
-const FIRST = ['nodeSurface', 'savedWorkflows', 'credentials', 'apiRequest.paths', 'engine', 'customerEngagement.test', 'checkMonitor.test', 'listSearch'];
+const FIRST = [
+	'nodeSurface',
+	'savedWorkflows',
+	'credentials',
+	'apiRequest.paths',
+	'engine',
+	'customerEngagement.test',
+	'checkMonitor.test',
+	'listSearch',
+];
 const LAST = ['Trigger', 'apiRequest.test', 'servers/'];
 
 const rank = (path) => {
@@ -31,7 +40,9 @@ class MutationSequencer extends Sequencer {
 	/** Under a mutant, only the files holding one of its tests (testFiles.js), quick ones first. */
 	sort(tests) {
 		const { rootDir, testNamePattern } = this.#globalConfig;
-		return [...filesToRun(tests, rootDir, testNamePattern)].sort((a, b) => rank(a.path) - rank(b.path) || a.path.localeCompare(b.path));
+		return [...filesToRun(tests, rootDir, testNamePattern)].sort(
+			(a, b) => rank(a.path) - rank(b.path) || a.path.localeCompare(b.path),
+		);
 	}
 }
 

@@ -23,7 +23,17 @@ export interface Equivalent {
 	in?: string;
 	reason: string;
 }
-export type Counts = Record<'Killed' | 'Timeout' | 'Survived' | 'NoCoverage' | 'Ignored' | 'CompileError' | 'RuntimeError' | 'equivalent', number>;
+export type Counts = Record<
+	| 'Killed'
+	| 'Timeout'
+	| 'Survived'
+	| 'NoCoverage'
+	| 'Ignored'
+	| 'CompileError'
+	| 'RuntimeError'
+	| 'equivalent',
+	number
+>;
 export interface Unlisted {
 	file: string;
 	line: number;
@@ -54,9 +64,22 @@ export interface Place {
 	end: number;
 }
 export function placeOf(source: string, location: Location): Place;
-export function equivalentOf(equivalents: Equivalent[], file: string, mutant: ReportMutant, original: string, place?: Place): Equivalent | undefined;
+export function equivalentOf(
+	equivalents: Equivalent[],
+	file: string,
+	mutant: ReportMutant,
+	original: string,
+	place?: Place,
+): Equivalent | undefined;
 export function score(counts: Counts, lessEquivalents: boolean): number | undefined;
-export function summarize(report: Report, equivalents: Equivalent[], options?: { everyTest?: boolean; everyFile?: boolean }): Summary;
-export function renderSummary(summary: Summary, context: { commit: string; date: string; scope: string; complete: boolean }): string;
+export function summarize(
+	report: Report,
+	equivalents: Equivalent[],
+	options?: { everyTest?: boolean; everyFile?: boolean },
+): Summary;
+export function renderSummary(
+	summary: Summary,
+	context: { commit: string; date: string; scope: string; complete: boolean },
+): string;
 export function percent(value: number | undefined): string;
 export function scoreLines(summary: Summary, context: { scope: string; limit?: number }): string[];

@@ -15,7 +15,11 @@ function originalOf(source, location) {
 	const lines = source.split('\n');
 	const { start, end } = location;
 	if (start.line === end.line) return lines[start.line - 1].slice(start.column - 1, end.column - 1);
-	return [lines[start.line - 1].slice(start.column - 1), ...lines.slice(start.line, end.line - 1), lines[end.line - 1].slice(0, end.column - 1)].join('\n');
+	return [
+		lines[start.line - 1].slice(start.column - 1),
+		...lines.slice(start.line, end.line - 1),
+		lines[end.line - 1].slice(0, end.column - 1),
+	].join('\n');
 }
 
 function loadEquivalents(path = 'test/mutation/equivalents.json') {
@@ -55,7 +59,16 @@ function equivalentOf(equivalents, file, mutant, original, place) {
 }
 
 function emptyCounts() {
-	return { Killed: 0, Timeout: 0, Survived: 0, NoCoverage: 0, Ignored: 0, CompileError: 0, RuntimeError: 0, equivalent: 0 };
+	return {
+		Killed: 0,
+		Timeout: 0,
+		Survived: 0,
+		NoCoverage: 0,
+		Ignored: 0,
+		CompileError: 0,
+		RuntimeError: 0,
+		equivalent: 0,
+	};
 }
 
 function add(into, counts) {
@@ -69,7 +82,8 @@ function score(c, lessEquivalents) {
 	return valid === 0 ? undefined : (100 * detected) / valid;
 }
 
-const percent = (value) => (value === undefined ? 'n/a' : `${(Math.floor(value * 10) / 10).toFixed(1)} %`);
+const percent = (value) =>
+	value === undefined ? 'n/a' : `${(Math.floor(value * 10) / 10).toFixed(1)} %`;
 
 /**
  * Per-file counts, totals and the survivors nobody listed, from a mutation-testing report.
@@ -86,7 +100,9 @@ function summarize(report, equivalents, { everyTest = false, everyFile = false }
 	const reloaded = [];
 	// A run over some files can miss only the entries of those files.
 	const unusedEquivalents = new Set(equivalents.filter((e) => everyFile || e.file in report.files));
-	for (const [file, { source, mutants }] of Object.entries(report.files).sort(([a], [b]) => a.localeCompare(b))) {
+	for (const [file, { source, mutants }] of Object.entries(report.files).sort(([a], [b]) =>
+		a.localeCompare(b),
+	)) {
 		const counts = emptyCounts();
 		// In the order of the source, not of the report: two runs over the same state list the
 		// same mutants in different orders, and the summary must come out the same.
@@ -104,8 +120,21 @@ function summarize(report, equivalents, { everyTest = false, everyFile = false }
 			counts[status] = (counts[status] ?? 0) + 1;
 			if (!undetected) continue;
 			const original = originalOf(source, mutant.location);
-			const equivalent = equivalentOf(equivalents, file, mutant, original, placeOf(source, mutant.location));
-			const where = { file, line: mutant.location.start.line, status: mutant.status, mutator: mutant.mutatorName, original: squash(original), replacement: squash(mutant.replacement ?? '') };
+			const equivalent = equivalentOf(
+				equivalents,
+				file,
+				mutant,
+				original,
+				placeOf(source, mutant.location),
+			);
+			const where = {
+				file,
+				line: mutant.location.start.line,
+				status: mutant.status,
+				mutator: mutant.mutatorName,
+				original: squash(original),
+				replacement: squash(mutant.replacement ?? ''),
+			};
 			if (moduleLevel) {
 				reloaded.push(where);
 			} else if (equivalent) {
@@ -124,7 +153,15 @@ function summarize(report, equivalents, { everyTest = false, everyFile = false }
 		add(total, counts);
 		if (isShared(file)) add(shared, counts);
 	}
-	return { files, total, shared, unlisted, excluded, reloaded, unusedEquivalents: [...unusedEquivalents] };
+	return {
+		files,
+		total,
+		shared,
+		unlisted,
+		excluded,
+		reloaded,
+		unusedEquivalents: [...unusedEquivalents],
+	};
 }
 
 const cut = (text, n = 90) => (text.length > n ? `${text.slice(0, n - 1)}…` : text);
@@ -153,13 +190,31 @@ function renderSummary(summary, { commit, date, scope, complete }) {
 	];
 	if (unlisted.length === 0) lines.push('None.');
 	else {
-		lines.push('| file | line | status | mutator | original | replacement |', '|---|---|---|---|---|---|');
-		for (const u of unlisted) lines.push(`| ${u.file} | ${u.line} | ${u.status} | ${u.mutator} | ${cell(u.original)} | ${cell(u.replacement)} |`);
+		lines.push(
+			'| file | line | status | mutator | original | replacement |',
+			'|---|---|---|---|---|---|',
+		);
+		for (const u of unlisted)
+			lines.push(
+				`| ${u.file} | ${u.line} | ${u.status} | ${u.mutator} | ${cell(u.original)} | ${cell(u.replacement)} |`,
+			);
 	}
-	lines.push('', `## Survivors listed as equivalent (${excluded.length})`, '', 'From test/mutation/equivalents.json: they cannot change behaviour through n8n\'s engine.', '');
+	lines.push(
+		'',
+		`## Survivors listed as equivalent (${excluded.length})`,
+		'',
+		"From test/mutation/equivalents.json: they cannot change behaviour through n8n's engine.",
+		'',
+	);
 	if (excluded.length > 0) {
-		lines.push('| file | line | mutator | original | replacement | why it cannot change behaviour |', '|---|---|---|---|---|---|');
-		for (const x of excluded) lines.push(`| ${x.file} | ${x.line} | ${x.mutator} | ${cell(x.original)} | ${cell(x.replacement)} | ${x.reason.replace(/\|/g, '\\|').replace(/\n/g, ' ')} |`);
+		lines.push(
+			'| file | line | mutator | original | replacement | why it cannot change behaviour |',
+			'|---|---|---|---|---|---|',
+		);
+		for (const x of excluded)
+			lines.push(
+				`| ${x.file} | ${x.line} | ${x.mutator} | ${cell(x.original)} | ${cell(x.replacement)} | ${x.reason.replace(/\|/g, '\\|').replace(/\n/g, ' ')} |`,
+			);
 	}
 	if (reloaded.length > 0) {
 		lines.push(
@@ -171,11 +226,23 @@ function renderSummary(summary, { commit, date, scope, complete }) {
 			'| file | line | mutator | original | replacement |',
 			'|---|---|---|---|---|',
 		);
-		for (const r of reloaded) lines.push(`| ${r.file} | ${r.line} | ${r.mutator} | ${cell(r.original)} | ${cell(r.replacement)} |`);
+		for (const r of reloaded)
+			lines.push(
+				`| ${r.file} | ${r.line} | ${r.mutator} | ${cell(r.original)} | ${cell(r.replacement)} |`,
+			);
 	}
 	if (unusedEquivalents.length > 0 && complete) {
-		lines.push('', `## Listed equivalents this run did not meet (${unusedEquivalents.length})`, '', 'Killed now, their code changed, or their file moved: mend or remove them in test/mutation/equivalents.json.', '');
-		for (const e of unusedEquivalents) lines.push(`- ${e.file}: ${e.mutator} ${cell(squash(e.original))} → ${cell(squash(e.replacement ?? 'any'))}${e.in ? ` in ${cell(squash(e.in))}` : ''}`);
+		lines.push(
+			'',
+			`## Listed equivalents this run did not meet (${unusedEquivalents.length})`,
+			'',
+			'Killed now, their code changed, or their file moved: mend or remove them in test/mutation/equivalents.json.',
+			'',
+		);
+		for (const e of unusedEquivalents)
+			lines.push(
+				`- ${e.file}: ${e.mutator} ${cell(squash(e.original))} → ${cell(squash(e.replacement ?? 'any'))}${e.in ? ` in ${cell(squash(e.in))}` : ''}`,
+			);
 	}
 	return `${lines.join('\n')}\n`;
 }
@@ -187,16 +254,39 @@ function scoreLines(summary, { scope, limit = 20 }) {
 	const { files, total, shared, unlisted, reloaded } = summary;
 	const line = (name, c) =>
 		`  ${name}: ${percent(score(c, false))} (${c.Killed + c.Timeout} of ${tested(c)} mutants detected); ${percent(score(c, true))} less ${c.equivalent} listed equivalent(s)`;
-	const lines = [`Mutation score of ${scope} (${files.length} file(s); ${total.Ignored} mutants ignored, ${total.CompileError} ruled out by the type checker):`, line('overall', total)];
+	const lines = [
+		`Mutation score of ${scope} (${files.length} file(s); ${total.Ignored} mutants ignored, ${total.CompileError} ruled out by the type checker):`,
+		line('overall', total),
+	];
 	if (files.some(({ file }) => isShared(file))) lines.push(line('nodes/shared', shared));
 	if (unlisted.length === 0) lines.push('  Survivors not listed as equivalent: none.');
 	else {
-		lines.push(`  Survivors not listed as equivalent (${unlisted.length}), each a missing test or an equivalent to list:`);
-		for (const u of unlisted.slice(0, limit)) lines.push(`    ${u.file}:${u.line} ${u.status} ${u.mutator}: ${cut(u.original, 60)} → ${cut(u.replacement, 60)}`);
+		lines.push(
+			`  Survivors not listed as equivalent (${unlisted.length}), each a missing test or an equivalent to list:`,
+		);
+		for (const u of unlisted.slice(0, limit))
+			lines.push(
+				`    ${u.file}:${u.line} ${u.status} ${u.mutator}: ${cut(u.original, 60)} → ${cut(u.replacement, 60)}`,
+			);
 		if (unlisted.length > limit) lines.push(`    … ${unlisted.length - limit} more in the summary`);
 	}
-	if (reloaded.length > 0) lines.push(`  ${reloaded.length} module-level survivor(s) counted as ignored: a test loads their module again inside itself (see the summary; --every-test measures them).`);
+	if (reloaded.length > 0)
+		lines.push(
+			`  ${reloaded.length} module-level survivor(s) counted as ignored: a test loads their module again inside itself (see the summary; --every-test measures them).`,
+		);
 	return lines;
 }
 
-module.exports = { squash, placeOf, isShared, originalOf, loadEquivalents, equivalentOf, score, summarize, renderSummary, scoreLines, percent };
+module.exports = {
+	squash,
+	placeOf,
+	isShared,
+	originalOf,
+	loadEquivalents,
+	equivalentOf,
+	score,
+	summarize,
+	renderSummary,
+	scoreLines,
+	percent,
+};

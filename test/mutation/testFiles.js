@@ -25,7 +25,11 @@ const ACTIVE_MUTANT = '__STRYKER_ACTIVE_MUTANT__';
 const activeMutant = () => process.env[ACTIVE_MUTANT];
 
 const recordFile = (rootDir) =>
-	join(tmpdir(), 'engagement-monitor-mutation', `${createHash('sha1').update(rootDir).digest('hex')}.json`);
+	join(
+		tmpdir(),
+		'engagement-monitor-mutation',
+		`${createHash('sha1').update(rootDir).digest('hex')}.json`,
+	);
 
 /** The full name jest matches a name pattern against (circus's getTestID; Stryker's test id). */
 function fullName(test) {
@@ -69,7 +73,9 @@ function filesToRun(tests, rootDir, testNamePattern) {
 	const record = readRecord(rootDir);
 	if (!record) return tests;
 	const pattern = new RegExp(testNamePattern, 'i'); // as jest-circus builds it
-	return tests.filter((test) => !record[test.path] || record[test.path].some((name) => pattern.test(name)));
+	return tests.filter(
+		(test) => !record[test.path] || record[test.path].some((name) => pattern.test(name)),
+	);
 }
 
 module.exports = { activeMutant, recordTest, saveRecord, filesToRun };

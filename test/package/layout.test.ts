@@ -29,12 +29,17 @@ function filesUnder(folder: string): string[] {
 	});
 }
 
-function operationsOf(description: INodeTypeDescription): Array<{ resource: string; operation: string }> {
+function operationsOf(
+	description: INodeTypeDescription,
+): Array<{ resource: string; operation: string }> {
 	return description.properties
 		.filter((property) => property.name === 'operation')
 		.flatMap((selector) =>
 			(selector.displayOptions?.show?.resource as string[]).flatMap((resource) =>
-				(selector.options as INodePropertyOptions[]).map((option) => ({ resource, operation: String(option.value) })),
+				(selector.options as INodePropertyOptions[]).map((option) => ({
+					resource,
+					operation: String(option.value),
+				})),
 			),
 		);
 }
@@ -49,19 +54,25 @@ describe.each([
 		expect(operations.length).toBeGreaterThan(5);
 	});
 
-	it.each(operations.map(({ resource, operation }) => [`${resource}/${operation}`]))('resources/%s.ts declares the operation', (name) => {
-		const file = path.join(nodesFolder, folder, 'resources', `${name}.ts`);
-		expect(existsSync(file)).toBe(true);
-		const operation = name.split('/')[1];
-		expect(readFileSync(file, 'utf8')).toContain(`value: '${operation}'`);
-	});
+	it.each(operations.map(({ resource, operation }) => [`${resource}/${operation}`]))(
+		'resources/%s.ts declares the operation',
+		(name) => {
+			const file = path.join(nodesFolder, folder, 'resources', `${name}.ts`);
+			expect(existsSync(file)).toBe(true);
+			const operation = name.split('/')[1];
+			expect(readFileSync(file, 'utf8')).toContain(`value: '${operation}'`);
+		},
+	);
 });
 
 describe('nodes/shared', () => {
-	const shared = readdirSync(path.join(nodesFolder, 'shared')).filter((name) => name.endsWith('.ts'));
+	const shared = readdirSync(path.join(nodesFolder, 'shared')).filter((name) =>
+		name.endsWith('.ts'),
+	);
 
 	it.each(shared)('%s is at most 250 lines', (name) => {
-		const lines = readFileSync(path.join(nodesFolder, 'shared', name), 'utf8').split('\n').length - 1;
+		const lines =
+			readFileSync(path.join(nodesFolder, 'shared', name), 'utf8').split('\n').length - 1;
 		expect(lines).toBeLessThanOrEqual(250);
 	});
 });
@@ -70,11 +81,13 @@ it('no two files under nodes/ share a name outside resources/ and __schema__/ (o
 	const byName = new Map<string, string[]>();
 	for (const file of filesUnder(nodesFolder)) {
 		const relative = path.relative(nodesFolder, file);
-		if (relative.split(path.sep).some((part) => part === 'resources' || part === '__schema__')) continue;
+		if (relative.split(path.sep).some((part) => part === 'resources' || part === '__schema__'))
+			continue;
 		const name = path.basename(file);
 		byName.set(name, [...(byName.get(name) ?? []), relative]);
 	}
-	const samePlace = (files: string[]) => new Set(files.map((file) => file.split(path.sep).slice(1).join('/'))).size === 1;
+	const samePlace = (files: string[]) =>
+		new Set(files.map((file) => file.split(path.sep).slice(1).join('/'))).size === 1;
 	const duplicates = [...byName.values()].filter((files) => files.length > 1 && !samePlace(files));
 	expect(duplicates).toEqual([]);
 });
@@ -92,16 +105,26 @@ export function importsOutsideShared(file: string, text = readFileSync(file, 'ut
 }
 
 describe('imports run one way: node → resources → shared', () => {
-	const sharedFiles = filesUnder(nodesFolder).filter((file) => file.endsWith('.ts') && path.relative(nodesFolder, file).split(path.sep).slice(0, -1).includes('shared'));
+	const sharedFiles = filesUnder(nodesFolder).filter(
+		(file) =>
+			file.endsWith('.ts') &&
+			path.relative(nodesFolder, file).split(path.sep).slice(0, -1).includes('shared'),
+	);
 
-	it.each(sharedFiles.map((file) => [path.relative(nodesFolder, file), file]))('%s imports only shared code', (_name, file) => {
-		expect(importsOutsideShared(file)).toEqual([]);
-	});
+	it.each(sharedFiles.map((file) => [path.relative(nodesFolder, file), file]))(
+		'%s imports only shared code',
+		(_name, file) => {
+			expect(importsOutsideShared(file)).toEqual([]);
+		},
+	);
 
 	it('sees an import of a resource from a shared file (so the test above can fail)', () => {
 		const file = path.join(nodesFolder, 'CustomerEngagement', 'shared', 'example.ts');
-		const text = "import type { X } from 'n8n-workflow';\nimport { a } from './locators';\nimport {\n\tcontactFields,\n} from '../resources/contact/fields';\nexport { b } from '../../shared/apiRequest';\n";
-		expect(importsOutsideShared(file, text)).toEqual([path.join('CustomerEngagement', 'resources', 'contact', 'fields')]);
+		const text =
+			"import type { X } from 'n8n-workflow';\nimport { a } from './locators';\nimport {\n\tcontactFields,\n} from '../resources/contact/fields';\nexport { b } from '../../shared/apiRequest';\n";
+		expect(importsOutsideShared(file, text)).toEqual([
+			path.join('CustomerEngagement', 'resources', 'contact', 'fields'),
+		]);
 	});
 });
 
@@ -118,18 +141,31 @@ function importsInto(file: string, folders: string[], text = readFileSync(file, 
 }
 
 describe('imports run one way: test/ and scripts/ → harness/', () => {
-	const code = (folder: string) => filesUnder(path.join(repoFolder, folder)).filter((file) => /\.(ts|js|mjs|cjs)$/.test(file));
+	const code = (folder: string) =>
+		filesUnder(path.join(repoFolder, folder)).filter((file) => /\.(ts|js|mjs|cjs)$/.test(file));
 
 	it.each([
 		['harness', ['test', 'scripts']],
 		['scripts', ['test']],
 	])('%s/ imports nothing of %j', (folder, forbidden) => {
-		expect(code(folder).flatMap((file) => importsInto(file, forbidden).map((target) => `${path.relative(repoFolder, file)} → ${target}`))).toEqual([]);
+		expect(
+			code(folder).flatMap((file) =>
+				importsInto(file, forbidden).map(
+					(target) => `${path.relative(repoFolder, file)} → ${target}`,
+				),
+			),
+		).toEqual([]);
 	});
 
 	it('sees an import of test/ from a script (so the test above can fail)', () => {
 		const file = path.join(repoFolder, 'scripts', 'e2e', 'x.ts');
-		expect(importsInto(file, ['test'], "import { a } from '../../test/support/setup';\nimport { b } from '../../harness/engine';\n")).toEqual([path.join('test', 'support', 'setup')]);
+		expect(
+			importsInto(
+				file,
+				['test'],
+				"import { a } from '../../test/support/setup';\nimport { b } from '../../harness/engine';\n",
+			),
+		).toEqual([path.join('test', 'support', 'setup')]);
 	});
 });
 
@@ -146,15 +182,21 @@ const TEST_LAYOUT = `A test's path follows from the code it tests:
 
 const repoFolder = path.join(__dirname, '..', '..');
 const testFolder = path.join(repoFolder, 'test');
-const isFolder = (...parts: string[]) => existsSync(path.join(repoFolder, ...parts)) && statSync(path.join(repoFolder, ...parts)).isDirectory();
-const isFile = (...parts: string[]) => existsSync(path.join(repoFolder, ...parts)) && statSync(path.join(repoFolder, ...parts)).isFile();
+const isFolder = (...parts: string[]) =>
+	existsSync(path.join(repoFolder, ...parts)) &&
+	statSync(path.join(repoFolder, ...parts)).isDirectory();
+const isFile = (...parts: string[]) =>
+	existsSync(path.join(repoFolder, ...parts)) && statSync(path.join(repoFolder, ...parts)).isFile();
 
 /** The names a test in test/<folder>/ may take from nodes/<folder>/: its .ts files and folders, outside resources/ and __schema__/. */
 function sourceNames(folder: string): Set<string> {
 	const names = new Set<string>();
 	const visit = (relative: string) => {
 		for (const entry of readdirSync(path.join(nodesFolder, relative))) {
-			if (['resources', '__schema__', 'shared'].includes(entry) && isFolder('nodes', relative, entry)) {
+			if (
+				['resources', '__schema__', 'shared'].includes(entry) &&
+				isFolder('nodes', relative, entry)
+			) {
 				if (entry === 'shared') visit(path.join(relative, entry));
 				continue;
 			}
@@ -171,7 +213,9 @@ function sourceNames(folder: string): Set<string> {
 /** A script named `name` (any extension) in scripts/<folder>/ or a folder below it. */
 function hasScript(folder: string[], name: string): boolean {
 	if (!isFolder('scripts', ...folder)) return false;
-	return filesUnder(path.join(repoFolder, 'scripts', ...folder)).some((file) => /^(.+)\.(ts|js|mjs|cjs)$/.exec(path.basename(file))?.[1] === name);
+	return filesUnder(path.join(repoFolder, 'scripts', ...folder)).some(
+		(file) => /^(.+)\.(ts|js|mjs|cjs)$/.exec(path.basename(file))?.[1] === name,
+	);
 }
 
 /** `stem` as a name alone, or as <name>.<aspect>: whether `accept` takes either reading. */
@@ -187,10 +231,20 @@ function misplacement(file: string): string | undefined {
 	if (!base.endsWith('.test.ts')) return undefined;
 	const stem = base.slice(0, -'.test.ts'.length);
 	const [top, ...below] = parts.slice(0, -1);
-	if (top === undefined) return 'a test goes in the folder of the code it tests, not in test/ itself';
-	if (top === 'support') return isFile('test', top, ...below, `${stem}.ts`) ? undefined : `no test/${[top, ...below, stem].join('/')}.ts beside it`;
-	if (top === 'harness') return isFile(top, ...below, `${stem}.ts`) ? undefined : `no ${[top, ...below, stem].join('/')}.ts`;
-	if (top === 'scripts') return hasScript(below, stem) ? undefined : `no script ${stem} under scripts/${below.join('/')}`;
+	if (top === undefined)
+		return 'a test goes in the folder of the code it tests, not in test/ itself';
+	if (top === 'support')
+		return isFile('test', top, ...below, `${stem}.ts`)
+			? undefined
+			: `no test/${[top, ...below, stem].join('/')}.ts beside it`;
+	if (top === 'harness')
+		return isFile(top, ...below, `${stem}.ts`)
+			? undefined
+			: `no ${[top, ...below, stem].join('/')}.ts`;
+	if (top === 'scripts')
+		return hasScript(below, stem)
+			? undefined
+			: `no script ${stem} under scripts/${below.join('/')}`;
 	if (below.length > 0) return `test/${top}/ has no subfolders`;
 	if (top === 'package' || top === 'mutation') return undefined;
 	if (top === 'shared') {
@@ -198,18 +252,26 @@ function misplacement(file: string): string | undefined {
 			? undefined
 			: `no nodes/shared/${stem}.ts`;
 	}
-	if (top === 'credentials') return stem.endsWith('.credentials') && isFile('credentials', `${stem}.ts`) ? undefined : `no credentials/${stem}.ts`;
-	if (!isFolder('nodes', top)) return `no nodes/${top}/ (and not one of package, shared, credentials, support, harness, scripts, mutation)`;
+	if (top === 'credentials')
+		return stem.endsWith('.credentials') && isFile('credentials', `${stem}.ts`)
+			? undefined
+			: `no credentials/${stem}.ts`;
+	if (!isFolder('nodes', top))
+		return `no nodes/${top}/ (and not one of package, shared, credentials, support, harness, scripts, mutation)`;
 	const names = sourceNames(top);
 	const accepted = readings(stem, (name, aspect) =>
 		isFolder('nodes', top, 'resources', name)
-			? aspect === undefined || aspect === 'randomized' || isFile('nodes', top, 'resources', name, `${aspect}.ts`)
+			? aspect === undefined ||
+				aspect === 'randomized' ||
+				isFile('nodes', top, 'resources', name, `${aspect}.ts`)
 			: names.has(name) && (aspect === undefined || aspect === 'randomized'),
 	);
-	return accepted ? undefined : `"${stem}" is no resource (with one of its files), source file or folder of nodes/${top}/`;
+	return accepted
+		? undefined
+		: `"${stem}" is no resource (with one of its files), source file or folder of nodes/${top}/`;
 }
 
-describe('test/: a test\'s path follows from the code it tests', () => {
+describe("test/: a test's path follows from the code it tests", () => {
 	const tests = filesUnder(testFolder)
 		.map((file) => path.relative(testFolder, file).split(path.sep).join('/'))
 		.filter((file) => file.endsWith('.test.ts') && !file.startsWith('mutation/fixtures/'));
@@ -265,7 +327,8 @@ describe('test/: a test\'s path follows from the code it tests', () => {
 	it('test/package/ stays small: at most 10 files, each saying in its header why it is package-wide', () => {
 		const packageTests = tests.filter((file) => file.startsWith('package/'));
 		expect(packageTests.length).toBeLessThanOrEqual(10);
-		const header = (file: string) => readFileSync(path.join(testFolder, file), 'utf8').split('*/')[0];
+		const header = (file: string) =>
+			readFileSync(path.join(testFolder, file), 'utf8').split('*/')[0];
 		expect(packageTests.filter((file) => !/\n \* Package-wide: \S/.test(header(file)))).toEqual([]);
 	});
 });

@@ -8,7 +8,15 @@
  * Package-wide: the public names of all five nodes and the three credentials (docs/node-contract.md),
  * and that page's list of operations held equal to the build.
  */
-import { NodeHelpers, type ICredentialType, type INodeParameters, type INodeProperties, type INodePropertyOptions, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+import {
+	NodeHelpers,
+	type ICredentialType,
+	type INodeParameters,
+	type INodeProperties,
+	type INodePropertyOptions,
+	type INodeType,
+	type INodeTypeDescription,
+} from 'n8n-workflow';
 import { CheckMonitorApi } from '../../credentials/CheckMonitorApi.credentials';
 import { CheckMonitorWebhookHttpHeaderAuth } from '../../credentials/CheckMonitorWebhookHttpHeaderAuth.credentials';
 import { CustomerEngagementApi } from '../../credentials/CustomerEngagementApi.credentials';
@@ -24,22 +32,58 @@ const nodes: Array<[string, () => INodeType, object]> = [
 	[
 		'Customer Engagement',
 		() => new CustomerEngagement(),
-		{ name: 'customerEngagement', group: ['transform'], version: 1, defaults: { name: 'Customer Engagement' }, usableAsTool: true, inputs: ['main'], outputs: ['main'], credentials: [{ name: 'customerEngagementApi', required: true }] },
+		{
+			name: 'customerEngagement',
+			group: ['transform'],
+			version: 1,
+			defaults: { name: 'Customer Engagement' },
+			usableAsTool: true,
+			inputs: ['main'],
+			outputs: ['main'],
+			credentials: [{ name: 'customerEngagementApi', required: true }],
+		},
 	],
 	[
 		'Check Monitor',
 		() => new CheckMonitor(),
-		{ name: 'checkMonitor', group: ['transform'], version: 1, defaults: { name: 'Check Monitor' }, usableAsTool: true, inputs: ['main'], outputs: ['main'], credentials: [{ name: 'checkMonitorApi', required: true }] },
+		{
+			name: 'checkMonitor',
+			group: ['transform'],
+			version: 1,
+			defaults: { name: 'Check Monitor' },
+			usableAsTool: true,
+			inputs: ['main'],
+			outputs: ['main'],
+			credentials: [{ name: 'checkMonitorApi', required: true }],
+		},
 	],
 	[
 		'Customer Engagement Trigger',
 		() => new CustomerEngagementTrigger(),
-		{ name: 'customerEngagementTrigger', group: ['trigger'], version: 1, defaults: { name: 'Customer Engagement Trigger' }, polling: true, inputs: [], outputs: ['main'], credentials: [{ name: 'customerEngagementApi', required: true }] },
+		{
+			name: 'customerEngagementTrigger',
+			group: ['trigger'],
+			version: 1,
+			defaults: { name: 'Customer Engagement Trigger' },
+			polling: true,
+			inputs: [],
+			outputs: ['main'],
+			credentials: [{ name: 'customerEngagementApi', required: true }],
+		},
 	],
 	[
 		'Check Monitor Trigger',
 		() => new CheckMonitorTrigger(),
-		{ name: 'checkMonitorTrigger', group: ['trigger'], version: 1, defaults: { name: 'Check Monitor Trigger' }, polling: true, inputs: [], outputs: ['main'], credentials: [{ name: 'checkMonitorApi', required: true }] },
+		{
+			name: 'checkMonitorTrigger',
+			group: ['trigger'],
+			version: 1,
+			defaults: { name: 'Check Monitor Trigger' },
+			polling: true,
+			inputs: [],
+			outputs: ['main'],
+			credentials: [{ name: 'checkMonitorApi', required: true }],
+		},
 	],
 	[
 		'Check Monitor Webhook Trigger',
@@ -60,14 +104,19 @@ const nodes: Array<[string, () => INodeType, object]> = [
 ];
 
 /** The methods the parameters name, by kind, at any depth (options of collections, locator modes). */
-function methodsNamed(properties: INodeProperties[]): { listSearch: Set<string>; loadOptions: Set<string> } {
+function methodsNamed(properties: INodeProperties[]): {
+	listSearch: Set<string>;
+	loadOptions: Set<string>;
+} {
 	const named = { listSearch: new Set<string>(), loadOptions: new Set<string>() };
 	const visit = (value: unknown): void => {
 		if (Array.isArray(value)) value.forEach(visit);
 		else if (value && typeof value === 'object') {
 			const record = value as Record<string, unknown>;
-			if (typeof record.searchListMethod === 'string') named.listSearch.add(record.searchListMethod);
-			if (typeof record.loadOptionsMethod === 'string') named.loadOptions.add(record.loadOptionsMethod);
+			if (typeof record.searchListMethod === 'string')
+				named.listSearch.add(record.searchListMethod);
+			if (typeof record.loadOptionsMethod === 'string')
+				named.loadOptions.add(record.loadOptionsMethod);
 			Object.values(record).forEach(visit);
 		}
 	};
@@ -93,17 +142,32 @@ describe.each(nodes)('%s', (_name, build, surface) => {
 
 test('the check of the methods above sees methods inside locators and collections (so it can fail)', () => {
 	const named = methodsNamed(new CustomerEngagement().description.properties);
-	expect(named.listSearch).toEqual(new Set(['searchContacts', 'searchCustomFields', 'searchLabels', 'searchRewards']));
+	expect(named.listSearch).toEqual(
+		new Set(['searchContacts', 'searchCustomFields', 'searchLabels', 'searchRewards']),
+	);
 	expect(named.loadOptions.has('getLabels')).toBe(true);
 });
 
 /** The top-level parameters n8n shows for these values (defaults filled in). */
-function shownFor(description: INodeTypeDescription, values: Record<string, unknown>): INodeProperties[] {
-	const parameters = NodeHelpers.getNodeParameters(description.properties, values as INodeParameters, true, false, null, description) as INodeParameters;
-	return description.properties.filter((p) => NodeHelpers.displayParameter(parameters, p, null, description, parameters));
+function shownFor(
+	description: INodeTypeDescription,
+	values: Record<string, unknown>,
+): INodeProperties[] {
+	const parameters = NodeHelpers.getNodeParameters(
+		description.properties,
+		values as INodeParameters,
+		true,
+		false,
+		null,
+		description,
+	) as INodeParameters;
+	return description.properties.filter((p) =>
+		NodeHelpers.displayParameter(parameters, p, null, description, parameters),
+	);
 }
 
-const optionValues = (property: INodeProperties | undefined) => ((property?.options ?? []) as INodePropertyOptions[]).map((o) => o.value);
+const optionValues = (property: INodeProperties | undefined) =>
+	((property?.options ?? []) as INodePropertyOptions[]).map((o) => o.value);
 
 /**
  * docs/node-contract.md is the users' list of operations; the build is what n8n gets. Every
@@ -117,9 +181,14 @@ describe.each([
 ])('%s', (_name, build) => {
 	test('its resources and operations are the ones docs/node-contract.md lists', () => {
 		const description = build();
-		const sorted = (operations: Record<string, string[]>) => Object.fromEntries(Object.entries(operations).map(([resource, values]) => [resource, [...values].sort()]));
+		const sorted = (operations: Record<string, string[]>) =>
+			Object.fromEntries(
+				Object.entries(operations).map(([resource, values]) => [resource, [...values].sort()]),
+			);
 		expect(sorted(operationsOf(description))).toEqual(sorted(contractOperations(description.name)));
-		expect(optionValues(description.properties.find((p) => p.name === 'resource')).sort()).toEqual(Object.keys(contractOperations(description.name)).sort());
+		expect(optionValues(description.properties.find((p) => p.name === 'resource')).sort()).toEqual(
+			Object.keys(contractOperations(description.name)).sort(),
+		);
 	});
 
 	test('every locator has the modes list and id; every Get Many has Return All, and Limit while it is off', () => {
@@ -129,80 +198,150 @@ describe.each([
 				const at = `${resource}.${operation}`;
 				const shown = shownFor(description, { resource, operation, returnAll: false });
 				for (const locator of shown.filter((p) => p.type === 'resourceLocator')) {
-					expect([at, locator.name, locator.modes?.map((m) => m.name).slice(0, 2)]).toEqual([at, locator.name, ['list', 'id']]);
+					expect([at, locator.name, locator.modes?.map((m) => m.name).slice(0, 2)]).toEqual([
+						at,
+						locator.name,
+						['list', 'id'],
+					]);
 				}
 				if (operation === 'getAll') {
-					expect([at, shown.find((p) => p.name === 'returnAll')?.type, shown.find((p) => p.name === 'limit')?.type]).toEqual([at, 'boolean', 'number']);
-					expect([at, shownFor(description, { resource, operation, returnAll: true }).some((p) => p.name === 'limit')]).toEqual([at, false]);
+					expect([
+						at,
+						shown.find((p) => p.name === 'returnAll')?.type,
+						shown.find((p) => p.name === 'limit')?.type,
+					]).toEqual([at, 'boolean', 'number']);
+					expect([
+						at,
+						shownFor(description, { resource, operation, returnAll: true }).some(
+							(p) => p.name === 'limit',
+						),
+					]).toEqual([at, false]);
 				}
 			}
 		}
 	});
 });
 
-test('the check modes the page fixes: list, id and slug for every check operation; Ping → Send\'s signals', () => {
+test("the check modes the page fixes: list, id and slug for every check operation; Ping → Send's signals", () => {
 	const description = new CheckMonitor().description;
 	for (const [resource, operations] of Object.entries(operationsOf(description))) {
 		for (const operation of operations) {
-			const check = shownFor(description, { resource, operation }).find((p) => p.name === 'checkId');
-			if (check) expect([`${resource}.${operation}`, check.modes?.map((m) => m.name)]).toEqual([`${resource}.${operation}`, ['list', 'id', 'slug']]);
+			const check = shownFor(description, { resource, operation }).find(
+				(p) => p.name === 'checkId',
+			);
+			if (check)
+				expect([`${resource}.${operation}`, check.modes?.map((m) => m.name)]).toEqual([
+					`${resource}.${operation}`,
+					['list', 'id', 'slug'],
+				]);
 		}
 	}
-	const signal = shownFor(description, { resource: 'ping', operation: 'send' }).find((p) => p.name === 'signal');
+	const signal = shownFor(description, { resource: 'ping', operation: 'send' }).find(
+		(p) => p.name === 'signal',
+	);
 	expect(optionValues(signal).sort()).toEqual(['exitStatus', 'fail', 'log', 'start', 'success']);
 });
 
 test('Ping Send shows Exit Status for the exit-status signal only', () => {
 	const description = new CheckMonitor().description;
-	const shown = (signal: string) => shownFor(description, { resource: 'ping', operation: 'send', signal }).some((p) => p.name === 'exitStatus');
+	const shown = (signal: string) =>
+		shownFor(description, { resource: 'ping', operation: 'send', signal }).some(
+			(p) => p.name === 'exitStatus',
+		);
 	expect([shown('exitStatus'), shown('success')]).toEqual([true, false]);
 });
 
 test.each([
-	['Customer Engagement Trigger', () => new CustomerEngagementTrigger().description, { event: ['newVisit', 'newContact', 'newRedeem', 'newLoyaltyReward'] }],
-	['Check Monitor Trigger', () => new CheckMonitorTrigger().description, { event: ['newFlip', 'newPing', 'lateCheck'], scope: ['one', 'all'] }],
+	[
+		'Customer Engagement Trigger',
+		() => new CustomerEngagementTrigger().description,
+		{ event: ['newVisit', 'newContact', 'newRedeem', 'newLoyaltyReward'] },
+	],
+	[
+		'Check Monitor Trigger',
+		() => new CheckMonitorTrigger().description,
+		{ event: ['newFlip', 'newPing', 'lateCheck'], scope: ['one', 'all'] },
+	],
 ])('%s keeps its event (and scope) values', (_name, build, fixed) => {
 	const description = build();
 	for (const [name, values] of Object.entries(fixed)) {
-		expect([name, optionValues(description.properties.find((p) => p.name === name)).sort()]).toEqual([name, [...values].sort()]);
+		expect([
+			name,
+			optionValues(description.properties.find((p) => p.name === name)).sort(),
+		]).toEqual([name, [...values].sort()]);
 	}
 });
 
 test('the Check Monitor Webhook Trigger keeps its events values and default (both) and polls nothing', () => {
 	const description = new CheckMonitorWebhookTrigger().description;
 	const events = description.properties.find((p) => p.name === 'events');
-	expect([events?.type, optionValues(events).sort(), events?.default, description.polling]).toEqual(['multiOptions', ['down', 'up'], ['down', 'up'], undefined]);
+	expect([events?.type, optionValues(events).sort(), events?.default, description.polling]).toEqual(
+		['multiOptions', ['down', 'up'], ['down', 'up'], undefined],
+	);
 });
 
 test('the Check Monitor Trigger asks for a check (a locator) for one check and for New Ping, not for all checks', () => {
 	const description = new CheckMonitorTrigger().description;
-	const asks = (values: Record<string, unknown>) => shownFor(description, values).find((p) => p.name === 'checkId')?.type;
-	expect([asks({ event: 'newFlip', scope: 'one' }), asks({ event: 'newFlip', scope: 'all' }), asks({ event: 'newPing' }), asks({ event: 'lateCheck', scope: 'one' }), asks({ event: 'lateCheck' })]).toEqual([
-		'resourceLocator',
-		undefined,
-		'resourceLocator',
-		'resourceLocator',
-		undefined,
-	]);
+	const asks = (values: Record<string, unknown>) =>
+		shownFor(description, values).find((p) => p.name === 'checkId')?.type;
+	expect([
+		asks({ event: 'newFlip', scope: 'one' }),
+		asks({ event: 'newFlip', scope: 'all' }),
+		asks({ event: 'newPing' }),
+		asks({ event: 'lateCheck', scope: 'one' }),
+		asks({ event: 'lateCheck' }),
+	]).toEqual(['resourceLocator', undefined, 'resourceLocator', 'resourceLocator', undefined]);
 });
 
 test.each([
-	[() => new CustomerEngagementApi(), 'customerEngagementApi', 'Customer Engagement API', { baseUrl: ['string', true], accessToken: ['string', true, true] }],
-	[() => new CheckMonitorApi(), 'checkMonitorApi', 'Check Monitor API', { baseUrl: ['string', true], apiKey: ['string', true, true], pingUrl: ['string', false], pingKey: ['string', false, true] }],
-	[() => new CheckMonitorWebhookHttpHeaderAuth(), 'checkMonitorWebhook', 'Check Monitor Webhook', { headerName: ['string', true], secret: ['string', true, true] }],
-])('credential %#: its name, display name and fields (type, required, a password) as the contract fixes them', (build, name, displayName, fields) => {
-	const credential = build();
-	expect([credential.name, credential.displayName]).toEqual([name, displayName]);
-	expect(
-		Object.fromEntries(
-			credential.properties.map((p) => [p.name, [p.type, p.required === true, ...(p.typeOptions?.password ? [true] : [])]]),
-		),
-	).toEqual(fields);
-});
+	[
+		() => new CustomerEngagementApi(),
+		'customerEngagementApi',
+		'Customer Engagement API',
+		{ baseUrl: ['string', true], accessToken: ['string', true, true] },
+	],
+	[
+		() => new CheckMonitorApi(),
+		'checkMonitorApi',
+		'Check Monitor API',
+		{
+			baseUrl: ['string', true],
+			apiKey: ['string', true, true],
+			pingUrl: ['string', false],
+			pingKey: ['string', false, true],
+		},
+	],
+	[
+		() => new CheckMonitorWebhookHttpHeaderAuth(),
+		'checkMonitorWebhook',
+		'Check Monitor Webhook',
+		{ headerName: ['string', true], secret: ['string', true, true] },
+	],
+])(
+	'credential %#: its name, display name and fields (type, required, a password) as the contract fixes them',
+	(build, name, displayName, fields) => {
+		const credential = build();
+		expect([credential.name, credential.displayName]).toEqual([name, displayName]);
+		expect(
+			Object.fromEntries(
+				credential.properties.map((p) => [
+					p.name,
+					[p.type, p.required === true, ...(p.typeOptions?.password ? [true] : [])],
+				]),
+			),
+		).toEqual(fields);
+	},
+);
 
 describe('the credentials as the node contract fixes them (saved credentials depend on the names)', () => {
 	const fields = (credential: ICredentialType) =>
-		credential.properties.map(({ name, type, required, default: value, typeOptions }) => ({ name, type, required: required ?? false, default: value, password: typeOptions?.password ?? false }));
+		credential.properties.map(({ name, type, required, default: value, typeOptions }) => ({
+			name,
+			type,
+			required: required ?? false,
+			default: value,
+			password: typeOptions?.password ?? false,
+		}));
 
 	test.each([
 		[
@@ -219,7 +358,13 @@ describe('the credentials as the node contract fixes them (saved credentials dep
 			() => new CheckMonitorApi(),
 			'checkMonitorApi',
 			[
-				{ name: 'baseUrl', type: 'string', required: true, default: 'https://healthchecks.io', password: false },
+				{
+					name: 'baseUrl',
+					type: 'string',
+					required: true,
+					default: 'https://healthchecks.io',
+					password: false,
+				},
 				{ name: 'apiKey', type: 'string', required: true, default: '', password: true },
 				{ name: 'pingUrl', type: 'string', required: false, default: '', password: false },
 				{ name: 'pingKey', type: 'string', required: false, default: '', password: true },
@@ -247,8 +392,19 @@ function form(description: INodeTypeDescription, values: Record<string, unknown>
 		p.default,
 		...(p.required ? ['required'] : []),
 		...(p.noDataExpression ? ['no expression'] : []),
-		...(p.typeOptions?.minValue !== undefined || p.typeOptions?.maxValue !== undefined ? [[p.typeOptions?.minValue, p.typeOptions?.maxValue]] : []),
-		...(p.modes ? [p.modes.map((m) => [m.name, ...(m.typeOptions?.searchListMethod ? [m.typeOptions.searchListMethod, m.typeOptions.searchable === true] : [])])] : []),
+		...(p.typeOptions?.minValue !== undefined || p.typeOptions?.maxValue !== undefined
+			? [[p.typeOptions?.minValue, p.typeOptions?.maxValue]]
+			: []),
+		...(p.modes
+			? [
+					p.modes.map((m) => [
+						m.name,
+						...(m.typeOptions?.searchListMethod
+							? [m.typeOptions.searchListMethod, m.typeOptions.searchable === true]
+							: []),
+					]),
+				]
+			: []),
 		...(p.type === 'options' || p.type === 'multiOptions' ? [optionValues(p)] : []),
 		...(p.type === 'collection' ? [(p.options as INodeProperties[]).map(summary)] : []),
 	];
@@ -263,7 +419,14 @@ test.each([
 		'Customer Engagement Trigger',
 		() => new CustomerEngagementTrigger().description,
 		(event: unknown[]) => [
-			[{}, [event, ['contactId', 'resourceLocator', NEW_LOCATOR, LIST_OR_ID('searchContacts')], ['lookBackHours', 'number', 24, [0, 720]]]],
+			[
+				{},
+				[
+					event,
+					['contactId', 'resourceLocator', NEW_LOCATOR, LIST_OR_ID('searchContacts')],
+					['lookBackHours', 'number', 24, [0, 720]],
+				],
+			],
 			[{ event: 'newContact' }, [event]],
 			[
 				{ event: 'newRedeem' },
@@ -276,7 +439,13 @@ test.each([
 			],
 			[{ event: 'newLoyaltyReward' }, [event]],
 		],
-		['event', 'options', 'newVisit', 'no expression', ['newContact', 'newLoyaltyReward', 'newRedeem', 'newVisit']],
+		[
+			'event',
+			'options',
+			'newVisit',
+			'no expression',
+			['newContact', 'newLoyaltyReward', 'newRedeem', 'newVisit'],
+		],
 	],
 	[
 		'Check Monitor Trigger',
@@ -284,16 +453,43 @@ test.each([
 		(event: unknown[]) => {
 			const scope = ['scope', 'options', 'all', ['all', 'one']];
 			const direction = ['direction', 'options', 'any', ['any', 'up', 'down']];
-			const check = ['checkId', 'resourceLocator', NEW_LOCATOR, 'required', LIST_OR_ID('searchChecks')];
-			const flipOptions = ['options', 'collection', {}, [['fullSweepMinutes', 'number', 60, [0, undefined]], ['lookBackMinutes', 'number', 60, [0, undefined]], ['requestsPerMinute', 'number', 100, [1, undefined]]]];
-			const pingOptions = ['options', 'collection', {}, [['includeBody', 'boolean', false], ['requestsPerMinute', 'number', 100, [1, undefined]], ['pingTypes', 'multiOptions', [], ['fail', 'ign', 'log', 'start', 'success']]]];
+			const check = [
+				'checkId',
+				'resourceLocator',
+				NEW_LOCATOR,
+				'required',
+				LIST_OR_ID('searchChecks'),
+			];
+			const flipOptions = [
+				'options',
+				'collection',
+				{},
+				[
+					['fullSweepMinutes', 'number', 60, [0, undefined]],
+					['lookBackMinutes', 'number', 60, [0, undefined]],
+					['requestsPerMinute', 'number', 100, [1, undefined]],
+				],
+			];
+			const pingOptions = [
+				'options',
+				'collection',
+				{},
+				[
+					['includeBody', 'boolean', false],
+					['requestsPerMinute', 'number', 100, [1, undefined]],
+					['pingTypes', 'multiOptions', [], ['fail', 'ign', 'log', 'start', 'success']],
+				],
+			];
 			// New Ping watched one check before it could watch all: a saved New Ping trigger has no scope.
 			const pingScope = ['scope', 'options', 'one', ['all', 'one']];
 			return [
 				[{}, [event, scope, ['tags', 'string', ''], direction, flipOptions]],
 				[{ event: 'newFlip', scope: 'one' }, [event, scope, check, direction, flipOptions]],
 				[{ event: 'newPing' }, [event, pingScope, check, pingOptions]],
-				[{ event: 'newPing', scope: 'all' }, [event, pingScope, ['tags', 'string', ''], pingOptions]],
+				[
+					{ event: 'newPing', scope: 'all' },
+					[event, pingScope, ['tags', 'string', ''], pingOptions],
+				],
 				// Late Check has no options: every poll is one request.
 				[{ event: 'lateCheck' }, [event, scope, ['tags', 'string', '']]],
 				[{ event: 'lateCheck', scope: 'one' }, [event, scope, check]],
@@ -301,20 +497,39 @@ test.each([
 		},
 		['event', 'options', 'newFlip', 'no expression', ['newFlip', 'newPing', 'lateCheck']],
 	],
-] as Array<[string, () => INodeTypeDescription, (event: unknown[]) => Array<[Record<string, unknown>, unknown[]]>, unknown[]]>)(
-	"%s: the form of each event, with the defaults a saved trigger relies on",
+] as Array<
+	[
+		string,
+		() => INodeTypeDescription,
+		(event: unknown[]) => Array<[Record<string, unknown>, unknown[]]>,
+		unknown[],
+	]
+>)(
+	'%s: the form of each event, with the defaults a saved trigger relies on',
 	(_name, build, forms, event) => {
-		for (const [values, expected] of forms(event)) expect([values, form(build(), values)]).toEqual([values, expected]);
+		for (const [values, expected] of forms(event))
+			expect([values, form(build(), values)]).toEqual([values, expected]);
 	},
 );
 
-test('a Check Monitor Trigger\'s check typed By ID is checked by n8n: a UUID or a 40-character unique key', () => {
+test("a Check Monitor Trigger's check typed By ID is checked by n8n: a UUID or a 40-character unique key", () => {
 	const description = new CheckMonitorTrigger().description;
 	const issues = (value: string) => {
-		const node = { id: 'n', name: 'Trigger', type: 'checkMonitorTrigger', typeVersion: 1, position: [0, 0] as [number, number], parameters: { event: 'newPing', checkId: { __rl: true, mode: 'id', value } } };
-		return NodeHelpers.getNodeParametersIssues(description.properties, node, description)?.parameters?.checkId ?? [];
+		const node = {
+			id: 'n',
+			name: 'Trigger',
+			type: 'checkMonitorTrigger',
+			typeVersion: 1,
+			position: [0, 0] as [number, number],
+			parameters: { event: 'newPing', checkId: { __rl: true, mode: 'id', value } },
+		};
+		return (
+			NodeHelpers.getNodeParametersIssues(description.properties, node, description)?.parameters
+				?.checkId ?? []
+		);
 	};
 	const uuid = '8a3c5b7e-1f2d-4c6a-9b0e-3d5f7a9c1e2b';
 	expect([uuid, ` ${uuid.toUpperCase()} `, 'a'.repeat(40)].map(issues)).toEqual([[], [], []]);
-	for (const bad of ['nightly-backup', 'a'.repeat(39), `${uuid}x`, `x${uuid}`]) expect([bad, issues(bad)]).toEqual([bad, ['Enter a check UUID, or a 40-character unique key']]);
+	for (const bad of ['nightly-backup', 'a'.repeat(39), `${uuid}x`, `x${uuid}`])
+		expect([bad, issues(bad)]).toEqual([bad, ['Enter a check UUID, or a 40-character unique key']]);
 });

@@ -43,7 +43,12 @@ export function githubAnchor(heading: string): string {
 
 function readmeAnchors(): Set<string> {
 	const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
-	return new Set(readme.split('\n').filter((line) => /^#{1,6} /.test(line)).map((line) => githubAnchor(line.replace(/^#+ /, ''))));
+	return new Set(
+		readme
+			.split('\n')
+			.filter((line) => /^#{1,6} /.test(line))
+			.map((line) => githubAnchor(line.replace(/^#+ /, ''))),
+	);
 }
 
 describe('package.json', () => {
@@ -58,20 +63,36 @@ describe('package.json', () => {
 		expect(pkg.dependencies ?? {}).toEqual({});
 		// n8n's scanner refuses an overrides field (no-overrides-field).
 		expect(pkg.overrides).toBeUndefined();
-		expect(Object.keys(pkg.scripts).filter((s) => /^(pre|post)?(install|prepare|prepublish)$/.test(s))).toEqual([]);
+		expect(
+			Object.keys(pkg.scripts).filter((s) => /^(pre|post)?(install|prepare|prepublish)$/.test(s)),
+		).toEqual([]);
 	});
 
-	test('claims no strict mode: its lint is this eslint config, not @n8n/node-cli\'s strict one', () => {
+	test("claims no strict mode: its lint is this eslint config, not @n8n/node-cli's strict one", () => {
 		expect(pkg.n8n.strict).toBeUndefined();
 	});
 });
 
 describe('documentation links', () => {
-	const codexLinks = ['CustomerEngagement', 'CheckMonitor', 'CustomerEngagementTrigger', 'CheckMonitorTrigger', 'CheckMonitorWebhookTrigger'].flatMap((node) => {
-		const codex = JSON.parse(readFileSync(path.join(root, 'nodes', node, `${node}.node.json`), 'utf8')) as {
-			resources: { primaryDocumentation: Array<{ url: string }>; credentialDocumentation: Array<{ url: string }> };
+	const codexLinks = [
+		'CustomerEngagement',
+		'CheckMonitor',
+		'CustomerEngagementTrigger',
+		'CheckMonitorTrigger',
+		'CheckMonitorWebhookTrigger',
+	].flatMap((node) => {
+		const codex = JSON.parse(
+			readFileSync(path.join(root, 'nodes', node, `${node}.node.json`), 'utf8'),
+		) as {
+			resources: {
+				primaryDocumentation: Array<{ url: string }>;
+				credentialDocumentation: Array<{ url: string }>;
+			};
 		};
-		return [...codex.resources.primaryDocumentation, ...codex.resources.credentialDocumentation].map(({ url }) => [`${node}.node.json`, url]);
+		return [
+			...codex.resources.primaryDocumentation,
+			...codex.resources.credentialDocumentation,
+		].map(({ url }) => [`${node}.node.json`, url]);
 	});
 	const credentialLinks = [
 		['CustomerEngagementApi', new CustomerEngagementApi().documentationUrl],
@@ -79,13 +100,16 @@ describe('documentation links', () => {
 		['CheckMonitorWebhookHttpHeaderAuth', new CheckMonitorWebhookHttpHeaderAuth().documentationUrl],
 	];
 
-	test.each([...codexLinks, ...credentialLinks])('%s links to a README section that exists: %s', (_where, url) => {
-		const [page, anchor] = url.split('#');
-		expect(page).toBe(repository);
-		expect([...readmeAnchors()]).toContain(anchor);
-	});
+	test.each([...codexLinks, ...credentialLinks])(
+		'%s links to a README section that exists: %s',
+		(_where, url) => {
+			const [page, anchor] = url.split('#');
+			expect(page).toBe(repository);
+			expect([...readmeAnchors()]).toContain(anchor);
+		},
+	);
 
-	test('the anchor rule is GitHub\'s (so the test above can fail)', () => {
+	test("the anchor rule is GitHub's (so the test above can fail)", () => {
 		expect(githubAnchor('Check Monitor API')).toBe('check-monitor-api');
 		expect(githubAnchor('Use with AI agents and MCP')).toBe('use-with-ai-agents-and-mcp');
 		expect(githubAnchor('Errors and rate limits')).toBe('errors-and-rate-limits');
@@ -97,33 +121,85 @@ describe('the tarball (npm pack --dry-run)', () => {
 	let packed: string[] | undefined;
 	/** What `npm pack` would ship (packed once: it takes seconds, many on a busy machine). */
 	const listed = () => {
-		if (!existsSync(path.join(root, 'dist', 'known', 'nodes.json'))) throw new Error('dist/ is not built: run `npm run build` (npm test builds first)');
+		if (!existsSync(path.join(root, 'dist', 'known', 'nodes.json')))
+			throw new Error('dist/ is not built: run `npm run build` (npm test builds first)');
 		if (!packed) {
-			const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8' });
-			packed = (JSON.parse(out) as Array<{ files: Array<{ path: string }> }>)[0].files.map((f) => f.path).sort();
+			const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+				cwd: root,
+				encoding: 'utf8',
+			});
+			packed = (JSON.parse(out) as Array<{ files: Array<{ path: string }> }>)[0].files
+				.map((f) => f.path)
+				.sort();
 		}
 		return packed;
 	};
 
-	test('holds dist/, README.md, LICENSE, CHANGELOG.md and package.json only, and no source map', () => {
-		const files = listed();
-		expect(files.filter((f) => !f.startsWith('dist/') && !['README.md', 'LICENSE', 'CHANGELOG.md', 'package.json'].includes(f))).toEqual([]);
-		expect(files).toEqual(expect.arrayContaining(['README.md', 'LICENSE', 'CHANGELOG.md', 'package.json']));
-		expect(files.filter((f) => f.endsWith('.map') || f.endsWith('.ts'))).toEqual([]);
-	}, LONG_TEST_TIMEOUT_MS);
+	test(
+		'holds dist/, README.md, LICENSE, CHANGELOG.md and package.json only, and no source map',
+		() => {
+			const files = listed();
+			expect(
+				files.filter(
+					(f) =>
+						!f.startsWith('dist/') &&
+						!['README.md', 'LICENSE', 'CHANGELOG.md', 'package.json'].includes(f),
+				),
+			).toEqual([]);
+			expect(files).toEqual(
+				expect.arrayContaining(['README.md', 'LICENSE', 'CHANGELOG.md', 'package.json']),
+			);
+			expect(files.filter((f) => f.endsWith('.map') || f.endsWith('.ts'))).toEqual([]);
+		},
+		LONG_TEST_TIMEOUT_MS,
+	);
 
-	test('holds every node and credential package.json names, and the lazy-loading metadata n8n reads', () => {
-		const files = listed();
-		expect(files).toEqual(expect.arrayContaining([...pkg.n8n.nodes, ...pkg.n8n.credentials]));
-		expect(files).toEqual(expect.arrayContaining(['dist/known/nodes.json', 'dist/known/credentials.json', 'dist/types/nodes.json', 'dist/types/credentials.json']));
-	}, LONG_TEST_TIMEOUT_MS);
+	test(
+		'holds every node and credential package.json names, and the lazy-loading metadata n8n reads',
+		() => {
+			const files = listed();
+			expect(files).toEqual(expect.arrayContaining([...pkg.n8n.nodes, ...pkg.n8n.credentials]));
+			expect(files).toEqual(
+				expect.arrayContaining([
+					'dist/known/nodes.json',
+					'dist/known/credentials.json',
+					'dist/types/nodes.json',
+					'dist/types/credentials.json',
+				]),
+			);
+		},
+		LONG_TEST_TIMEOUT_MS,
+	);
 
 	test('the lazy-loading metadata names exactly the nodes and credentials of package.json, at paths that ship', () => {
-		const known = (file: string) => JSON.parse(readFileSync(path.join(root, 'dist', 'known', file), 'utf8')) as Record<string, { sourcePath: string }>;
-		const types = (file: string) => JSON.parse(readFileSync(path.join(root, 'dist', 'types', file), 'utf8')) as Array<{ name: string }>;
-		expect(Object.values(known('nodes.json')).map((n) => n.sourcePath).sort()).toEqual([...pkg.n8n.nodes].sort());
-		expect(Object.values(known('credentials.json')).map((c) => c.sourcePath).sort()).toEqual([...pkg.n8n.credentials].sort());
-		expect(types('nodes.json').map((n) => n.name).sort()).toEqual(Object.keys(known('nodes.json')).sort());
-		expect(types('credentials.json').map((c) => c.name).sort()).toEqual(Object.keys(known('credentials.json')).sort());
+		const known = (file: string) =>
+			JSON.parse(readFileSync(path.join(root, 'dist', 'known', file), 'utf8')) as Record<
+				string,
+				{ sourcePath: string }
+			>;
+		const types = (file: string) =>
+			JSON.parse(readFileSync(path.join(root, 'dist', 'types', file), 'utf8')) as Array<{
+				name: string;
+			}>;
+		expect(
+			Object.values(known('nodes.json'))
+				.map((n) => n.sourcePath)
+				.sort(),
+		).toEqual([...pkg.n8n.nodes].sort());
+		expect(
+			Object.values(known('credentials.json'))
+				.map((c) => c.sourcePath)
+				.sort(),
+		).toEqual([...pkg.n8n.credentials].sort());
+		expect(
+			types('nodes.json')
+				.map((n) => n.name)
+				.sort(),
+		).toEqual(Object.keys(known('nodes.json')).sort());
+		expect(
+			types('credentials.json')
+				.map((c) => c.name)
+				.sort(),
+		).toEqual(Object.keys(known('credentials.json')).sort());
 	});
 });

@@ -45,11 +45,15 @@ interface Operation {
 
 /** Every (resource, operation) of an action node, with the top-level parameters it shows (as conventions.test.ts walks them). */
 function operations(description: INodeTypeDescription): Operation[] {
-	const resources = (description.properties.find((p) => p.name === 'resource')?.options ?? []) as INodePropertyOptions[];
+	const resources = (description.properties.find((p) => p.name === 'resource')?.options ??
+		[]) as INodePropertyOptions[];
 	const result: Operation[] = [];
 	for (const resource of resources) {
 		const parameters = { resource: resource.value };
-		const operationProperty = description.properties.find((p) => p.name === 'operation' && NodeHelpers.displayParameter(parameters, p, null, description));
+		const operationProperty = description.properties.find(
+			(p) =>
+				p.name === 'operation' && NodeHelpers.displayParameter(parameters, p, null, description),
+		);
 		for (const operation of (operationProperty?.options ?? []) as INodePropertyOptions[]) {
 			for (const returnAll of [false, true]) {
 				// Defaults filled in, as the editor has them: shared parameters are shown by hidden flags (sharedParameters.ts).
@@ -62,7 +66,11 @@ function operations(description: INodeTypeDescription): Operation[] {
 					description,
 				) as INodeParameters;
 				const shown = description.properties.filter(
-					(p) => !['resource', 'operation'].includes(p.name) && p.type !== 'hidden' && p.type !== 'notice' && NodeHelpers.displayParameter(values, p, null, description, values),
+					(p) =>
+						!['resource', 'operation'].includes(p.name) &&
+						p.type !== 'hidden' &&
+						p.type !== 'notice' &&
+						NodeHelpers.displayParameter(values, p, null, description, values),
 				);
 				const name = `${String(resource.value)}.${String(operation.value)}`;
 				const known = result.find((op) => op.name === name);
@@ -79,10 +87,26 @@ function fillable(properties: INodeProperties[], path = ''): Array<[string, INod
 	const found: Array<[string, INodeProperties]> = [];
 	for (const property of properties) {
 		const where = `${path}${property.name}`;
-		if (property.type === 'collection') found.push(...fillable((property.options ?? []) as INodeProperties[], `${where}.`));
+		if (property.type === 'collection')
+			found.push(...fillable((property.options ?? []) as INodeProperties[], `${where}.`));
 		else if (property.type === 'fixedCollection') {
-			for (const group of (property.options ?? []) as Array<{ name: string; values: INodeProperties[] }>) found.push(...fillable(group.values, `${where}.${group.name}.`));
-		} else if (['string', 'number', 'boolean', 'options', 'multiOptions', 'json', 'dateTime', 'resourceLocator'].includes(property.type)) {
+			for (const group of (property.options ?? []) as Array<{
+				name: string;
+				values: INodeProperties[];
+			}>)
+				found.push(...fillable(group.values, `${where}.${group.name}.`));
+		} else if (
+			[
+				'string',
+				'number',
+				'boolean',
+				'options',
+				'multiOptions',
+				'json',
+				'dateTime',
+				'resourceLocator',
+			].includes(property.type)
+		) {
 			found.push([where, property]);
 		}
 	}
@@ -100,17 +124,28 @@ const ARTICLES = new Set(['a', 'an', 'the', 'many', 'of', 'in', 'all', 'one']);
 function isGeneric(action: string, op: Operation, nodeName: string): boolean {
 	if (/^(Get|Create|Update|Delete|Send|List)( many)? \w+( in .*)?$/.test(action)) return true;
 	const known = new Set(
-		[...words(op.option.name), ...words(op.resourceName), ...words(nodeName), String(op.option.value), String(op.name.split('.')[0])].map((w) => w.toLowerCase()),
+		[
+			...words(op.option.name),
+			...words(op.resourceName),
+			...words(nodeName),
+			String(op.option.value),
+			String(op.name.split('.')[0]),
+		].map((w) => w.toLowerCase()),
 	);
 	const stem = (w: string) => w.toLowerCase().replace(/ies$/, 'y').replace(/s$/, '');
 	const knownStems = new Set([...known].map(stem));
-	const rest = words(action).filter((w) => !ARTICLES.has(w.toLowerCase()) && !known.has(w.toLowerCase()) && !knownStems.has(stem(w)));
+	const rest = words(action).filter(
+		(w) =>
+			!ARTICLES.has(w.toLowerCase()) && !known.has(w.toLowerCase()) && !knownStems.has(stem(w)),
+	);
 	return rest.length < 2;
 }
 
 /** What an ID parameter must show: an example, or the pattern it follows. */
 const SAYS_FORM = /e\.g\. \S+|UUID|pattern|lowercase letters/i;
-const isIdParameter = (p: INodeProperties) => p.type !== 'boolean' && (p.type === 'resourceLocator' || /Id$/.test(p.name) || /\bIDs?\b/.test(p.displayName));
+const isIdParameter = (p: INodeProperties) =>
+	p.type !== 'boolean' &&
+	(p.type === 'resourceLocator' || /Id$/.test(p.name) || /\bIDs?\b/.test(p.displayName));
 
 describe.each(actionNodes)('%s as an AI tool', (nodeName, description) => {
 	const all = operations(description);
@@ -121,53 +156,98 @@ describe.each(actionNodes)('%s as an AI tool', (nodeName, description) => {
 		expect(all.some((op) => op.shown.length > 2)).toBe(true);
 	});
 
-	test.each(all.map((op) => [op.name, op]))('%s: its action says what it does and what it needs, not only "<verb> <resource>"', (_name, op) => {
-		const action = op.option.action ?? '';
-		expect([op.name, action.trim() !== '', isGeneric(action, op, nodeName)]).toEqual([op.name, true, false]);
-		// The tool's name is the node's name "<action> in <node>", cut at 64 characters: it survives whole.
-		const toolName = nodeNameToToolName(`${action} in ${description.defaults.name}`);
-		expect([op.name, toolName.length < 64]).toEqual([op.name, true]);
-	});
+	test.each(all.map((op) => [op.name, op]))(
+		'%s: its action says what it does and what it needs, not only "<verb> <resource>"',
+		(_name, op) => {
+			const action = op.option.action ?? '';
+			expect([op.name, action.trim() !== '', isGeneric(action, op, nodeName)]).toEqual([
+				op.name,
+				true,
+				false,
+			]);
+			// The tool's name is the node's name "<action> in <node>", cut at 64 characters: it survives whole.
+			const toolName = nodeNameToToolName(`${action} in ${description.defaults.name}`);
+			expect([op.name, toolName.length < 64]).toEqual([op.name, true]);
+		},
+	);
 
-	test.each(all.map((op) => [op.name, op]))('%s: its description says what it does and what it returns, in a sentence or two', (_name, op) => {
-		const text = op.option.description ?? '';
-		expect([op.name, words(text).length >= 10, /\breturn(s|ed|ing)?\b/i.test(text)]).toEqual([op.name, true, true]);
-		expect([op.name, text.split(/(?<=[.;])\s+(?=[A-Z])/).length <= 3]).toEqual([op.name, true]);
-	});
+	test.each(all.map((op) => [op.name, op]))(
+		'%s: its description says what it does and what it returns, in a sentence or two',
+		(_name, op) => {
+			const text = op.option.description ?? '';
+			expect([op.name, words(text).length >= 10, /\breturn(s|ed|ing)?\b/i.test(text)]).toEqual([
+				op.name,
+				true,
+				true,
+			]);
+			expect([op.name, text.split(/(?<=[.;])\s+(?=[A-Z])/).length <= 3]).toEqual([op.name, true]);
+		},
+	);
 
-	test.each(all.map((op) => [op.name, op]))('%s: every parameter a model may fill says its form; an ID shows an example or its pattern', (_name, op) => {
-		const missing: string[] = [];
-		for (const [where, property] of fillable(op.shown)) {
-			const text = property.description ?? '';
-			if (words(text).length < 3 || text.trim().toLowerCase() === property.displayName.toLowerCase()) missing.push(`${where}: no description`);
-			else if (isIdParameter(property) && !SAYS_FORM.test(text)) missing.push(`${where}: an ID without its form`);
-			if (property.type === 'resourceLocator') {
-				// Each typed mode (By ID, By Slug) is a form the model may have to give: the description names it.
-				for (const mode of property.modes ?? []) {
-					if (mode.name === 'slug' && !/slug/i.test(text)) missing.push(`${where}: mode ${mode.name} not described`);
-					if (mode.name === 'id' && !/\bID\b|UUID/.test(text)) missing.push(`${where}: mode ${mode.name} not described`);
+	test.each(all.map((op) => [op.name, op]))(
+		'%s: every parameter a model may fill says its form; an ID shows an example or its pattern',
+		(_name, op) => {
+			const missing: string[] = [];
+			for (const [where, property] of fillable(op.shown)) {
+				const text = property.description ?? '';
+				if (
+					words(text).length < 3 ||
+					text.trim().toLowerCase() === property.displayName.toLowerCase()
+				)
+					missing.push(`${where}: no description`);
+				else if (isIdParameter(property) && !SAYS_FORM.test(text))
+					missing.push(`${where}: an ID without its form`);
+				if (property.type === 'resourceLocator') {
+					// Each typed mode (By ID, By Slug) is a form the model may have to give: the description names it.
+					for (const mode of property.modes ?? []) {
+						if (mode.name === 'slug' && !/slug/i.test(text))
+							missing.push(`${where}: mode ${mode.name} not described`);
+						if (mode.name === 'id' && !/\bID\b|UUID/.test(text))
+							missing.push(`${where}: mode ${mode.name} not described`);
+					}
 				}
 			}
-		}
-		expect([op.name, missing]).toEqual([op.name, []]);
-	});
+			expect([op.name, missing]).toEqual([op.name, []]);
+		},
+	);
 });
 
 test('the checks above can fail: a generic action, a description without its return, an ID without its form', () => {
-	const op: Operation = { name: 'check.getAll', resourceName: 'Check', option: { name: 'Get Many', value: 'getAll', action: 'Get many checks' }, shown: [] };
+	const op: Operation = {
+		name: 'check.getAll',
+		resourceName: 'Check',
+		option: { name: 'Get Many', value: 'getAll', action: 'Get many checks' },
+		shown: [],
+	};
 	expect(isGeneric('Get many checks', op, 'Check Monitor')).toBe(true);
 	expect(isGeneric('Get all the checks', op, 'Check Monitor')).toBe(true);
 	expect(isGeneric('List checks filtered by slug or tags', op, 'Check Monitor')).toBe(false);
-	const id: INodeProperties = { displayName: 'Contact ID', name: 'contactId', type: 'string', default: '', description: 'Only visits of this contact' };
+	const id: INodeProperties = {
+		displayName: 'Contact ID',
+		name: 'contactId',
+		type: 'string',
+		default: '',
+		description: 'Only visits of this contact',
+	};
 	expect(isIdParameter(id) && !SAYS_FORM.test(id.description as string)).toBe(true);
-	expect(fillable([{ displayName: 'F', name: 'f', type: 'collection', default: {}, options: [id] }]).map(([where]) => where)).toEqual(['f.contactId']);
+	expect(
+		fillable([{ displayName: 'F', name: 'f', type: 'collection', default: {}, options: [id] }]).map(
+			([where]) => where,
+		),
+	).toEqual(['f.contactId']);
 });
 
-test.each(actionNodes)('%s: the tool variant, and only it, asks for a description of each field a model fills', (_node, description) => {
-	// n8n names the variant "<name>Tool" (convertNodeToAiTool); `@tool` is true for that name only.
-	const tool = { ...description, name: `${description.name}Tool` };
-	const notice = description.properties.find((p) => p.name === 'toolNotice') as INodeProperties;
-	expect(notice.type).toBe('notice');
-	expect(notice.displayName).toMatch(/description that says the value's form/);
-	expect([NodeHelpers.displayParameter({}, notice, null, tool), NodeHelpers.displayParameter({}, notice, null, description)]).toEqual([true, false]);
-});
+test.each(actionNodes)(
+	'%s: the tool variant, and only it, asks for a description of each field a model fills',
+	(_node, description) => {
+		// n8n names the variant "<name>Tool" (convertNodeToAiTool); `@tool` is true for that name only.
+		const tool = { ...description, name: `${description.name}Tool` };
+		const notice = description.properties.find((p) => p.name === 'toolNotice') as INodeProperties;
+		expect(notice.type).toBe('notice');
+		expect(notice.displayName).toMatch(/description that says the value's form/);
+		expect([
+			NodeHelpers.displayParameter({}, notice, null, tool),
+			NodeHelpers.displayParameter({}, notice, null, description),
+		]).toEqual([true, false]);
+	},
+);

@@ -9,13 +9,33 @@
 import { byId, createPoller, runNode } from '../../harness/engine';
 import { useCheckMonitorServer, useCustomerEngagementServer } from '../support/setup';
 import { NodeApiError } from 'n8n-workflow';
-import { classify, describeNetworkError, ErrorStatus, policy as resiliencePolicy, RetriesExhausted, retriesSentence, retryAfterMs, withRetries, wordedError, type Failure } from '../../nodes/shared/apiRequest';
+import {
+	classify,
+	describeNetworkError,
+	ErrorStatus,
+	policy as resiliencePolicy,
+	RetriesExhausted,
+	retriesSentence,
+	retryAfterMs,
+	withRetries,
+	wordedError,
+	type Failure,
+} from '../../nodes/shared/apiRequest';
 
 describe('Customer Engagement', () => {
 	const { server, credentials } = useCustomerEngagementServer();
 	const run = (parameters: Record<string, unknown>, items?: object[]) =>
-		runNode({ type: 'customerEngagement', parameters: parameters as never, credentials: credentials(), items: items as never });
-	const createLabel = { resource: 'label', operation: 'create', name: '={{ $json.name ?? "VIP" }}' };
+		runNode({
+			type: 'customerEngagement',
+			parameters: parameters as never,
+			credentials: credentials(),
+			items: items as never,
+		});
+	const createLabel = {
+		resource: 'label',
+		operation: 'create',
+		name: '={{ $json.name ?? "VIP" }}',
+	};
 
 	test('a 429 on a write is retried after Retry-After (seconds); the label exists once', async () => {
 		server.injectFault({ kind: 'status', status: 429, retryAfter: '1' });
@@ -28,7 +48,11 @@ describe('Customer Engagement', () => {
 	});
 
 	test('Retry-After as an HTTP date is honoured', async () => {
-		server.injectFault({ kind: 'status', status: 429, retryAfter: new Date(Date.now() + 1500).toUTCString() });
+		server.injectFault({
+			kind: 'status',
+			status: 429,
+			retryAfter: new Date(Date.now() + 1500).toUTCString(),
+		});
 		const started = Date.now();
 		await run(createLabel);
 		// HTTP dates have whole seconds: the wait is between 0.5 and 1.5 s.
@@ -45,7 +69,9 @@ describe('Customer Engagement', () => {
 		server.injectFault({ kind: 'status', status: 429 }, 10);
 		const failed = await run({ ...createLabel, name: 'Other' });
 		expect(server.requests).toHaveLength(resiliencePolicy.rateLimitAttempts);
-		expect(failed.error?.message).toBe('Rate limit reached: the Customer Engagement API answered 429 (TOO_MANY_REQUESTS)');
+		expect(failed.error?.message).toBe(
+			'Rate limit reached: the Customer Engagement API answered 429 (TOO_MANY_REQUESTS)',
+		);
 	});
 
 	test('the total wait is bounded: a Retry-After beyond it fails at once, saying why', async () => {
@@ -58,10 +84,16 @@ describe('Customer Engagement', () => {
 	});
 
 	test('a 500 on a write is not retried (it may have happened): one request, a clear error', async () => {
-		server.injectFault({ kind: 'status', status: 500, body: { errorCode: 'INTERNAL', message: 'database timeout' } });
+		server.injectFault({
+			kind: 'status',
+			status: 500,
+			body: { errorCode: 'INTERNAL', message: 'database timeout' },
+		});
 		const result = await run(createLabel);
 		expect(server.requests).toHaveLength(1);
-		expect(result.error?.message).toBe('The Customer Engagement API failed with HTTP 500: database timeout');
+		expect(result.error?.message).toBe(
+			'The Customer Engagement API failed with HTTP 500: database timeout',
+		);
 		expect(result.error?.description).toBe(
 			'This is a problem on the API side. The request was a write (POST) and was not sent again: it may have happened, so check before running it again.',
 		);
@@ -71,7 +103,9 @@ describe('Customer Engagement', () => {
 		server.injectFault({ kind: 'drop' });
 		const result = await run(createLabel);
 		expect(server.requests).toHaveLength(1);
-		expect(result.error?.message).toBe('Could not reach the Customer Engagement API: the connection was closed before a response arrived');
+		expect(result.error?.message).toBe(
+			'Could not reach the Customer Engagement API: the connection was closed before a response arrived',
+		);
 		expect(result.error?.description).toBe(
 			'Network error ECONNRESET. Check the Base URL in the credential and that the server is reachable from n8n. The request was a write (POST) and was not sent again: it may have happened, so check before running it again.',
 		);
@@ -88,7 +122,9 @@ describe('Customer Engagement', () => {
 		);
 		server.injectFault({ kind: 'drop' }, 3);
 		const dropped = await run({ resource: 'label', operation: 'get', labelId: byId('lb_1') });
-		expect(dropped.error?.message).toBe('Could not reach the Customer Engagement API: the connection was closed before a response arrived');
+		expect(dropped.error?.message).toBe(
+			'Could not reach the Customer Engagement API: the connection was closed before a response arrived',
+		);
 		expect(dropped.error?.description).toMatch(
 			/^Network error ECONNRESET\. Check the Base URL in the credential and that the server is reachable from n8n\. The request only reads data, so running it again is safe\. The node tried 3 times over [\d.]+ s before giving up\.$/,
 		);
@@ -113,7 +149,9 @@ describe('Customer Engagement', () => {
 		const result = await run(createLabel, items);
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((i) => i.json.name)).toEqual(items.map((i) => i.name));
-		expect([...server.state.labels.values()].map((l) => l.name).sort()).toEqual(items.map((i) => i.name).sort());
+		expect([...server.state.labels.values()].map((l) => l.name).sort()).toEqual(
+			items.map((i) => i.name).sort(),
+		);
 		expect(server.maxInFlight).toBe(resiliencePolicy.maxConcurrent);
 	}, 30_000);
 
@@ -131,10 +169,20 @@ describe('Customer Engagement', () => {
 	test("a 429 pauses only the credential that got it: another account's requests go on", async () => {
 		server.state.labels.set('lb_a', { id: 'lb_a', name: 'A', color: 'GREY' });
 		server.state.labels.set('lb_b', { id: 'lb_b', name: 'B', color: 'GREY' });
-		server.injectFault({ kind: 'status', status: 429, retryAfter: '2' }, 1, (request) => request.path === '/v1/labels/lb_a');
+		server.injectFault(
+			{ kind: 'status', status: 429, retryAfter: '2' },
+			1,
+			(request) => request.path === '/v1/labels/lb_a',
+		);
 		const started = Date.now();
 		const getLabel = (labelId: string, credentialId: string) =>
-			runNode({ type: 'customerEngagement', parameters: { resource: 'label', operation: 'get', labelId: byId(labelId) } as never, credentials: credentials(), items: Array.from({ length: 3 }, () => ({})) as never, credentialId }).then((r) => ({ r, ms: Date.now() - started }));
+			runNode({
+				type: 'customerEngagement',
+				parameters: { resource: 'label', operation: 'get', labelId: byId(labelId) } as never,
+				credentials: credentials(),
+				items: Array.from({ length: 3 }, () => ({})) as never,
+				credentialId,
+			}).then((r) => ({ r, ms: Date.now() - started }));
 		const first = getLabel('lb_a', 'account-a');
 		// The second account starts while the first one's 429 pause is running.
 		await new Promise((resolve) => setTimeout(resolve, 200));
@@ -151,7 +199,11 @@ describe('Check Monitor and triggers', () => {
 
 	test('a 429 (text body, as from a proxy) during a trigger poll is waited out', async () => {
 		const check = server.seedCheck({ name: 'a' });
-		const trigger = createPoller({ type: 'checkMonitorTrigger', parameters: { event: 'newFlip', scope: 'one', checkId: byId(check.uuid) } as never, credentials: credentials() });
+		const trigger = createPoller({
+			type: 'checkMonitorTrigger',
+			parameters: { event: 'newFlip', scope: 'one', checkId: byId(check.uuid) } as never,
+			credentials: credentials(),
+		});
 		await trigger.poll();
 		server.receivePing(check.uuid);
 		server.injectFault({ kind: 'status', status: 429, retryAfter: '0' });
@@ -162,13 +214,17 @@ describe('Check Monitor and triggers', () => {
 	test('pause (a write) after a 429 is sent again and happens once', async () => {
 		const check = server.seedCheck();
 		server.injectFault({ kind: 'status', status: 429, retryAfter: '0' });
-		const result = await runNode({ type: 'checkMonitor', parameters: { resource: 'check', operation: 'pause', checkId: byId(check.uuid) } as never, credentials: credentials() });
+		const result = await runNode({
+			type: 'checkMonitor',
+			parameters: { resource: 'check', operation: 'pause', checkId: byId(check.uuid) } as never,
+			credentials: credentials(),
+		});
 		expect(result.items[0].json.status).toBe('paused');
 		expect(check.flips).toHaveLength(1);
 	});
 });
 
-describe('the rules one at a time, on jest\'s clock', () => {
+describe("the rules one at a time, on jest's clock", () => {
 	let keyCount = 0;
 	const newKey = () => `rules:${++keyCount}`;
 
@@ -229,7 +285,9 @@ describe('the rules one at a time, on jest\'s clock', () => {
 		test('a read that fails with 5xx or the network: 3 attempts, backing off 0.5–1 s, then 1–2 s', async () => {
 			jest.spyOn(Math, 'random').mockReturnValue(0);
 			const low = scripted([{ kind: 'serverError' }, { kind: 'network' }]);
-			expect(await settle(withRetries(newKey(), 'get', low.attempt, low.classify))).toEqual({ value: 'done' });
+			expect(await settle(withRetries(newKey(), 'get', low.attempt, low.classify))).toEqual({
+				value: 'done',
+			});
 			expect(low.started).toEqual([0, 500, 1500]);
 
 			// The jitter: half the ceiling plus up to another half (here a quarter more).
@@ -250,11 +308,19 @@ describe('the rules one at a time, on jest\'s clock', () => {
 
 		test('a HEAD is a read; a write that fails with 5xx or the network is not retried and fails with its own error', async () => {
 			const head = scripted([{ kind: 'serverError' }, { kind: 'serverError' }]);
-			expect(await settle(withRetries(newKey(), 'HEAD', head.attempt, head.classify))).toEqual({ value: 'done' });
+			expect(await settle(withRetries(newKey(), 'HEAD', head.attempt, head.classify))).toEqual({
+				value: 'done',
+			});
 			expect(head.started).toHaveLength(3);
-			for (const failure of [{ kind: 'serverError' }, { kind: 'network' }, { kind: 'final' }] as Failure[]) {
+			for (const failure of [
+				{ kind: 'serverError' },
+				{ kind: 'network' },
+				{ kind: 'final' },
+			] as Failure[]) {
 				const write = scripted([failure]);
-				expect(await settle(withRetries(newKey(), 'POST', write.attempt, write.classify))).toEqual({ error: failure });
+				expect(await settle(withRetries(newKey(), 'POST', write.attempt, write.classify))).toEqual({
+					error: failure,
+				});
 				expect(write.started).toEqual([0]);
 			}
 		});
@@ -264,27 +330,47 @@ describe('the rules one at a time, on jest\'s clock', () => {
 			const run = scripted([{ kind: 'serverError' }, { kind: 'serverError' }, { kind: 'network' }]);
 			const { error } = await settle(withRetries(newKey(), 'GET', run.attempt, run.classify));
 			expect(error).toBeInstanceOf(RetriesExhausted);
-			expect(error).toMatchObject({ lastError: { kind: 'network' }, attempts: 3, waitedMs: 1500, reason: 'attempts' });
-			expect(retriesSentence(error as RetriesExhausted)).toBe('The node tried 3 times over 1.5 s before giving up.');
+			expect(error).toMatchObject({
+				lastError: { kind: 'network' },
+				attempts: 3,
+				waitedMs: 1500,
+				reason: 'attempts',
+			});
+			expect(retriesSentence(error as RetriesExhausted)).toBe(
+				'The node tried 3 times over 1.5 s before giving up.',
+			);
 		});
 
 		test('a write rate-limited every time: 6 attempts after each Retry-After, then how long it waited', async () => {
-			const run = scripted(Array.from({ length: 6 }, () => ({ kind: 'rateLimited', retryAfterMs: 2_000 }) as Failure));
+			const run = scripted(
+				Array.from({ length: 6 }, () => ({ kind: 'rateLimited', retryAfterMs: 2_000 }) as Failure),
+			);
 			const { error } = await settle(withRetries(newKey(), 'POST', run.attempt, run.classify));
 			expect(run.started).toEqual([0, 2000, 4000, 6000, 8000, 10000]);
 			expect(error).toMatchObject({ attempts: 6, waitedMs: 10_000, reason: 'attempts' });
-			expect(retriesSentence(error as RetriesExhausted)).toBe('The node tried 6 times over 10 s before giving up.');
+			expect(retriesSentence(error as RetriesExhausted)).toBe(
+				'The node tried 6 times over 10 s before giving up.',
+			);
 		});
 
 		test('the total wait is bounded: exactly the limit is waited, beyond it the node stops at once', async () => {
 			const exact = scripted([{ kind: 'rateLimited', retryAfterMs: 120_000 }]);
-			expect(await settle(withRetries(newKey(), 'POST', exact.attempt, exact.classify))).toEqual({ value: 'done' });
+			expect(await settle(withRetries(newKey(), 'POST', exact.attempt, exact.classify))).toEqual({
+				value: 'done',
+			});
 			expect(exact.started).toEqual([0, 120_000]);
-			const beyond = scripted([{ kind: 'rateLimited', retryAfterMs: 60_000 }, { kind: 'rateLimited', retryAfterMs: 60_001 }]);
-			const { error } = await settle(withRetries(newKey(), 'POST', beyond.attempt, beyond.classify));
+			const beyond = scripted([
+				{ kind: 'rateLimited', retryAfterMs: 60_000 },
+				{ kind: 'rateLimited', retryAfterMs: 60_001 },
+			]);
+			const { error } = await settle(
+				withRetries(newKey(), 'POST', beyond.attempt, beyond.classify),
+			);
 			expect(beyond.started).toEqual([0, 60_000]);
 			expect(error).toMatchObject({ attempts: 2, waitedMs: 60_000, reason: 'wait' });
-			expect(retriesSentence(error as RetriesExhausted)).toBe('The node tried 2 time(s) and stopped: waiting longer would exceed 120 s.');
+			expect(retriesSentence(error as RetriesExhausted)).toBe(
+				'The node tried 2 time(s) and stopped: waiting longer would exceed 120 s.',
+			);
 		});
 	});
 
@@ -302,7 +388,11 @@ describe('the rules one at a time, on jest\'s clock', () => {
 				running--;
 				return i;
 			};
-			const all = Promise.all(Array.from({ length: 12 }, (_, i) => withRetries(key, 'GET', attempt(i), () => ({ kind: 'final' }))));
+			const all = Promise.all(
+				Array.from({ length: 12 }, (_, i) =>
+					withRetries(key, 'GET', attempt(i), () => ({ kind: 'final' })),
+				),
+			);
 			await jest.runAllTimersAsync();
 			expect(await all).toEqual(Array.from({ length: 12 }, (_, i) => i));
 			expect(most).toBe(resiliencePolicy.maxConcurrent);
@@ -313,10 +403,17 @@ describe('the rules one at a time, on jest\'s clock', () => {
 
 		test("a 429 pauses every request of that credential until its Retry-After, and no other credential's", async () => {
 			const key = newKey();
-			const [limited, same, other] = [scripted([{ kind: 'rateLimited', retryAfterMs: 2_000 }]), scripted([]), scripted([])];
+			const [limited, same, other] = [
+				scripted([{ kind: 'rateLimited', retryAfterMs: 2_000 }]),
+				scripted([]),
+				scripted([]),
+			];
 			const first = withRetries(key, 'GET', limited.attempt, limited.classify);
 			await jest.advanceTimersByTimeAsync(10);
-			const later = Promise.all([withRetries(key, 'GET', same.attempt, same.classify), withRetries(newKey(), 'GET', other.attempt, other.classify)]);
+			const later = Promise.all([
+				withRetries(key, 'GET', same.attempt, same.classify),
+				withRetries(newKey(), 'GET', other.attempt, other.classify),
+			]);
 			await jest.runAllTimersAsync();
 			await Promise.all([first, later]);
 			expect(limited.started).toEqual([0, 2000]);
@@ -340,64 +437,101 @@ describe('the rules one at a time, on jest\'s clock', () => {
 });
 
 describe('what a failure was, for the retry policy', () => {
-test('failures are classified for the retry policy; n8n-workflow\'s NodeApiError from another copy counts', () => {
-	const node = { id: '1', name: 'Node', type: 't', typeVersion: 1, position: [0, 0] as [number, number], parameters: {} };
-	// The package installed with its own n8n-workflow: a class of the same name, not the same class.
-	const OtherCopy = { NodeApiError: class NodeApiError extends Error {} };
-	expect(classify(new NodeApiError(node, { message: 'x' }))).toEqual({ kind: 'network' });
-	expect(classify(new OtherCopy.NodeApiError('x'))).toEqual({ kind: 'network' });
-	expect(classify(new TypeError("Cannot read properties of undefined (reading 'id')"))).toEqual({ kind: 'final' });
-	expect(classify(undefined)).toEqual({ kind: 'final' });
-	const status = (statusCode: number, headers = {}) => new ErrorStatus({ statusCode, headers, body: '' });
-	expect(classify(status(429, { 'retry-after': '2' }))).toEqual({ kind: 'rateLimited', retryAfterMs: 2000 });
-	expect(classify(status(500))).toEqual({ kind: 'serverError' });
-	expect(classify(status(499))).toEqual({ kind: 'final' });
-});
-});
-
-describe('the words of a failed request: a network error by its code, what a read and a write say about running them again, and an error that is no request failure (a bug in shaping the output) reaching the user as it is', () => {
-const tail = 'Check the Base URL in the credential and that the server is reachable from n8n. The request only reads data, so running it again is safe.';
-const writeTail = (method: string) =>
-	`Check the Base URL in the credential and that the server is reachable from n8n. The request was a write (${method}) and was not sent again: it may have happened, so check before running it again.`;
-test.each([
-	['ECONNREFUSED', 'the connection was refused'],
-	['ENOTFOUND', 'the host name could not be resolved'],
-	['EAI_AGAIN', 'the host name could not be resolved'],
-	['ECONNRESET', 'the connection was closed before a response arrived'],
-	['ETIMEDOUT', 'the request timed out'],
-	['ECONNABORTED', 'the request timed out'],
-	['EPIPE', 'no response was received'],
-])('network error %s', (code, reason) => {
-	const expected = { message: `Could not reach the Test API: ${reason}`, description: `Network error ${code}. ${tail}` };
-	expect(describeNetworkError(Object.assign(new Error('x'), { code }), 'Test API', 'GET')).toEqual(expected);
-	// n8n-core sometimes keeps the code only on the error's cause.
-	expect(describeNetworkError(new Error('x', { cause: { code } }), 'Test API', 'GET')).toEqual(expected);
-});
-
-test('a network error without a code', () => {
-	expect(describeNetworkError(new Error('socket hang up'), 'Test API', 'GET')).toEqual({
-		message: 'Could not reach the Test API: no response was received',
-		description: tail,
+	test("failures are classified for the retry policy; n8n-workflow's NodeApiError from another copy counts", () => {
+		const node = {
+			id: '1',
+			name: 'Node',
+			type: 't',
+			typeVersion: 1,
+			position: [0, 0] as [number, number],
+			parameters: {},
+		};
+		// The package installed with its own n8n-workflow: a class of the same name, not the same class.
+		const OtherCopy = { NodeApiError: class NodeApiError extends Error {} };
+		expect(classify(new NodeApiError(node, { message: 'x' }))).toEqual({ kind: 'network' });
+		expect(classify(new OtherCopy.NodeApiError('x'))).toEqual({ kind: 'network' });
+		expect(classify(new TypeError("Cannot read properties of undefined (reading 'id')"))).toEqual({
+			kind: 'final',
+		});
+		expect(classify(undefined)).toEqual({ kind: 'final' });
+		const status = (statusCode: number, headers = {}) =>
+			new ErrorStatus({ statusCode, headers, body: '' });
+		expect(classify(status(429, { 'retry-after': '2' }))).toEqual({
+			kind: 'rateLimited',
+			retryAfterMs: 2000,
+		});
+		expect(classify(status(500))).toEqual({ kind: 'serverError' });
+		expect(classify(status(499))).toEqual({ kind: 'final' });
 	});
 });
 
-test.each([
-	['GET', tail],
-	['head', tail],
-	['POST', writeTail('POST')],
-	['put', writeTail('PUT')],
-	['DELETE', writeTail('DELETE')],
-])('a network error on %s: a read says it is safe to repeat, a write that it may have happened', (method, expected) => {
-	expect(describeNetworkError(Object.assign(new Error('x'), { code: 'ECONNRESET' }), 'Test API', method).description).toBe(`Network error ECONNRESET. ${expected}`);
-});
+describe('the words of a failed request: a network error by its code, what a read and a write say about running them again, and an error that is no request failure (a bug in shaping the output) reaching the user as it is', () => {
+	const tail =
+		'Check the Base URL in the credential and that the server is reachable from n8n. The request only reads data, so running it again is safe.';
+	const writeTail = (method: string) =>
+		`Check the Base URL in the credential and that the server is reachable from n8n. The request was a write (${method}) and was not sent again: it may have happened, so check before running it again.`;
+	test.each([
+		['ECONNREFUSED', 'the connection was refused'],
+		['ENOTFOUND', 'the host name could not be resolved'],
+		['EAI_AGAIN', 'the host name could not be resolved'],
+		['ECONNRESET', 'the connection was closed before a response arrived'],
+		['ETIMEDOUT', 'the request timed out'],
+		['ECONNABORTED', 'the request timed out'],
+		['EPIPE', 'no response was received'],
+	])('network error %s', (code, reason) => {
+		const expected = {
+			message: `Could not reach the Test API: ${reason}`,
+			description: `Network error ${code}. ${tail}`,
+		};
+		expect(
+			describeNetworkError(Object.assign(new Error('x'), { code }), 'Test API', 'GET'),
+		).toEqual(expected);
+		// n8n-core sometimes keeps the code only on the error's cause.
+		expect(describeNetworkError(new Error('x', { cause: { code } }), 'Test API', 'GET')).toEqual(
+			expected,
+		);
+	});
 
-test('an error that is not a request failure (a bug in shaping the output) reaches the user as it is', () => {
-	const node = { id: '1', name: 'Node', type: 't', typeVersion: 1, position: [0, 0] as [number, number], parameters: {} };
-	const api = { name: 'Test API', describeError: () => ({ message: 'never' }) };
-	const bug = new TypeError("Cannot read properties of undefined (reading 'id')");
-	expect(wordedError(node, api, bug, { method: 'GET', url: '/x' })).toBe(bug);
-	const thrown = wordedError(node, api, 'a thrown text', { method: 'GET', url: '/x' });
-	expect(thrown).toBeInstanceOf(Error);
-	expect(thrown.message).toBe('a thrown text');
-});
+	test('a network error without a code', () => {
+		expect(describeNetworkError(new Error('socket hang up'), 'Test API', 'GET')).toEqual({
+			message: 'Could not reach the Test API: no response was received',
+			description: tail,
+		});
+	});
+
+	test.each([
+		['GET', tail],
+		['head', tail],
+		['POST', writeTail('POST')],
+		['put', writeTail('PUT')],
+		['DELETE', writeTail('DELETE')],
+	])(
+		'a network error on %s: a read says it is safe to repeat, a write that it may have happened',
+		(method, expected) => {
+			expect(
+				describeNetworkError(
+					Object.assign(new Error('x'), { code: 'ECONNRESET' }),
+					'Test API',
+					method,
+				).description,
+			).toBe(`Network error ECONNRESET. ${expected}`);
+		},
+	);
+
+	test('an error that is not a request failure (a bug in shaping the output) reaches the user as it is', () => {
+		const node = {
+			id: '1',
+			name: 'Node',
+			type: 't',
+			typeVersion: 1,
+			position: [0, 0] as [number, number],
+			parameters: {},
+		};
+		const api = { name: 'Test API', describeError: () => ({ message: 'never' }) };
+		const bug = new TypeError("Cannot read properties of undefined (reading 'id')");
+		expect(wordedError(node, api, bug, { method: 'GET', url: '/x' })).toBe(bug);
+		const thrown = wordedError(node, api, 'a thrown text', { method: 'GET', url: '/x' });
+		expect(thrown).toBeInstanceOf(Error);
+		expect(thrown.message).toBe('a thrown text');
+	});
 });

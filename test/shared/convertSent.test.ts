@@ -19,17 +19,31 @@ test.each([
 });
 
 /** Every field of a description that n8n routes into the request body as text (a string or a resource locator). */
-function bodyTextFields(properties: INodeProperties[], prefix = ''): Array<{ name: string; field: INodeProperties }> {
+function bodyTextFields(
+	properties: INodeProperties[],
+	prefix = '',
+): Array<{ name: string; field: INodeProperties }> {
 	return properties.flatMap((property) => {
 		const send = property.routing?.send;
-		const own = send?.type === 'body' && send.property !== undefined && (property.type === 'string' || property.type === 'resourceLocator') ? [{ name: `${prefix}${property.name}`, field: property }] : [];
-		const nested = property.type === 'collection' ? bodyTextFields(property.options as INodeProperties[], `${prefix}${property.name}.`) : [];
+		const own =
+			send?.type === 'body' &&
+			send.property !== undefined &&
+			(property.type === 'string' || property.type === 'resourceLocator')
+				? [{ name: `${prefix}${property.name}`, field: property }]
+				: [];
+		const nested =
+			property.type === 'collection'
+				? bodyTextFields(property.options as INodeProperties[], `${prefix}${property.name}.`)
+				: [];
 		return [...own, ...nested];
 	});
 }
 
 /** The fields among them that convert nothing: no preSend, or an empty list of them. */
-const unconverted = (fields: Array<{ name: string; field: INodeProperties }>) => fields.filter(({ field }) => (field.routing?.send?.preSend?.length ?? 0) === 0).map(({ name }) => name);
+const unconverted = (fields: Array<{ name: string; field: INodeProperties }>) =>
+	fields
+		.filter(({ field }) => (field.routing?.send?.preSend?.length ?? 0) === 0)
+		.map(({ name }) => name);
 
 /**
  * A number from an expression goes out as text in every text field sent in the body: each
@@ -48,8 +62,20 @@ test.each([
 });
 
 test('a text field sent in the body without a conversion is found (so the test above can fail)', () => {
-	const plain: INodeProperties = { displayName: 'X', name: 'x', type: 'string', default: '', routing: { send: { type: 'body', property: 'x' } } };
-	const collection: INodeProperties = { displayName: 'C', name: 'c', type: 'collection', default: {}, options: [plain, { ...plain, name: 'y', routing: sendAsText('y') }] };
+	const plain: INodeProperties = {
+		displayName: 'X',
+		name: 'x',
+		type: 'string',
+		default: '',
+		routing: { send: { type: 'body', property: 'x' } },
+	};
+	const collection: INodeProperties = {
+		displayName: 'C',
+		name: 'c',
+		type: 'collection',
+		default: {},
+		options: [plain, { ...plain, name: 'y', routing: sendAsText('y') }],
+	};
 	expect(bodyTextFields([collection]).map(({ name }) => name)).toEqual(['c.x', 'c.y']);
 	// sendAsText's routing converts: only the plain field is found.
 	expect(unconverted(bodyTextFields([collection]))).toEqual(['c.x']);

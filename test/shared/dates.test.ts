@@ -47,6 +47,10 @@ test.each([
 });
 
 test('JavaScript dates and Luxon-like DateTimes are instants already', () => {
-	expect(toInstant(new Date('2026-11-22T12:00:00Z'), 'Asia/Tokyo')?.toISOString()).toBe('2026-11-22T12:00:00.000Z');
-	expect(toInstant({ toMillis: () => Date.UTC(2026, 10, 22) }, 'Asia/Tokyo')?.toISOString()).toBe('2026-11-22T00:00:00.000Z');
+	expect(toInstant(new Date('2026-11-22T12:00:00Z'), 'Asia/Tokyo')?.toISOString()).toBe(
+		'2026-11-22T12:00:00.000Z',
+	);
+	expect(toInstant({ toMillis: () => Date.UTC(2026, 10, 22) }, 'Asia/Tokyo')?.toISOString()).toBe(
+		'2026-11-22T00:00:00.000Z',
+	);
 });

@@ -34,8 +34,10 @@ const flipOf = (uuid: string) => {
 	const flip = cm.server.checks.get(uuid)!.flips.at(-1)!;
 	return `${uuid} ${flip.up} ${Math.floor(flip.created.getTime() / 1000)}`;
 };
-const flipItem = ({ json }: INodeExecutionData) => `${(json.check as { id: string }).id} ${String(json.up)} ${seconds(json.timestamp)}`;
-const pingItem = ({ json }: INodeExecutionData) => `${(json.check as { id: string }).id} ${String(json.n)}`;
+const flipItem = ({ json }: INodeExecutionData) =>
+	`${(json.check as { id: string }).id} ${String(json.up)} ${seconds(json.timestamp)}`;
+const pingItem = ({ json }: INodeExecutionData) =>
+	`${(json.check as { id: string }).id} ${String(json.n)}`;
 /** Pings that flip the check each time: success (up), fail (down), success... */
 const flipping = (uuid: string) => {
 	const check = cm.server.checks.get(uuid)!;
@@ -57,7 +59,8 @@ const lateAgain = (uuid: string) => {
 	cm.server.now = now;
 	return `${uuid} ${isoSeconds(cm.server.checks.get(uuid)!.last_ping)}`;
 };
-const lateItem = ({ json }: INodeExecutionData) => `${(json.check as { id: string }).id} ${String(json.lastPing)}`;
+const lateItem = ({ json }: INodeExecutionData) =>
+	`${(json.check as { id: string }).id} ${String(json.lastPing)}`;
 
 let checks: string[] = [];
 let contact = '';
@@ -88,7 +91,10 @@ const EVENTS: Record<string, Event> = {
 			ce.server.seedRedeem({ loyaltyRewardId: 'rw_1', contactId: 'ct_old' });
 			return { event: 'newRedeem' };
 		},
-		make: () => String(ce.server.seedRedeem({ loyaltyRewardId: 'rw_1', contactId: `ct_${++records}` }).contactId),
+		make: () =>
+			String(
+				ce.server.seedRedeem({ loyaltyRewardId: 'rw_1', contactId: `ct_${++records}` }).contactId,
+			),
 		identity: ({ json }) => String(json.contactId),
 	},
 	'New Loyalty Reward': {
@@ -169,7 +175,19 @@ const EVENTS: Record<string, Event> = {
 
 function reward(title: string): string {
 	const id = `rw_${title}`;
-	ce.server.state.rewards.set(id, { id, title, points: 10, quantity: { total: null, perContact: null }, startDate: null, expiredDate: null, expires: false, type: 'ITEM', value: null, itemId: null, itemName: null });
+	ce.server.state.rewards.set(id, {
+		id,
+		title,
+		points: 10,
+		quantity: { total: null, perContact: null },
+		startDate: null,
+		expiredDate: null,
+		expires: false,
+		type: 'ITEM',
+		value: null,
+		itemId: null,
+		itemName: null,
+	});
 	return id;
 }
 
@@ -181,7 +199,8 @@ function started(name: string, scheduler: Scheduler) {
 	const trigger = activeTrigger({ type: event.type, parameters, credentials, scheduler });
 	const identities = (batches: Batches) => (batches?.[0] ?? []).map(event.identity);
 	/** Every item of every execution the trigger started, by identity. */
-	const everyItem = () => trigger.db.executions.flatMap((batches) => batches[0].map(event.identity));
+	const everyItem = () =>
+		trigger.db.executions.flatMap((batches) => batches[0].map(event.identity));
 	return { trigger, make: event.make, identities, everyItem };
 }
 
@@ -213,29 +232,44 @@ describe.each(Object.keys(EVENTS))('%s', (name) => {
 		});
 	});
 
-	test.each(['durable', 'durable without cursors'] as const)('%s scheduler: a poll abandoned at its timeout commits nothing; the next one covers its window, once', async (scheduler) => {
-		const { trigger, make, identities, everyItem } = started(name, scheduler);
-		await trigger.activate();
-		const first = make();
-		expect(await trigger.poll({ abandoned: true })).toBeNull();
-		expect(identities(await trigger.poll())).toEqual([first]);
-		const second = make();
-		expect(await trigger.poll({ abandoned: true })).toBeNull();
-		expect(await trigger.poll({ abandoned: true })).toBeNull();
-		expect(identities(await trigger.poll())).toEqual([second]);
-		expect(await trigger.poll()).toBeNull();
-		expect(everyItem()).toEqual([first, second]);
-	});
+	test.each(['durable', 'durable without cursors'] as const)(
+		'%s scheduler: a poll abandoned at its timeout commits nothing; the next one covers its window, once',
+		async (scheduler) => {
+			const { trigger, make, identities, everyItem } = started(name, scheduler);
+			await trigger.activate();
+			const first = make();
+			expect(await trigger.poll({ abandoned: true })).toBeNull();
+			expect(identities(await trigger.poll())).toEqual([first]);
+			const second = make();
+			expect(await trigger.poll({ abandoned: true })).toBeNull();
+			expect(await trigger.poll({ abandoned: true })).toBeNull();
+			expect(identities(await trigger.poll())).toEqual([second]);
+			expect(await trigger.poll()).toBeNull();
+			expect(everyItem()).toEqual([first, second]);
+		},
+	);
 });
 
 /** Checks whose ids sort in the order they are made: the order a poll reads them in. */
 const seedChecks = (n: number) =>
-	Array.from({ length: n }, (_, i) => cm.server.seedCheck({ uuid: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, name: `c${i}` }).uuid);
+	Array.from(
+		{ length: n },
+		(_, i) =>
+			cm.server.seedCheck({
+				uuid: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+				name: `c${i}`,
+			}).uuid,
+	);
 const isList = (req: { path: string }) => req.path === '/api/v3/checks/';
 const flipsReadsOf = () => cm.server.requests.filter((r) => r.path.endsWith('/flips/')).length;
 const listReadsOf = () => cm.server.requests.filter(isList).length;
-const allChecks = (options: Record<string, unknown> = FAST) => ({ event: 'newFlip', scope: 'all', options });
-const flipsOf = (...batches: Batches[]) => batches.flatMap((batch) => (batch?.[0] ?? []).map(flipItem));
+const allChecks = (options: Record<string, unknown> = FAST) => ({
+	event: 'newFlip',
+	scope: 'all',
+	options,
+});
+const flipsOf = (...batches: Batches[]) =>
+	batches.flatMap((batch) => (batch?.[0] ?? []).map(flipItem));
 
 describe('New Flip for All Checks: the start is the list alone', () => {
 	const requestsOf = async (poll: Promise<Batches>) => {
@@ -248,7 +282,12 @@ describe('New Flip for All Checks: the start is the list alone', () => {
 		'%i checks, %s scheduler: 1 request at activation, then 1 at the first scheduled poll and at each quiet one',
 		async (n, scheduler) => {
 			seedChecks(n);
-			const trigger = activeTrigger({ type: 'checkMonitorTrigger', parameters: allChecks(), credentials: cm.credentials(), scheduler });
+			const trigger = activeTrigger({
+				type: 'checkMonitorTrigger',
+				parameters: allChecks(),
+				credentials: cm.credentials(),
+				scheduler,
+			});
 			expect(await requestsOf(trigger.activate())).toBe(1);
 			expect(await requestsOf(trigger.poll())).toBe(1);
 			expect(await requestsOf(trigger.poll())).toBe(1);
@@ -259,27 +298,43 @@ describe('New Flip for All Checks: the start is the list alone', () => {
 		'Late Check for All Checks, %i checks, %s scheduler: the list alone at activation, at each quiet poll and at the poll that finds a check late',
 		async (n, scheduler) => {
 			const uuids = seedChecks(n);
-			for (const uuid of uuids) Object.assign(cm.server.checks.get(uuid)!, { timeout: 3600, grace: 86_400 });
+			for (const uuid of uuids)
+				Object.assign(cm.server.checks.get(uuid)!, { timeout: 3600, grace: 86_400 });
 			[pingedFrom, latePings] = [Date.now() - 600_000, 0];
 			for (const uuid of uuids) lateAgain(uuid);
-			const trigger = activeTrigger({ type: 'checkMonitorTrigger', parameters: { event: 'lateCheck', scope: 'all' }, credentials: cm.credentials(), scheduler });
+			const trigger = activeTrigger({
+				type: 'checkMonitorTrigger',
+				parameters: { event: 'lateCheck', scope: 'all' },
+				credentials: cm.credentials(),
+				scheduler,
+			});
 			expect(await requestsOf(trigger.activate())).toBe(1);
 			expect(await requestsOf(trigger.poll())).toBe(1);
 			cm.server.checks.get(uuids[7])!.timeout = 60;
 			cm.server.clearLog();
-			expect((await trigger.poll())?.[0].map(lateItem)).toEqual([`${uuids[7]} ${isoSeconds(cm.server.checks.get(uuids[7])!.last_ping)}`]);
+			expect((await trigger.poll())?.[0].map(lateItem)).toEqual([
+				`${uuids[7]} ${isoSeconds(cm.server.checks.get(uuids[7])!.last_ping)}`,
+			]);
 			expect(cm.server.requests).toHaveLength(1);
 			expect(await requestsOf(trigger.poll())).toBe(1);
 		},
 	);
 
-	test.each(SCHEDULERS)('New Ping for All Checks, 150 checks, %s scheduler: the list alone at activation and at every quiet poll', async (scheduler) => {
-		seedChecks(150);
-		const trigger = activeTrigger({ type: 'checkMonitorTrigger', parameters: { event: 'newPing', scope: 'all', options: FAST }, credentials: cm.credentials(), scheduler });
-		expect(await requestsOf(trigger.activate())).toBe(1);
-		expect(await requestsOf(trigger.poll())).toBe(1);
-		expect(await requestsOf(trigger.poll())).toBe(1);
-	});
+	test.each(SCHEDULERS)(
+		'New Ping for All Checks, 150 checks, %s scheduler: the list alone at activation and at every quiet poll',
+		async (scheduler) => {
+			seedChecks(150);
+			const trigger = activeTrigger({
+				type: 'checkMonitorTrigger',
+				parameters: { event: 'newPing', scope: 'all', options: FAST },
+				credentials: cm.credentials(),
+				scheduler,
+			});
+			expect(await requestsOf(trigger.activate())).toBe(1);
+			expect(await requestsOf(trigger.poll())).toBe(1);
+			expect(await requestsOf(trigger.poll())).toBe(1);
+		},
+	);
 });
 
 /**
@@ -294,8 +349,22 @@ describe('a scheduled poll that starts while the activation reads', () => {
 	 * The activation's list request starts a scheduled poll (in this n8n unless said), and is
 	 * answered `answerAfterMs` later; `atScheduledList` runs when that poll asks for the list.
 	 */
-	async function pollDuringActivation(more: { otherProcess?: boolean; restartFirst?: boolean; scheduledPollBudgetMs?: number; answerAfterMs?: number; atScheduledList?: () => void } = {}) {
-		const trigger = activeTrigger({ type: 'checkMonitorTrigger', parameters: allChecks({ requestsPerMinute: 300 }), credentials: cm.credentials(), scheduler: 'durable', scheduledPollBudgetMs: more.scheduledPollBudgetMs });
+	async function pollDuringActivation(
+		more: {
+			otherProcess?: boolean;
+			restartFirst?: boolean;
+			scheduledPollBudgetMs?: number;
+			answerAfterMs?: number;
+			atScheduledList?: () => void;
+		} = {},
+	) {
+		const trigger = activeTrigger({
+			type: 'checkMonitorTrigger',
+			parameters: allChecks({ requestsPerMinute: 300 }),
+			credentials: cm.credentials(),
+			scheduler: 'durable',
+			scheduledPollBudgetMs: more.scheduledPollBudgetMs,
+		});
 		let scheduled: Promise<Batches> | undefined;
 		cm.server.whenRequested(isList, () => {
 			if (more.answerAfterMs) cm.server.injectFault({ kind: 'delay', ms: more.answerAfterMs });
@@ -312,8 +381,16 @@ describe('a scheduled poll that starts while the activation reads', () => {
 	async function flipAtTheScheduledList(otherProcess: boolean) {
 		const uuids = seedChecks(20);
 		let made = '';
-		const { trigger, emittedWhileActivating } = await pollDuringActivation({ otherProcess, atScheduledList: () => (made = flipping(uuids[10])) });
-		const emitted = flipsOf(emittedWhileActivating, await trigger.poll(), await trigger.poll(), await trigger.poll({ otherProcess: true }));
+		const { trigger, emittedWhileActivating } = await pollDuringActivation({
+			otherProcess,
+			atScheduledList: () => (made = flipping(uuids[10])),
+		});
+		const emitted = flipsOf(
+			emittedWhileActivating,
+			await trigger.poll(),
+			await trigger.poll(),
+			await trigger.poll({ otherProcess: true }),
+		);
 		return { made, emitted };
 	}
 
@@ -323,7 +400,7 @@ describe('a scheduled poll that starts while the activation reads', () => {
 		expect(emitted).toEqual([made]);
 	});
 
-	test('the scheduled poll on another main: the flip is emitted once (the next poll goes on from the activation\'s start, the earlier one)', async () => {
+	test("the scheduled poll on another main: the flip is emitted once (the next poll goes on from the activation's start, the earlier one)", async () => {
 		const { made, emitted } = await flipAtTheScheduledList(true);
 		expect(made).not.toBe('');
 		expect(emitted).toEqual([made]);
@@ -337,23 +414,31 @@ describe('a scheduled poll that starts while the activation reads', () => {
 		// The scheduled poll committed the start it went on from: a new process goes on from it too.
 		expect(trigger.db.cursor).toMatchObject({ state: { key: 'all:' } });
 		const made = flipping(uuids[3]);
-		expect(flipsOf(await trigger.poll({ otherProcess: true }), await trigger.poll())).toEqual([made]);
+		expect(flipsOf(await trigger.poll({ otherProcess: true }), await trigger.poll())).toEqual([
+			made,
+		]);
 	});
 
-	test('after a restart, the new process keeps its activation\'s start likewise: the scheduled poll that starts while it reads waits for it', async () => {
+	test("after a restart, the new process keeps its activation's start likewise: the scheduled poll that starts while it reads waits for it", async () => {
 		// The node's module is loaded again in this test: its module-level state is that of the
 		// process the polls run in.
 		const uuids = seedChecks(20);
-		const { trigger, emittedWhileActivating } = await pollDuringActivation({ restartFirst: true, answerAfterMs: 300 });
+		const { trigger, emittedWhileActivating } = await pollDuringActivation({
+			restartFirst: true,
+			answerAfterMs: 300,
+		});
 		expect(emittedWhileActivating).toBeNull();
 		expect([listReadsOf(), flipsReadsOf()]).toEqual([2, 0]);
 		const made = flipping(uuids[3]);
 		expect(flipsOf(await trigger.poll())).toEqual([made]);
 	});
 
-	test('a scheduled poll whose time ends before the activation\'s does emits and commits nothing; the next goes on from the start', async () => {
+	test("a scheduled poll whose time ends before the activation's does emits and commits nothing; the next goes on from the start", async () => {
 		const uuids = seedChecks(20);
-		const { trigger, emittedWhileActivating } = await pollDuringActivation({ answerAfterMs: 300, scheduledPollBudgetMs: 0 });
+		const { trigger, emittedWhileActivating } = await pollDuringActivation({
+			answerAfterMs: 300,
+			scheduledPollBudgetMs: 0,
+		});
 		expect(emittedWhileActivating).toBeNull();
 		// The activation's list alone: the scheduled poll read nothing.
 		expect(cm.server.requests).toHaveLength(1);
@@ -362,13 +447,21 @@ describe('a scheduled poll that starts while the activation reads', () => {
 		cm.server.clearLog();
 		expect(flipsOf(await trigger.poll())).toEqual([made]);
 		// The list, and the flips of the one check whose row changed since the activation's list.
-		expect(cm.server.requests.map((r) => r.path)).toEqual(['/api/v3/checks/', `/api/v3/checks/${uuids[0]}/flips/`]);
+		expect(cm.server.requests.map((r) => r.path)).toEqual([
+			'/api/v3/checks/',
+			`/api/v3/checks/${uuids[0]}/flips/`,
+		]);
 		expect(await trigger.poll()).toBeNull();
 	});
 
-	test('on another main, a scheduled poll whose list is answered before the activation\'s: its start is the earlier one and stands; a flip made between the two lists is emitted once', async () => {
+	test("on another main, a scheduled poll whose list is answered before the activation's: its start is the earlier one and stands; a flip made between the two lists is emitted once", async () => {
 		const uuids = seedChecks(20);
-		const trigger = activeTrigger({ type: 'checkMonitorTrigger', parameters: allChecks(), credentials: cm.credentials(), scheduler: 'durable' });
+		const trigger = activeTrigger({
+			type: 'checkMonitorTrigger',
+			parameters: allChecks(),
+			credentials: cm.credentials(),
+			scheduler: 'durable',
+		});
 		let otherMain!: Promise<Batches>;
 		let made = '';
 		// The activation's list is answered once the other main's poll has taken its start and a flip came after it.
@@ -385,7 +478,13 @@ describe('a scheduled poll that starts while the activation reads', () => {
 		expect(await trigger.activate()).toBeNull();
 		expect(await otherMain).toBeNull();
 		expect(made).not.toBe('');
-		expect(flipsOf(await trigger.poll(), await trigger.poll({ otherProcess: true }), await trigger.poll())).toEqual([made]);
+		expect(
+			flipsOf(
+				await trigger.poll(),
+				await trigger.poll({ otherProcess: true }),
+				await trigger.poll(),
+			),
+		).toEqual([made]);
 	});
 });
 
@@ -396,33 +495,41 @@ describe('a scheduled poll that starts while the activation reads', () => {
  * the state may be older than what the running poll commits); the next poll covers its window.
  */
 describe('a poll that starts while another poll of the node still reads', () => {
-	test.each(['in-memory', 'durable', 'durable without cursors'] as const)('%s scheduler, New Flip for All Checks: the flips found by either are emitted once, in order', async (scheduler) => {
-		const uuids = seedChecks(20);
-		const trigger = activeTrigger({ type: 'checkMonitorTrigger', parameters: allChecks({ requestsPerMinute: 600 }), credentials: cm.credentials(), scheduler });
-		await trigger.activate();
-		// Five checks change; while the poll reads the first, another poll starts and c9 flips.
-		const made = uuids.slice(0, 5).map((uuid) => flipping(uuid));
-		let overlapping: Promise<Batches> | undefined;
-		let late = '';
-		cm.server.whenRequested(
-			(req) => req.path === `/api/v3/checks/${uuids[0]}/flips/`,
-			() => {
-				overlapping = trigger.poll();
-				late = flipping(uuids[9]);
-			},
-		);
-		cm.server.clearLog();
-		const first = await trigger.poll({ abandoned: scheduler !== 'in-memory' });
-		const whileReading = await overlapping!;
-		const listsRead = listReadsOf();
-		const next = [await trigger.poll(), await trigger.poll()];
-		// Abandoned (durable): the first poll's result is dropped and nothing committed.
-		if (scheduler !== 'in-memory') expect(first).toBeNull();
-		expect(flipsOf(first, whileReading, ...next)).toEqual([...made, late]);
-		// The poll that started meanwhile ended at once: it did not even read the list.
-		expect(whileReading).toBeNull();
-		expect(listsRead).toBe(1);
-	});
+	test.each(['in-memory', 'durable', 'durable without cursors'] as const)(
+		'%s scheduler, New Flip for All Checks: the flips found by either are emitted once, in order',
+		async (scheduler) => {
+			const uuids = seedChecks(20);
+			const trigger = activeTrigger({
+				type: 'checkMonitorTrigger',
+				parameters: allChecks({ requestsPerMinute: 600 }),
+				credentials: cm.credentials(),
+				scheduler,
+			});
+			await trigger.activate();
+			// Five checks change; while the poll reads the first, another poll starts and c9 flips.
+			const made = uuids.slice(0, 5).map((uuid) => flipping(uuid));
+			let overlapping: Promise<Batches> | undefined;
+			let late = '';
+			cm.server.whenRequested(
+				(req) => req.path === `/api/v3/checks/${uuids[0]}/flips/`,
+				() => {
+					overlapping = trigger.poll();
+					late = flipping(uuids[9]);
+				},
+			);
+			cm.server.clearLog();
+			const first = await trigger.poll({ abandoned: scheduler !== 'in-memory' });
+			const whileReading = await overlapping!;
+			const listsRead = listReadsOf();
+			const next = [await trigger.poll(), await trigger.poll()];
+			// Abandoned (durable): the first poll's result is dropped and nothing committed.
+			if (scheduler !== 'in-memory') expect(first).toBeNull();
+			expect(flipsOf(first, whileReading, ...next)).toEqual([...made, late]);
+			// The poll that started meanwhile ended at once: it did not even read the list.
+			expect(whileReading).toBeNull();
+			expect(listsRead).toBe(1);
+		},
+	);
 });
 
 /**
@@ -432,19 +539,22 @@ describe('a poll that starts while another poll of the node still reads', () => 
  * n8n committed that emit. Its copy is the state the first emitted from.
  */
 describe('two tasks of one job that read the cursor together', () => {
-	test.each(Object.keys(EVENTS))('%s: the record is emitted once, by the first; the second ends with nothing', async (name) => {
-		const { trigger, make, identities, everyItem } = started(name, 'durable');
-		await trigger.activate();
-		const made = make();
-		const first = trigger.poll();
-		const second = trigger.poll({ runsAfter: first });
-		expect(identities(await first)).toEqual([made]);
-		expect(await second).toBeNull();
-		expect(await trigger.poll()).toBeNull();
-		const later = make();
-		expect(identities(await trigger.poll())).toEqual([later]);
-		expect(everyItem()).toEqual([made, later]);
-	});
+	test.each(Object.keys(EVENTS))(
+		'%s: the record is emitted once, by the first; the second ends with nothing',
+		async (name) => {
+			const { trigger, make, identities, everyItem } = started(name, 'durable');
+			await trigger.activate();
+			const made = make();
+			const first = trigger.poll();
+			const second = trigger.poll({ runsAfter: first });
+			expect(identities(await first)).toEqual([made]);
+			expect(await second).toBeNull();
+			expect(await trigger.poll()).toBeNull();
+			const later = make();
+			expect(identities(await trigger.poll())).toEqual([later]);
+			expect(everyItem()).toEqual([made, later]);
+		},
+	);
 
 	test('the window n8n leaves: the second task on another main has no way to know the first emitted, and emits the record again', async () => {
 		const { trigger, make, identities } = started('New Contact', 'durable');
@@ -470,7 +580,12 @@ describe('a state a poll emitted from, on a clock the test moves', () => {
 
 	test('handed to a poll a minute later, it is not taken for one read before the commit: n8n did not commit that emit (a failed save), and the poll emits again', async () => {
 		const uuids = seedChecks(2);
-		const trigger = activeTrigger({ type: 'checkMonitorTrigger', parameters: allChecks(), credentials: cm.credentials(), scheduler: 'durable' });
+		const trigger = activeTrigger({
+			type: 'checkMonitorTrigger',
+			parameters: allChecks(),
+			credentials: cm.credentials(),
+			scheduler: 'durable',
+		});
 		await trigger.activate();
 		clock.advance(10);
 		const made = flipping(uuids[0]);
@@ -485,12 +600,13 @@ describe('a state a poll emitted from, on a clock the test moves', () => {
 	});
 });
 
-describe('the kept start in the workflow\'s global static data', () => {
+describe("the kept start in the workflow's global static data", () => {
 	/** As n8n saves it: a workflow saved by an earlier version, or by the other trigger of the same workflow, depends on the name. */
 	const KEY = 'n8n-nodes-engagement-monitor.starts';
-	const globalOf = (trigger: { db: { staticData: IDataObject } }) => trigger.db.staticData.global as IDataObject | undefined;
+	const globalOf = (trigger: { db: { staticData: IDataObject } }) =>
+		trigger.db.staticData.global as IDataObject | undefined;
 
-	test('durable scheduler: saved under the package\'s key by node id; a restarted n8n goes on from it; dropped once the node has state of its own', async () => {
+	test("durable scheduler: saved under the package's key by node id; a restarted n8n goes on from it; dropped once the node has state of its own", async () => {
 		const { trigger, make, identities } = started('New Contact', 'durable');
 		await trigger.activate();
 		expect(Object.keys(globalOf(trigger) ?? {})).toEqual([KEY]);
@@ -507,24 +623,40 @@ describe('the kept start in the workflow\'s global static data', () => {
 		const uuids = seedChecks(3);
 		for (const uuid of uuids) cm.server.receivePing(uuid);
 		const now = Math.floor(Date.now() / 1000);
-		const earlier = startOfEarlierVersion(cm.server, now, { rows: true })['node:Trigger'] as IDataObject;
-		const trigger = activeTrigger({ type: 'checkMonitorTrigger', parameters: allChecks(), credentials: cm.credentials(), scheduler: 'durable' });
+		const earlier = startOfEarlierVersion(cm.server, now, { rows: true })[
+			'node:Trigger'
+		] as IDataObject;
+		const trigger = activeTrigger({
+			type: 'checkMonitorTrigger',
+			parameters: allChecks(),
+			credentials: cm.credentials(),
+			scheduler: 'durable',
+		});
 		// Saved by that version's activation; no poll has committed a cursor since.
-		trigger.db.staticData = { global: { [KEY]: { 'trigger-node': { key: 'all:', data: earlier } } } };
+		trigger.db.staticData = {
+			global: { [KEY]: { 'trigger-node': { key: 'all:', data: earlier } } },
+		};
 		cm.server.seedFlip(uuids[1], new Date((now - 300) * 1000), 0);
 		cm.server.checks.get(uuids[1])!.status = 'down';
 		expect(flipsOf(await trigger.poll())).toEqual([`${uuids[1]} 0 ${now - 300}`]);
 		expect(await trigger.poll()).toBeNull();
 	});
 
-	test('durable scheduler: once the node\'s state has emitted, an earlier start kept for it is not gone back to (it would emit again what was emitted)', async () => {
+	test("durable scheduler: once the node's state has emitted, an earlier start kept for it is not gone back to (it would emit again what was emitted)", async () => {
 		const uuids = seedChecks(3);
-		const trigger = activeTrigger({ type: 'checkMonitorTrigger', parameters: allChecks(), credentials: cm.credentials(), scheduler: 'durable' });
+		const trigger = activeTrigger({
+			type: 'checkMonitorTrigger',
+			parameters: allChecks(),
+			credentials: cm.credentials(),
+			scheduler: 'durable',
+		});
 		await trigger.activate();
 		const first = flipping(uuids[0]);
 		expect(flipsOf(await trigger.poll())).toEqual([first]);
 		// A start a second earlier than the node's, as another main's would be.
-		const kept = (globalOf(trigger)![KEY] as Record<string, { moment: { at: number } }>)['trigger-node'];
+		const kept = (globalOf(trigger)![KEY] as Record<string, { moment: { at: number } }>)[
+			'trigger-node'
+		];
 		kept.moment.at -= 1000;
 		trigger.db.staticData = { global: { [KEY]: { 'trigger-node': kept } } };
 		expect(await trigger.poll()).toBeNull();
@@ -532,11 +664,18 @@ describe('the kept start in the workflow\'s global static data', () => {
 		expect(flipsOf(await trigger.poll())).toEqual([second]);
 	});
 
-	test('durable scheduler: a kept start ten minutes or more before the node\'s own is not gone back to (no activation poll takes that long)', async () => {
+	test("durable scheduler: a kept start ten minutes or more before the node's own is not gone back to (no activation poll takes that long)", async () => {
 		const uuids = seedChecks(3);
-		const trigger = activeTrigger({ type: 'checkMonitorTrigger', parameters: allChecks(), credentials: cm.credentials(), scheduler: 'durable' });
+		const trigger = activeTrigger({
+			type: 'checkMonitorTrigger',
+			parameters: allChecks(),
+			credentials: cm.credentials(),
+			scheduler: 'durable',
+		});
 		await trigger.activate();
-		const old = (globalOf(trigger)![KEY] as Record<string, { moment: { at: number } }>)['trigger-node'];
+		const old = (globalOf(trigger)![KEY] as Record<string, { moment: { at: number } }>)[
+			'trigger-node'
+		];
 		flipping(uuids[0]);
 		// The workflow is activated anew in a new process (its earlier start forgotten), and the
 		// earlier start is found kept, as from eleven minutes before the new one.
@@ -544,7 +683,9 @@ describe('the kept start in the workflow\'s global static data', () => {
 		trigger.db.staticData = {};
 		trigger.db.cursor = null;
 		await trigger.activate();
-		const start = (globalOf(trigger)![KEY] as Record<string, { moment: { at: number } }>)['trigger-node'];
+		const start = (globalOf(trigger)![KEY] as Record<string, { moment: { at: number } }>)[
+			'trigger-node'
+		];
 		old.moment.at = start.moment.at - 11 * 60_000;
 		expect(await trigger.poll()).toBeNull();
 		trigger.db.staticData = { global: { [KEY]: { 'trigger-node': old } } };
@@ -553,12 +694,17 @@ describe('the kept start in the workflow\'s global static data', () => {
 		expect(flipsOf(await trigger.poll())).toEqual([made]);
 	});
 
-	test('durable scheduler, a workflow with two triggers: when one drops its kept start, the other\'s is kept', async () => {
+	test("durable scheduler, a workflow with two triggers: when one drops its kept start, the other's is kept", async () => {
 		const { trigger, make, identities } = started('New Contact', 'durable');
-		const other = { 'other-trigger': { key: 'newContact', data: { key: 'newContact', feed: { at: 1 } } } };
+		const other = {
+			'other-trigger': { key: 'newContact', data: { key: 'newContact', feed: { at: 1 } } },
+		};
 		trigger.db.staticData = { global: { [KEY]: other } };
 		await trigger.activate();
-		expect(Object.keys(globalOf(trigger)![KEY] as IDataObject)).toEqual(['other-trigger', 'trigger-node']);
+		expect(Object.keys(globalOf(trigger)![KEY] as IDataObject)).toEqual([
+			'other-trigger',
+			'trigger-node',
+		]);
 		const first = make();
 		expect(identities(await trigger.poll())).toEqual([first]);
 		const second = make();
@@ -575,14 +721,28 @@ describe('a start being taken, on a clock the test moves', () => {
 	 * starts, and the list is answered a second later: time for that poll to reach the start,
 	 * and not for it to take one; `failing`: answered with a 401, which ends the activation.
 	 */
-	async function hungActivation(more: { minutes: number; failing?: boolean; scheduledPollBudgetMs?: number }) {
+	async function hungActivation(more: {
+		minutes: number;
+		failing?: boolean;
+		scheduledPollBudgetMs?: number;
+	}) {
 		const uuids = seedChecks(20);
-		const trigger = activeTrigger({ type: 'checkMonitorTrigger', parameters: allChecks({ requestsPerMinute: 300 }), credentials: cm.credentials(), scheduler: 'durable', scheduledPollBudgetMs: more.scheduledPollBudgetMs });
+		const trigger = activeTrigger({
+			type: 'checkMonitorTrigger',
+			parameters: allChecks({ requestsPerMinute: 300 }),
+			credentials: cm.credentials(),
+			scheduler: 'durable',
+			scheduledPollBudgetMs: more.scheduledPollBudgetMs,
+		});
 		let started!: (poll: Promise<Batches>) => void;
 		const scheduled = new Promise<Batches>((resolve) => (started = (poll) => resolve(poll)));
 		cm.server.whenRequested(isList, () => {
 			clock.advance(more.minutes * 60);
-			cm.server.injectFault({ kind: 'delay', ms: 1000, then: more.failing ? { kind: 'status', status: 401 } : undefined });
+			cm.server.injectFault({
+				kind: 'delay',
+				ms: 1000,
+				then: more.failing ? { kind: 'status', status: 401 } : undefined,
+			});
 			started(trigger.poll());
 		});
 		cm.server.clearLog();
@@ -594,7 +754,10 @@ describe('a start being taken, on a clock the test moves', () => {
 	}
 
 	test('a scheduled poll with no time left does not wait for the start being taken: it emits and commits nothing', async () => {
-		const { trigger, activation, scheduled } = await hungActivation({ minutes: 0, scheduledPollBudgetMs: 0 });
+		const { trigger, activation, scheduled } = await hungActivation({
+			minutes: 0,
+			scheduledPollBudgetMs: 0,
+		});
 		await activation;
 		expect(await scheduled()).toBeNull();
 		expect(trigger.db.cursor).toEqual({});
@@ -611,7 +774,10 @@ describe('a start being taken, on a clock the test moves', () => {
 	});
 
 	test('ten minutes after it began, the hung activation then fails: a poll that starts while the scheduled one takes its start waits for that one and goes on from it', async () => {
-		const { trigger, uuids, activation, scheduled } = await hungActivation({ minutes: 10, failing: true });
+		const { trigger, uuids, activation, scheduled } = await hungActivation({
+			minutes: 10,
+			failing: true,
+		});
 		// The third poll starts while the scheduled one's list is asked for; a flip comes after that list.
 		let third: Promise<Batches> | undefined;
 		let made = '';
@@ -629,7 +795,12 @@ describe('a start being taken, on a clock the test moves', () => {
 test('durable scheduler: a poll for another event, while the activation still takes its start, waits for that start to be taken, then takes its own', async () => {
 	seedChecks(20);
 	const options = { requestsPerMinute: 600 };
-	const trigger = activeTrigger({ type: 'checkMonitorTrigger', parameters: { event: 'newFlip', scope: 'all', options }, credentials: cm.credentials(), scheduler: 'durable' });
+	const trigger = activeTrigger({
+		type: 'checkMonitorTrigger',
+		parameters: { event: 'newFlip', scope: 'all', options },
+		credentials: cm.credentials(),
+		scheduler: 'durable',
+	});
 	let newPing: Promise<Batches> | undefined;
 	const listAskedAt: number[] = [];
 	cm.server.whenRequested(isList, () => {

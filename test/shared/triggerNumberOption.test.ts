@@ -8,7 +8,12 @@ import { useCustomerEngagementServer } from '../support/setup';
 
 describe("a trigger's number options from expressions", () => {
 	const { server, credentials } = useCustomerEngagementServer();
-	const trigger = (parameters: Record<string, unknown>) => createPoller({ type: 'customerEngagementTrigger', parameters: parameters as never, credentials: credentials() });
+	const trigger = (parameters: Record<string, unknown>) =>
+		createPoller({
+			type: 'customerEngagementTrigger',
+			parameters: parameters as never,
+			credentials: credentials(),
+		});
 
 	test.each([
 		[{ event: 'newRedeem', redeemWindowMinutes: '={{ 1440 }}' }],
@@ -21,9 +26,18 @@ describe("a trigger's number options from expressions", () => {
 	});
 
 	test.each([
-		[{ event: 'newRedeem', redeemWindowMinutes: '={{ true }}' }, 'Late Redeem Window (Minutes): must be a number from 1 to 1440, got true'],
-		[{ event: 'newVisit', lookBackHours: '={{ "  " }}' }, 'Back-Dated Visits Window (Hours): must be a number from 0 to 720, got "  "'],
-		[{ event: 'newVisit', lookBackHours: '={{ [] }}' }, 'Back-Dated Visits Window (Hours): must be a number from 0 to 720, got []'],
+		[
+			{ event: 'newRedeem', redeemWindowMinutes: '={{ true }}' },
+			'Late Redeem Window (Minutes): must be a number from 1 to 1440, got true',
+		],
+		[
+			{ event: 'newVisit', lookBackHours: '={{ "  " }}' },
+			'Back-Dated Visits Window (Hours): must be a number from 0 to 720, got "  "',
+		],
+		[
+			{ event: 'newVisit', lookBackHours: '={{ [] }}' },
+			'Back-Dated Visits Window (Hours): must be a number from 0 to 720, got []',
+		],
 	])('%o is refused before any request: "%s"', async (parameters, message) => {
 		await expect(trigger(parameters).poll()).rejects.toMatchObject({ message });
 		expect(server.requests).toEqual([]);

@@ -17,7 +17,10 @@ export interface PollerOptions {
 	staticData?: Poller['staticData'];
 }
 
-export function allChecksPingTrigger({ server, credentials }: ReturnType<typeof useCheckMonitorServer>, clock: ReturnType<typeof useVirtualClock>) {
+export function allChecksPingTrigger(
+	{ server, credentials }: ReturnType<typeof useCheckMonitorServer>,
+	clock: ReturnType<typeof useVirtualClock>,
+) {
 	const uuidOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 	const items = (batches: Batches) => (batches?.[0] ?? []).map(({ json }) => json);
 	return {
@@ -36,9 +39,13 @@ export function allChecksPingTrigger({ server, credentials }: ReturnType<typeof 
 			}),
 		items,
 		/** [check name, n, type] of each item. */
-		pings: (batches: Batches) => items(batches).map((json) => [(json.check as { name: string }).name, json.n, json.type]),
+		pings: (batches: Batches) =>
+			items(batches).map((json) => [(json.check as { name: string }).name, json.n, json.type]),
 		/** The names of the checks whose pings were read (the path, for a check deleted since). */
-		pingsRead: () => server.requests.filter((r) => r.path.endsWith('/pings/')).map((r) => server.checks.get(r.path.split('/')[4])?.name ?? r.path),
+		pingsRead: () =>
+			server.requests
+				.filter((r) => r.path.endsWith('/pings/'))
+				.map((r) => server.checks.get(r.path.split('/')[4])?.name ?? r.path),
 		/** Check n: UUID ending in n, named `c<n>`. */
 		seed: (n: number, tags = '') => server.seedCheck({ uuid: uuidOf(n), name: `c${n}`, tags }),
 		retag: (uuid: string, tags: string) => {

@@ -18,17 +18,37 @@ export function testClock(start: number, server?: { now: () => Date }) {
 	};
 }
 
-export function customerEngagementTrigger({ credentials }: ReturnType<typeof useCustomerEngagementServer>) {
+export function customerEngagementTrigger({
+	credentials,
+}: ReturnType<typeof useCustomerEngagementServer>) {
 	const json = (batches: Batches) => (batches?.[0] ?? []).map((i) => i.json);
 	return {
 		/** Any event, its parameters as given. */
 		trigger: (parameters: Record<string, unknown>, staticData?: IDataObject) =>
-			createPoller({ type: 'customerEngagementTrigger', parameters: parameters as never, credentials: credentials(), staticData }),
+			createPoller({
+				type: 'customerEngagementTrigger',
+				parameters: parameters as never,
+				credentials: credentials(),
+				staticData,
+			}),
 		/** An event by name, with the budget n8n gives a poll ('unavailable': n8n before 2.38). */
-		poller: (event: string, parameters: Record<string, unknown> = {}, pollBudgetMs?: number | 'unavailable') =>
-			createPoller({ type: 'customerEngagementTrigger', parameters: { event, ...parameters } as never, credentials: credentials(), pollBudgetMs }),
+		poller: (
+			event: string,
+			parameters: Record<string, unknown> = {},
+			pollBudgetMs?: number | 'unavailable',
+		) =>
+			createPoller({
+				type: 'customerEngagementTrigger',
+				parameters: { event, ...parameters } as never,
+				credentials: credentials(),
+				pollBudgetMs,
+			}),
 		newVisitPoller: (parameters: Record<string, unknown> = {}) =>
-			createPoller({ type: 'customerEngagementTrigger', parameters: { event: 'newVisit', ...parameters } as never, credentials: credentials() }),
+			createPoller({
+				type: 'customerEngagementTrigger',
+				parameters: { event: 'newVisit', ...parameters } as never,
+				credentials: credentials(),
+			}),
 		json,
 		ids: (batches: Batches) => json(batches).map((item) => String(item.id)),
 	};

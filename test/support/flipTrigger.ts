@@ -30,14 +30,24 @@ export function flipTrigger({ server, credentials }: ReturnType<typeof useCheckM
 			}),
 		/** [check name, up, to] of each item. */
 		flips: (batches: Array<Array<{ json: IDataObject }>> | null) =>
-			(batches?.[0] ?? []).map((i) => [(i.json.check as { name: string }).name, i.json.up, i.json.to]),
+			(batches?.[0] ?? []).map((i) => [
+				(i.json.check as { name: string }).name,
+				i.json.up,
+				i.json.to,
+			]),
 		/** A check with a uuid of our choosing, so that id order is known: c(1) < c(2) < ... */
 		uuidOf,
-		seed: (n: number, fields: Record<string, unknown> = {}) => server.seedCheck({ uuid: uuidOf(n), name: `c${n}`, ...fields }),
+		seed: (n: number, fields: Record<string, unknown> = {}) =>
+			server.seedCheck({ uuid: uuidOf(n), name: `c${n}`, ...fields }),
 		/** The names of the checks whose flips were read (the path, for a check deleted since). */
-		flipsRead: () => server.requests.filter((r) => r.path.endsWith('/flips/')).map((r) => nameOf(r.path)),
+		flipsRead: () =>
+			server.requests.filter((r) => r.path.endsWith('/flips/')).map((r) => nameOf(r.path)),
 		/** The names of the checks read on their own (to name a flip). */
-		checksRead: () => server.requests.filter((r) => /^\/api\/v3\/checks\/[^/]+$/.test(r.path)).map((r) => nameOf(r.path)),
-		setStatus: (check: { uuid: string }, status: string) => server['setStatus'](server.checks.get(check.uuid)!, status as never),
+		checksRead: () =>
+			server.requests
+				.filter((r) => /^\/api\/v3\/checks\/[^/]+$/.test(r.path))
+				.map((r) => nameOf(r.path)),
+		setStatus: (check: { uuid: string }, status: string) =>
+			server['setStatus'](server.checks.get(check.uuid)!, status as never),
 	};
 }

@@ -12,10 +12,16 @@ import type { useVirtualClock } from './virtualClock';
 export type LatePoller = ReturnType<typeof createPoller>;
 type Batches = Awaited<ReturnType<LatePoller['poll']>>;
 
-export function lateCheckTrigger({ server, credentials }: ReturnType<typeof useCheckMonitorServer>, clock: ReturnType<typeof useVirtualClock>) {
+export function lateCheckTrigger(
+	{ server, credentials }: ReturnType<typeof useCheckMonitorServer>,
+	clock: ReturnType<typeof useVirtualClock>,
+) {
 	const uuidOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 	return {
-		poller: (parameters: Record<string, unknown> = {}, more: { apiKey?: string; staticData?: IDataObject } = {}) =>
+		poller: (
+			parameters: Record<string, unknown> = {},
+			more: { apiKey?: string; staticData?: IDataObject } = {},
+		) =>
 			createPoller({
 				type: 'checkMonitorTrigger',
 				parameters: { event: 'lateCheck', ...parameters } as never,
@@ -23,12 +29,19 @@ export function lateCheckTrigger({ server, credentials }: ReturnType<typeof useC
 				staticData: more.staticData,
 			}),
 		/** [check name, lateSince, downAt] of each item. */
-		late: (batches: Batches) => (batches?.[0] ?? []).map((i) => [(i.json.check as { name: string }).name, i.json.lateSince, i.json.downAt]),
+		late: (batches: Batches) =>
+			(batches?.[0] ?? []).map((i) => [
+				(i.json.check as { name: string }).name,
+				i.json.lateSince,
+				i.json.downAt,
+			]),
 		uuidOf,
 		/** Check n: UUID ending in n, named `c<n>`, a timeout of 60 s and a grace of 10 minutes unless given. */
-		seed: (n: number, fields: Record<string, unknown> = {}) => server.seedCheck({ uuid: uuidOf(n), name: `c${n}`, timeout: 60, grace: 600, ...fields }),
+		seed: (n: number, fields: Record<string, unknown> = {}) =>
+			server.seedCheck({ uuid: uuidOf(n), name: `c${n}`, timeout: 60, grace: 600, ...fields }),
 		/** The server's time `seconds` from now, as it writes times. */
-		at: (seconds = 0) => `${new Date(clock.now() + seconds * 1000).toISOString().slice(0, 19)}+00:00`,
+		at: (seconds = 0) =>
+			`${new Date(clock.now() + seconds * 1000).toISOString().slice(0, 19)}+00:00`,
 		/** `seconds` on (a minute unless given), a poll, with only its own requests in the log. */
 		later: async (trigger: LatePoller, seconds = 60) => {
 			clock.advance(seconds);

@@ -8,8 +8,22 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { isDeepStrictEqual } from 'node:util';
-import { commitStagedCursor, PollContext, PollTriggerExecutor, runPollInStagingScope, TriggersAndPollers } from 'n8n-core';
-import { Workflow, type ICredentialDataDecryptedObject, type IDataObject, type INode, type INodeExecutionData, type INodeType, type INodeTypes } from 'n8n-workflow';
+import {
+	commitStagedCursor,
+	PollContext,
+	PollTriggerExecutor,
+	runPollInStagingScope,
+	TriggersAndPollers,
+} from 'n8n-core';
+import {
+	Workflow,
+	type ICredentialDataDecryptedObject,
+	type IDataObject,
+	type INode,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypes,
+} from 'n8n-workflow';
 import { CheckMonitorTrigger } from '../../nodes/CheckMonitorTrigger/CheckMonitorTrigger.node.ts';
 import { CustomerEngagementTrigger } from '../../nodes/CustomerEngagementTrigger/CustomerEngagementTrigger.node.ts';
 import { additionalData, PACKAGE } from '../../harness/engine';
@@ -29,7 +43,13 @@ export const SCHEDULED_POLL_BUDGET_MS = 36_000;
 const FENCE = { taskId: '1', leaseEpoch: 1 };
 
 /** n8n's infrastructure around a poll, silent: the executor logs, traces and reports through them. */
-const logger = { scoped: () => logger, debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
+const logger = {
+	scoped: () => logger,
+	debug: () => {},
+	info: () => {},
+	warn: () => {},
+	error: () => {},
+};
 const span = { setStatus: () => {} };
 const tracing = {
 	startSpan: async (_options: unknown, run: (s: typeof span) => unknown) => await run(span),
@@ -45,8 +65,12 @@ async function loadInNewProcess(type: TriggerType): Promise<INodeType> {
 	await jest.isolateModulesAsync(async () => {
 		nodeType =
 			type === 'checkMonitorTrigger'
-				? new (await import('../../nodes/CheckMonitorTrigger/CheckMonitorTrigger.node.ts')).CheckMonitorTrigger()
-				: new (await import('../../nodes/CustomerEngagementTrigger/CustomerEngagementTrigger.node.ts')).CustomerEngagementTrigger();
+				? new (
+						await import('../../nodes/CheckMonitorTrigger/CheckMonitorTrigger.node.ts')
+					).CheckMonitorTrigger()
+				: new (
+						await import('../../nodes/CustomerEngagementTrigger/CustomerEngagementTrigger.node.ts')
+					).CustomerEngagementTrigger();
 	});
 	return nodeType;
 }
@@ -88,21 +112,48 @@ export function activeTrigger(options: {
 		typeVersion: 1,
 		position: [0, 0],
 		parameters: options.parameters as never,
-		credentials: Object.fromEntries(Object.keys(options.credentials).map((type) => [type, { id: `${type}-id`, name: type }])),
+		credentials: Object.fromEntries(
+			Object.keys(options.credentials).map((type) => [type, { id: `${type}-id`, name: type }]),
+		),
 	};
 	/** What n8n's database holds: the workflow's static data, the poller_state cursor, the executions started. */
-	const db = { staticData: {} as IDataObject, cursor: null as IDataObject | null, executions: [] as INodeExecutionData[][][], failures: [] as Error[] };
+	const db = {
+		staticData: {} as IDataObject,
+		cursor: null as IDataObject | null,
+		executions: [] as INodeExecutionData[][][],
+		failures: [] as Error[],
+	};
 	madeInThisTest.push(db);
 	const workflowId = `scheduled-workflow-${++workflows}`;
-	let nodeType: INodeType = options.type === 'checkMonitorTrigger' ? new CheckMonitorTrigger() : new CustomerEngagementTrigger();
+	let nodeType: INodeType =
+		options.type === 'checkMonitorTrigger'
+			? new CheckMonitorTrigger()
+			: new CustomerEngagementTrigger();
 	const triggersAndPollers = new TriggersAndPollers();
-	const executor = new PollTriggerExecutor(logger as never, triggersAndPollers, tracing as never, errorReporter as never);
+	const executor = new PollTriggerExecutor(
+		logger as never,
+		triggersAndPollers,
+		tracing as never,
+		errorReporter as never,
+	);
 	/** The in-memory scheduler's timers: the activation's workflow and poll context, reused by every poll. */
 	let inMemory: { workflow: Workflow; execute: (testing?: boolean) => Promise<void> } | undefined;
 
 	const newWorkflow = (type = nodeType) => {
-		const nodeTypes: INodeTypes = { getByName: () => type, getByNameAndVersion: () => type, getKnownTypes: () => ({}) };
-		return new Workflow({ id: workflowId, nodes: [node], connections: {}, active: true, nodeTypes, staticData: copy(db.staticData), settings: { executionOrder: 'v1' } });
+		const nodeTypes: INodeTypes = {
+			getByName: () => type,
+			getByNameAndVersion: () => type,
+			getKnownTypes: () => ({}),
+		};
+		return new Workflow({
+			id: workflowId,
+			nodes: [node],
+			connections: {},
+			active: true,
+			nodeTypes,
+			staticData: copy(db.staticData),
+			settings: { executionOrder: 'v1' },
+		});
 	};
 
 	// workflow-static-data.service.js 31-44: saved only when something changed it.
@@ -113,7 +164,13 @@ export function activeTrigger(options: {
 	};
 
 	/** trigger-execution-context.factory.js getExecutePollFunctions (194-270), with poll-cursor.service.js. */
-	const pollFunctions = (workflow: Workflow, activation: 'activate' | 'init' | 'update', fence?: typeof FENCE, prefetched?: IDataObject, budgetMs?: number) => {
+	const pollFunctions = (
+		workflow: Workflow,
+		activation: 'activate' | 'init' | 'update',
+		fence?: typeof FENCE,
+		prefetched?: IDataObject,
+		budgetMs?: number,
+	) => {
 		const stagedStore = new AsyncLocalStorage<Staged>();
 		const workflowNode = workflow.getNode(node.name)!;
 		// 200-206, poll-cursor.service.js resolveCursor 63-76: without durable cursors, a
@@ -121,14 +178,20 @@ export function activeTrigger(options: {
 		// prefetched by the task, or the row, created from the node's static data the first time.
 		const __runPoll = async <T>(poll: () => Promise<T>) => {
 			if (!cursors) return await stagedStore.run({ migrated: false }, poll);
-			if (prefetched === undefined && db.cursor === null) db.cursor = copy(workflow.getStaticData('node', workflowNode));
+			if (prefetched === undefined && db.cursor === null)
+				db.cursor = copy(workflow.getStaticData('node', workflowNode));
 			const cursor = copy(prefetched ?? db.cursor!);
 			return await stagedStore.run({ migrated: true, snapshot: copy(cursor), seed: cursor }, poll);
 		};
 		// 207-215: a staged cursor is committed only when the poll changed it.
 		const takeStagedCursor = () => {
 			const staged = stagedStore.getStore();
-			if (staged === undefined || !staged.migrated || isDeepStrictEqual(staged.snapshot, staged.seed)) return null;
+			if (
+				staged === undefined ||
+				!staged.migrated ||
+				isDeepStrictEqual(staged.snapshot, staged.seed)
+			)
+				return null;
 			const cursor = copy(staged.snapshot!);
 			staged.seed = cursor;
 			return cursor;
@@ -166,7 +229,9 @@ export function activeTrigger(options: {
 			__commitCursor,
 			__runPoll,
 			resolveNodeStaticData,
-			fence ? () => budgetMs ?? options.scheduledPollBudgetMs ?? SCHEDULED_POLL_BUDGET_MS : undefined,
+			fence
+				? () => budgetMs ?? options.scheduledPollBudgetMs ?? SCHEDULED_POLL_BUDGET_MS
+				: undefined,
 		);
 	};
 
@@ -189,7 +254,12 @@ export function activeTrigger(options: {
 		 */
 		async activate(activation: 'activate' | 'init' = 'activate'): Promise<Batches> {
 			const workflow = newWorkflow();
-			const execute = executor.create(workflow, workflow.getNode(node.name)!, pollFunctions(workflow, activation), () => true);
+			const execute = executor.create(
+				workflow,
+				workflow.getNode(node.name)!,
+				pollFunctions(workflow, activation),
+				() => true,
+			);
 			const emitted = await emittedBy(async () => await execute(true));
 			saveStaticData(workflow);
 			if (!durable) inMemory = { workflow, execute };
@@ -207,16 +277,26 @@ export function activeTrigger(options: {
 		 * cursor and the workflow now, and runs the poll once that settles (a task claimed with
 		 * another of the same job, as after a restart: a missed occurrence and the current one).
 		 */
-		async poll(more: { abandoned?: boolean; otherProcess?: boolean; runsAfter?: Promise<unknown> } = {}): Promise<Batches> {
+		async poll(
+			more: { abandoned?: boolean; otherProcess?: boolean; runsAfter?: Promise<unknown> } = {},
+		): Promise<Batches> {
 			if (!durable) {
 				if (!inMemory) throw new Error('not active');
 				return await emittedBy(async () => await inMemory!.execute());
 			}
 			const prefetched = db.cursor === null ? undefined : copy(db.cursor);
 			// Another main of a multi-main setup claims the task: the node's module state is its own.
-			const workflow = newWorkflow(more.otherProcess ? await loadInNewProcess(options.type) : nodeType);
+			const workflow = newWorkflow(
+				more.otherProcess ? await loadInNewProcess(options.type) : nodeType,
+			);
 			const workflowNode = workflow.getNode(node.name)!;
-			const context = pollFunctions(workflow, 'update', FENCE, prefetched, more.abandoned ? 0 : undefined);
+			const context = pollFunctions(
+				workflow,
+				'update',
+				FENCE,
+				prefetched,
+				more.abandoned ? 0 : undefined,
+			);
 			await more.runsAfter?.catch(() => undefined);
 			return await emittedBy(
 				async () =>

@@ -13,10 +13,15 @@ export function pingTrigger({ credentials }: ReturnType<typeof useCheckMonitorSe
 		poller: (uuid: string, options: Record<string, unknown> = {}, more: PingPollerMore = {}) =>
 			createPoller({
 				type: 'checkMonitorTrigger',
-				parameters: { event: 'newPing', checkId: { __rl: true, mode: 'id', value: uuid }, options } as never,
+				parameters: {
+					event: 'newPing',
+					checkId: { __rl: true, mode: 'id', value: uuid },
+					options,
+				} as never,
 				credentials: credentials(),
 				...more,
 			}),
-		items: (batches: Array<Array<{ json: IDataObject }>> | null) => (batches?.[0] ?? []).map((i) => i.json),
+		items: (batches: Array<Array<{ json: IDataObject }>> | null) =>
+			(batches?.[0] ?? []).map((i) => i.json),
 	};
 }

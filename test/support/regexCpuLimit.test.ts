@@ -4,7 +4,12 @@
  * sleeps (Atomics.wait) while it is read: wall time passes, no CPU time does.
  */
 import { resetSafeRegexEngine, safeRegex } from 'n8n-workflow';
-import { cpuLimitedRegexEngine, installRegexEngine, N8N_REGEX_LIMIT_MS, TIMED_OUT } from './regexCpuLimit';
+import {
+	cpuLimitedRegexEngine,
+	installRegexEngine,
+	N8N_REGEX_LIMIT_MS,
+	TIMED_OUT,
+} from './regexCpuLimit';
 
 /** An input that takes `ms` of wall time, and no CPU time, to read. */
 const waits = (ms: number, text: string) =>
@@ -18,14 +23,16 @@ const waits = (ms: number, text: string) =>
 test("a match that waits longer than n8n's 250 ms for the CPU: n8n's own engine stops it, the tests' engine does not", () => {
 	try {
 		resetSafeRegexEngine();
-		expect(() => safeRegex.test('^\\S+$', waits(N8N_REGEX_LIMIT_MS + 100, 'ct_1'))).toThrow(TIMED_OUT);
+		expect(() => safeRegex.test('^\\S+$', waits(N8N_REGEX_LIMIT_MS + 100, 'ct_1'))).toThrow(
+			TIMED_OUT,
+		);
 	} finally {
 		installRegexEngine();
 	}
 	expect(safeRegex.test('^\\S+$', waits(N8N_REGEX_LIMIT_MS + 100, 'ct_1'))).toBe(true);
 });
 
-test('a match that runs past the limit on the CPU fails with n8n\'s message', () => {
+test("a match that runs past the limit on the CPU fails with n8n's message", () => {
 	// Catastrophic backtracking: about 350 ms of CPU on the development machine, 6 times this
 	// limit; a short match stays far below it even with a garbage collection inside it.
 	const engine = cpuLimitedRegexEngine(60);

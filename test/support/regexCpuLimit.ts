@@ -14,7 +14,13 @@ export const N8N_REGEX_LIMIT_MS = 250;
 export const TIMED_OUT = 'Regular expression execution timed out';
 
 export function cpuLimitedRegexEngine(cpuLimitMs: number, hangLimitMs = 30_000): RegexEngine {
-	const context = vm.createContext({ pattern: '', flags: '', input: '', replacement: '', result: undefined as unknown });
+	const context = vm.createContext({
+		pattern: '',
+		flags: '',
+		input: '',
+		replacement: '',
+		result: undefined as unknown,
+	});
 	const scripts = {
 		exec: new vm.Script('result = new RegExp(pattern, flags).exec(input)'),
 		test: new vm.Script('result = new RegExp(pattern, flags).test(input)'),
@@ -22,13 +28,20 @@ export function cpuLimitedRegexEngine(cpuLimitMs: number, hangLimitMs = 30_000):
 		matchAll: new vm.Script('result = Array.from(input.matchAll(new RegExp(pattern, flags)))'),
 		split: new vm.Script('result = input.split(new RegExp(pattern, flags))'),
 	};
-	function run<T>(script: keyof typeof scripts, pattern: string, input: string, flags = '', replacement = ''): T {
+	function run<T>(
+		script: keyof typeof scripts,
+		pattern: string,
+		input: string,
+		flags = '',
+		replacement = '',
+	): T {
 		Object.assign(context, { pattern, input, flags, replacement, result: undefined });
 		const before = process.threadCpuUsage();
 		try {
 			scripts[script].runInContext(context, { timeout: hangLimitMs });
 		} catch (error) {
-			if ((error as { code?: string }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') throw new Error(TIMED_OUT);
+			if ((error as { code?: string }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT')
+				throw new Error(TIMED_OUT);
 			throw error;
 		}
 		const used = process.threadCpuUsage(before);
@@ -38,13 +51,16 @@ export function cpuLimitedRegexEngine(cpuLimitMs: number, hangLimitMs = 30_000):
 	return {
 		exec: (pattern, input, flags) => run('exec', pattern, input, flags),
 		test: (pattern, input, flags) => run('test', pattern, input, flags),
-		replace: (pattern, input, flags, replacement) => run('replace', pattern, input, flags, replacement),
+		replace: (pattern, input, flags, replacement) =>
+			run('replace', pattern, input, flags, replacement),
 		// As n8n's engine: matchAll needs the global flag.
-		matchAll: (pattern, input, flags = '') => run('matchAll', pattern, input, flags.includes('g') ? flags : `${flags}g`),
+		matchAll: (pattern, input, flags = '') =>
+			run('matchAll', pattern, input, flags.includes('g') ? flags : `${flags}g`),
 		split: (pattern, input, flags) => run('split', pattern, input, flags),
 	};
 }
 
-export const installRegexEngine = () => setSafeRegexEngine(cpuLimitedRegexEngine(N8N_REGEX_LIMIT_MS));
+export const installRegexEngine = () =>
+	setSafeRegexEngine(cpuLimitedRegexEngine(N8N_REGEX_LIMIT_MS));
 
 installRegexEngine();

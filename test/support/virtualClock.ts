@@ -5,7 +5,10 @@
  * response delay can move this clock instead (`delayOnClock`).
  */
 
-export function useVirtualClock(server: { now: () => Date }, start = Date.UTC(2026, 10, 27, 0, 0, 0)) {
+export function useVirtualClock(
+	server: { now: () => Date },
+	start = Date.UTC(2026, 10, 27, 0, 0, 0),
+) {
 	let now = start;
 	beforeEach(() => {
 		now = start;

@@ -73,7 +73,10 @@ export async function startWebhookProcess(options: {
 	app.post(`/webhook/${webhookId}/:path`, (req, res) => {
 		void handle(req, res).catch((error: Error) => {
 			errors.push(error);
-			if (!res.headersSent) res.status(500).json({ code: 0, message: 'Workflow Webhook Error: Workflow could not be started!' });
+			if (!res.headersSent)
+				res
+					.status(500)
+					.json({ code: 0, message: 'Workflow Webhook Error: Workflow could not be started!' });
 		});
 	});
 
@@ -84,8 +87,13 @@ export async function startWebhookProcess(options: {
 		Object.assign(req, { rawBody });
 		if (!parseBodyAsN8nDoes(req, rawBody, res)) return;
 		const nodeType = nodeTypes.getByName(type) as INodeType;
-		const description = nodeType.description.webhooks!.find((w) => w.path === req.params.path) as IWebhookDescription | undefined;
-		if (!description) return void res.status(404).json({ code: 404, message: 'The requested webhook is not registered.' });
+		const description = nodeType.description.webhooks!.find((w) => w.path === req.params.path) as
+			| IWebhookDescription
+			| undefined;
+		if (!description)
+			return void res
+				.status(404)
+				.json({ code: 404, message: 'The requested webhook is not registered.' });
 		const node: INode = {
 			id: 'webhook-trigger',
 			name: 'Trigger',
@@ -94,12 +102,37 @@ export async function startWebhookProcess(options: {
 			position: [0, 0],
 			parameters: options.parameters,
 			webhookId,
-			credentials: Object.fromEntries(Object.keys(options.credentials).map((name) => [name, { id: `${name}-id`, name }])),
+			credentials: Object.fromEntries(
+				Object.keys(options.credentials).map((name) => [name, { id: `${name}-id`, name }]),
+			),
 		};
-		const workflow = new Workflow({ id: workflowId, nodes: [node], connections: {}, active: true, nodeTypes, staticData: JSON.parse(JSON.stringify(store.data)) as IDataObject });
+		const workflow = new Workflow({
+			id: workflowId,
+			nodes: [node],
+			connections: {},
+			active: true,
+			nodeTypes,
+			staticData: JSON.parse(JSON.stringify(store.data)) as IDataObject,
+		});
 		const data = { ...additionalData(options.credentials), httpRequest: req, httpResponse: res };
-		const webhookData = { httpMethod: 'POST', node: node.name, path: `${webhookId}/${description.path}`, webhookDescription: description, workflowId, workflowExecuteAdditionalData: data, webhookId } as unknown as IWebhookData;
-		const context = new WebhookContext(workflow, workflow.getNode(node.name)!, data, 'webhook', webhookData, [], null);
+		const webhookData = {
+			httpMethod: 'POST',
+			node: node.name,
+			path: `${webhookId}/${description.path}`,
+			webhookDescription: description,
+			workflowId,
+			workflowExecuteAdditionalData: data,
+			webhookId,
+		} as unknown as IWebhookData;
+		const context = new WebhookContext(
+			workflow,
+			workflow.getNode(node.name)!,
+			data,
+			'webhook',
+			webhookData,
+			[],
+			null,
+		);
 		// What the node writes goes out at once, as in n8n; held only when a test asked for a late answer.
 		const end = res.end.bind(res) as (...args: unknown[]) => express.Response;
 		let written: unknown[] | undefined;
@@ -125,7 +158,11 @@ export async function startWebhookProcess(options: {
 		if (written) return void end(...written);
 		if (result.noWebhookResponse) return;
 		// n8n's onReceived answer for a node declaring no response data.
-		res.status(200).send(result.workflowData === undefined ? { message: 'Webhook call received' } : 'firstEntryJson');
+		res
+			.status(200)
+			.send(
+				result.workflowData === undefined ? { message: 'Webhook call received' } : 'firstEntryJson',
+			);
 	}
 
 	const server: Server = await new Promise((resolve) => {
@@ -155,7 +192,9 @@ function parseBodyAsN8nDoes(req: express.Request, rawBody: Buffer, res: express.
 	// n8n's parseIncomingMessage: the type without its parameters, the charset as the encoding.
 	const [type, ...parameters] = (req.headers['content-type'] ?? '').split(';');
 	const contentType = type.trim().toLowerCase();
-	const charset = parameters.map((p) => p.trim().split('=')).find(([key]) => key.toLowerCase() === 'charset')?.[1];
+	const charset = parameters
+		.map((p) => p.trim().split('='))
+		.find(([key]) => key.toLowerCase() === 'charset')?.[1];
 	const encoding = (charset?.toLowerCase() ?? 'utf-8') as BufferEncoding;
 	req.body = undefined;
 	if (rawBody.length === 0) return true;
@@ -163,7 +202,9 @@ function parseBodyAsN8nDoes(req: express.Request, rawBody: Buffer, res: express.
 		if (contentType === 'application/json') req.body = JSON.parse(rawBody.toString(encoding));
 		else if (contentType === 'text/plain') req.body = rawBody.toString(encoding);
 	} catch (error) {
-		res.status(422).json({ code: 422, message: 'Failed to parse request body', hint: (error as Error).message });
+		res
+			.status(422)
+			.json({ code: 422, message: 'Failed to parse request body', hint: (error as Error).message });
 		return false;
 	}
 	return true;

@@ -11,9 +11,14 @@ export async function searchChecks(
 	const checks = ((body as IDataObject)?.checks ?? []) as IDataObject[];
 	const needle = filter?.trim().toLowerCase() ?? '';
 	const results = checks
-		.filter((c) =>
-			!needle ||
-			[c.name, c.slug, c.tags].some((v) => String(v ?? '').toLowerCase().includes(needle)),
+		.filter(
+			(c) =>
+				!needle ||
+				[c.name, c.slug, c.tags].some((v) =>
+					String(v ?? '')
+						.toLowerCase()
+						.includes(needle),
+				),
 		)
 		.map((c) => ({
 			name: `${String(c.name || c.slug || c.uuid || c.unique_key)}${c.tags ? ` [${String(c.tags)}]` : ''}`,

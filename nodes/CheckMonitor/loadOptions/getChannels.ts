@@ -7,7 +7,11 @@ export async function getChannels(this: ILoadOptionsFunctions): Promise<INodePro
 	const { body } = await apiRequest(this, checkMonitorApi, { url: '/api/v3/channels/' });
 	const channels = ((body as IDataObject)?.channels ?? []) as IDataObject[];
 	return [
-		{ name: 'All Channels (*)', value: '*', description: 'Assign every integration of the project' },
+		{
+			name: 'All Channels (*)',
+			value: '*',
+			description: 'Assign every integration of the project',
+		},
 		...channels.map((c) => ({
 			name: `${String(c.name || c.id)} (${String(c.kind)})`,
 			value: String(c.id),

@@ -10,6 +10,9 @@ export async function searchRewards(
 		url: '/v1/loyalty-rewards',
 		paginationToken,
 		keep: (reward) => matches(reward.title, filter),
-		toResult: (reward) => ({ name: `${String(reward.title)} (${String(reward.points)} points)`, value: String(reward.id) }),
+		toResult: (reward) => ({
+			name: `${String(reward.title)} (${String(reward.points)} points)`,
+			value: String(reward.id),
+		}),
 	});
 }

@@ -1,6 +1,13 @@
 /** The Customer Engagement API as the package's requests need it (docs/api/customer-engagement.md). */
 import type { IDataObject } from 'n8n-workflow';
-import { afterFailure, type ApiDefinition, type Answer, bodyText, oneRequest, type ShownRequest } from '../../shared/apiRequest';
+import {
+	afterFailure,
+	type ApiDefinition,
+	type Answer,
+	bodyText,
+	oneRequest,
+	type ShownRequest,
+} from '../../shared/apiRequest';
 
 /** Which object a path names, for "not found" messages: /v1/contacts/{id} -> contact. */
 const OBJECT_BY_COLLECTION: Record<string, string> = {
@@ -17,14 +24,17 @@ function objectInPath(url: string): { kind: string; id: string } | undefined {
 	for (let i = segments.length - 2; i >= 0; i--) {
 		const kind = OBJECT_BY_COLLECTION[segments[i]];
 		const id = segments[i + 1];
-		if (kind && id && !['custom-fields', 'redeems', 'loyalty-settings', 'all'].includes(id)) return { kind, id: decodeURIComponent(id) };
+		if (kind && id && !['custom-fields', 'redeems', 'loyalty-settings', 'all'].includes(id))
+			return { kind, id: decodeURIComponent(id) };
 	}
 	return undefined;
 }
 
 /** Error answers are `{errorCode, message}`: what happened and what to do. */
 export function describeCustomerEngagementError(answer: Answer, request: ShownRequest) {
-	const body = (typeof answer.body === 'object' && answer.body !== null ? answer.body : {}) as IDataObject;
+	const body = (
+		typeof answer.body === 'object' && answer.body !== null ? answer.body : {}
+	) as IDataObject;
 	const code = typeof body.errorCode === 'string' ? body.errorCode : undefined;
 	// A code without a message says all there is: the body's JSON would only repeat it.
 	const apiMessage = code && typeof body.message !== 'string' ? '' : bodyText(answer.body);
@@ -41,7 +51,11 @@ export function describeCustomerEngagementError(answer: Answer, request: ShownRe
 			};
 		case 404: {
 			const object = objectInPath(request.url);
-			if (!object) return { message: `The API has no such resource${codeText}`, description: apiMessage || undefined };
+			if (!object)
+				return {
+					message: `The API has no such resource${codeText}`,
+					description: apiMessage || undefined,
+				};
 			// What to send instead, for a person and for a model that guessed the ID.
 			const listedBy = `${object.kind.replace(/\b\w/g, (c) => c.toUpperCase())} → Get Many`;
 			return {
@@ -52,7 +66,8 @@ export function describeCustomerEngagementError(answer: Answer, request: ShownRe
 		case 429:
 			return {
 				message: `Rate limit reached: the Customer Engagement API answered 429${codeText}`,
-				description: 'Too many requests in a short time. Run fewer items at once (Options → Batching) or wait before running again.',
+				description:
+					'Too many requests in a short time. Run fewer items at once (Options → Batching) or wait before running again.',
 			};
 		default:
 			if (answer.statusCode >= 500) {
@@ -72,7 +87,11 @@ export const customerEngagementApi: ApiDefinition = {
 	name: 'Customer Engagement API',
 	credentialType: 'customerEngagementApi',
 	// As the credential's CUSTOMER_ENGAGEMENT_BASE_URL does it for the operations.
-	baseUrl: (credentials) => String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '').replace(/\/v1$/, ''),
+	baseUrl: (credentials) =>
+		String(credentials.baseUrl ?? '')
+			.trim()
+			.replace(/\/+$/, '')
+			.replace(/\/v1$/, ''),
 	describeError: describeCustomerEngagementError,
 	pathParameters: { rewardId: { label: 'Loyalty Reward' }, visitId: { label: 'Visit ID' } },
 };

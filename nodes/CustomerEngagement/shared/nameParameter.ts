@@ -8,6 +8,7 @@ export const nameParameter: INodeProperties = {
 	type: 'string',
 	required: true,
 	default: '',
-	description: 'The name, unique among the custom fields (for a field) or the labels (for a label), e.g. VIP',
+	description:
+		'The name, unique among the custom fields (for a field) or the labels (for a label), e.g. VIP',
 	routing: sendAsText('name'),
 };

@@ -1,11 +1,23 @@
 /** The local Check Monitor API answers like the real server, as each release does (docs/api/check-monitor.md). */
 import axios from 'axios';
 import { useCheckMonitorServer } from '../../support/setup';
-import { CHECK_MONITOR_VERSIONS, CheckMonitorServer, CM_KEY, CM_PING_KEY, CM_READ_ONLY_KEY, NEWEST_CHECK_MONITOR_VERSION } from '../../../harness/servers/checkMonitorServer';
+import {
+	CHECK_MONITOR_VERSIONS,
+	CheckMonitorServer,
+	CM_KEY,
+	CM_PING_KEY,
+	CM_READ_ONLY_KEY,
+	NEWEST_CHECK_MONITOR_VERSION,
+} from '../../../harness/servers/checkMonitorServer';
 
 const { server } = useCheckMonitorServer();
 const api = (key = CM_KEY) =>
-	axios.create({ baseURL: server.url, headers: { 'X-Api-Key': key }, validateStatus: () => true, maxRedirects: 0 });
+	axios.create({
+		baseURL: server.url,
+		headers: { 'X-Api-Key': key },
+		validateStatus: () => true,
+		maxRedirects: 0,
+	});
 
 test('flips are an object {flips: [...]}, newest first, with whole-second timestamps', async () => {
 	const check = server.seedCheck();
@@ -25,9 +37,13 @@ test('flips filters: start inclusive, end exclusive, bad values 400 with an empt
 	const check = server.seedCheck();
 	server.seedFlip(check.uuid, new Date(1_000_000 * 1000), 1);
 	server.seedFlip(check.uuid, new Date(2_000_000 * 1000), 0);
-	const start = await api().get(`/api/v3/checks/${check.uuid}/flips/`, { params: { start: 1_000_000 } });
+	const start = await api().get(`/api/v3/checks/${check.uuid}/flips/`, {
+		params: { start: 1_000_000 },
+	});
 	expect(start.data.flips).toHaveLength(2);
-	const end = await api().get(`/api/v3/checks/${check.uuid}/flips/`, { params: { end: 2_000_000 } });
+	const end = await api().get(`/api/v3/checks/${check.uuid}/flips/`, {
+		params: { end: 2_000_000 },
+	});
 	expect(end.data.flips).toHaveLength(1);
 	const bad = await api().get(`/api/v3/checks/${check.uuid}/flips/`, { params: { seconds: -1 } });
 	expect(bad.status).toBe(400);
@@ -48,47 +64,56 @@ test('pause and resume write flips with up: 0; resuming a running check is 409',
 test.each([
 	['3.13', ['paused', 'new', 'paused', 'paused']],
 	['4.0', ['paused', 'new', 'paused']],
-] as const)('what the list shows of flips (%s): a pause and a resume with no ping between leave the row as it was; so does a pause of a paused check, which writes a flip on 3.13 only', async (version, statuses) => {
-	server.version = version;
-	const check = server.seedCheck();
-	const row = async () => {
-		const listed = (await api().get('/api/v3/checks/')).data.checks[0];
-		return [listed.status, listed.n_pings, listed.last_ping, listed.started];
-	};
-	const before = await row();
-	await api().post(`/api/v3/checks/${check.uuid}/pause`, '');
-	await api().post(`/api/v3/checks/${check.uuid}/resume`, '');
-	expect(await row()).toEqual(before);
-	expect(before).toEqual(['new', 0, null, false]);
-	await api().post(`/api/v3/checks/${check.uuid}/pause`, '');
-	const paused = await row();
-	const again = await api().post(`/api/v3/checks/${check.uuid}/pause`, '');
-	expect([again.status, again.data.status]).toEqual([200, 'paused']);
-	expect(await row()).toEqual(paused);
-	expect(check.flips.map((f) => f.status)).toEqual(statuses);
-	// A ping changes the row (n_pings, last_ping) with its flip.
-	server.receivePing(check.uuid);
-	expect(await row()).toEqual(['up', 1, expect.any(String), false]);
-	// A resume clears last_ping (docs/api/check-monitor.md): after a ping, a pause and a resume change the row.
-	await api().post(`/api/v3/checks/${check.uuid}/pause`, '');
-	await api().post(`/api/v3/checks/${check.uuid}/resume`, '');
-	expect(await row()).toEqual(['new', 1, null, false]);
-});
+] as const)(
+	'what the list shows of flips (%s): a pause and a resume with no ping between leave the row as it was; so does a pause of a paused check, which writes a flip on 3.13 only',
+	async (version, statuses) => {
+		server.version = version;
+		const check = server.seedCheck();
+		const row = async () => {
+			const listed = (await api().get('/api/v3/checks/')).data.checks[0];
+			return [listed.status, listed.n_pings, listed.last_ping, listed.started];
+		};
+		const before = await row();
+		await api().post(`/api/v3/checks/${check.uuid}/pause`, '');
+		await api().post(`/api/v3/checks/${check.uuid}/resume`, '');
+		expect(await row()).toEqual(before);
+		expect(before).toEqual(['new', 0, null, false]);
+		await api().post(`/api/v3/checks/${check.uuid}/pause`, '');
+		const paused = await row();
+		const again = await api().post(`/api/v3/checks/${check.uuid}/pause`, '');
+		expect([again.status, again.data.status]).toEqual([200, 'paused']);
+		expect(await row()).toEqual(paused);
+		expect(check.flips.map((f) => f.status)).toEqual(statuses);
+		// A ping changes the row (n_pings, last_ping) with its flip.
+		server.receivePing(check.uuid);
+		expect(await row()).toEqual(['up', 1, expect.any(String), false]);
+		// A resume clears last_ping (docs/api/check-monitor.md): after a ping, a pause and a resume change the row.
+		await api().post(`/api/v3/checks/${check.uuid}/pause`, '');
+		await api().post(`/api/v3/checks/${check.uuid}/resume`, '');
+		expect(await row()).toEqual(['new', 1, null, false]);
+	},
+);
 
 test.each([
 	['3.13', false],
 	['4.0', true],
 	['4.3', true],
-] as const)('a start on a paused check, then a pause (%s): 3.13 pauses it again and forgets the start; from 4.0 the pause changes nothing', async (version, stillStarted) => {
-	server.version = version;
-	const check = server.seedCheck();
-	await api().post(`/api/v3/checks/${check.uuid}/pause`, '');
-	server.receivePing(check.uuid, 'start');
-	expect((await api().get(`/api/v3/checks/${check.uuid}`)).data).toMatchObject({ status: 'paused', started: true });
-	const again = await api().post(`/api/v3/checks/${check.uuid}/pause`, '');
-	expect(again.data).toMatchObject({ status: 'paused', started: stillStarted });
-	expect(check.flips).toHaveLength(stillStarted ? 1 : 2);
-});
+] as const)(
+	'a start on a paused check, then a pause (%s): 3.13 pauses it again and forgets the start; from 4.0 the pause changes nothing',
+	async (version, stillStarted) => {
+		server.version = version;
+		const check = server.seedCheck();
+		await api().post(`/api/v3/checks/${check.uuid}/pause`, '');
+		server.receivePing(check.uuid, 'start');
+		expect((await api().get(`/api/v3/checks/${check.uuid}`)).data).toMatchObject({
+			status: 'paused',
+			started: true,
+		});
+		const again = await api().post(`/api/v3/checks/${check.uuid}/pause`, '');
+		expect(again.data).toMatchObject({ status: 'paused', started: stillStarted });
+		expect(check.flips).toHaveLength(stillStarted ? 1 : 2);
+	},
+);
 
 test('a pause or a resume forgets a running start, on every version', async () => {
 	for (const version of CHECK_MONITOR_VERSIONS) {
@@ -109,7 +134,9 @@ test('a timeout: the list reads down at once; the down flip comes with the alert
 	server.receivePing(check.uuid);
 	now = new Date('2026-11-27T10:05:00Z');
 	expect((await api().get('/api/v3/checks/')).data.checks[0].status).toBe('down');
-	expect((await api().get(`/api/v3/checks/${check.uuid}/flips/`)).data.flips).toEqual([{ timestamp: '2026-11-27T10:00:00+00:00', up: 1 }]);
+	expect((await api().get(`/api/v3/checks/${check.uuid}/flips/`)).data.flips).toEqual([
+		{ timestamp: '2026-11-27T10:00:00+00:00', up: 1 },
+	]);
 	server.sendAlerts();
 	server.sendAlerts();
 	expect((await api().get(`/api/v3/checks/${check.uuid}/flips/`)).data.flips).toEqual([
@@ -158,22 +185,29 @@ describe('grace: computed when the check is read, from its last ping, its period
 		['cron', '*/15 * * * *', 'UTC', '2026-11-27T10:15:00+00:00'],
 		['OnCalendar', 'Mon..Fri 10:30', 'UTC', '2026-11-27T10:30:00+00:00'],
 		['cron in a time zone', '0 12 * * *', 'Asia/Kolkata', '2026-11-28T06:30:00+00:00'],
-	])('a %s check: grace from the first time its schedule fires after the last ping', async (_kind, schedule, tz, due) => {
-		const check = (await api().post('/api/v3/checks/', { schedule, tz, grace: 60 })).data;
-		expect(check.timeout).toBeUndefined();
-		now = new Date('2026-11-27T10:00:20Z');
-		server.receivePing(check.uuid);
-		expect(await listed()).toEqual(['up', due]);
-		now = new Date(Date.parse(due));
-		expect(await listed()).toEqual(['grace', due]);
-		now = new Date(Date.parse(due) + 60_000);
-		expect(await listed()).toEqual(['down', due]);
-		server.sendAlerts();
-		expect(server.checks.get(check.uuid)!.flips.at(-1)).toMatchObject({ created: new Date(Date.parse(due) + 60_000), up: 0 });
-	});
+	])(
+		'a %s check: grace from the first time its schedule fires after the last ping',
+		async (_kind, schedule, tz, due) => {
+			const check = (await api().post('/api/v3/checks/', { schedule, tz, grace: 60 })).data;
+			expect(check.timeout).toBeUndefined();
+			now = new Date('2026-11-27T10:00:20Z');
+			server.receivePing(check.uuid);
+			expect(await listed()).toEqual(['up', due]);
+			now = new Date(Date.parse(due));
+			expect(await listed()).toEqual(['grace', due]);
+			now = new Date(Date.parse(due) + 60_000);
+			expect(await listed()).toEqual(['down', due]);
+			server.sendAlerts();
+			expect(server.checks.get(check.uuid)!.flips.at(-1)).toMatchObject({
+				created: new Date(Date.parse(due) + 60_000),
+				up: 0,
+			});
+		},
+	);
 
 	test('a schedule that never fires again keeps the check up', async () => {
-		const check = (await api().post('/api/v3/checks/', { schedule: '2026-11-27 09:00', grace: 60 })).data;
+		const check = (await api().post('/api/v3/checks/', { schedule: '2026-11-27 09:00', grace: 60 }))
+			.data;
 		server.receivePing(check.uuid);
 		now = new Date('2027-11-27T10:00:00Z');
 		expect(await listed()).toEqual(['up', null]);
@@ -195,7 +229,9 @@ describe('grace: computed when the check is read, from its last ping, its period
 		now = new Date('2026-11-27T10:12:30Z');
 		expect(server.computedStatus(started)).toBe('down');
 		server.sendAlerts();
-		expect(started.flips.map((f) => [f.created.toISOString(), f.status])).toEqual([['2026-11-27T10:12:00.000Z', 'down']]);
+		expect(started.flips.map((f) => [f.created.toISOString(), f.status])).toEqual([
+			['2026-11-27T10:12:00.000Z', 'down'],
+		]);
 	});
 });
 
@@ -205,7 +241,9 @@ test('the read-only key reads checks (with unique_key) but is rejected on writes
 	expect(list.status).toBe(200);
 	expect(list.data.checks[0].unique_key).toBe(CheckMonitorServer.uniqueKey(check.uuid));
 	expect(list.data.checks[0].uuid).toBeUndefined();
-	const byKey = await api(CM_READ_ONLY_KEY).get(`/api/v3/checks/${CheckMonitorServer.uniqueKey(check.uuid)}`);
+	const byKey = await api(CM_READ_ONLY_KEY).get(
+		`/api/v3/checks/${CheckMonitorServer.uniqueKey(check.uuid)}`,
+	);
 	expect(byKey.data.name).toBe('nightly');
 	for (const [method, path] of [
 		['post', '/api/v3/checks/'],
@@ -214,7 +252,11 @@ test('the read-only key reads checks (with unique_key) but is rejected on writes
 		['get', `/api/v3/checks/${check.uuid}/pings/`],
 		['get', '/api/v3/channels/'],
 	] as const) {
-		const response = await api(CM_READ_ONLY_KEY).request({ method, url: path, data: method === 'post' ? {} : undefined });
+		const response = await api(CM_READ_ONLY_KEY).request({
+			method,
+			url: path,
+			data: method === 'post' ? {} : undefined,
+		});
 		expect([path, response.status, response.data]).toEqual([path, 401, { error: 'wrong api key' }]);
 	}
 });
@@ -261,14 +303,20 @@ test('validation errors are {"error": "json validation error: ..."}', async () =
 		const response = await api().post('/api/v3/checks/', body);
 		expect([body, response.status, response.data]).toEqual([body, 400, { error }]);
 	}
-	const notJson = await api().post('/api/v3/checks/', 'name=x', { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+	const notJson = await api().post('/api/v3/checks/', 'name=x', {
+		headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+	});
 	expect(notJson.data).toEqual({ error: 'could not parse request body' });
 });
 
 test('create is 201, an upsert match is 200 and updates the matched check', async () => {
 	const first = await api().post('/api/v3/checks/', { name: 'db', unique: ['name'], timeout: 120 });
 	expect(first.status).toBe(201);
-	const second = await api().post('/api/v3/checks/', { name: 'db', unique: ['name'], timeout: 300 });
+	const second = await api().post('/api/v3/checks/', {
+		name: 'db',
+		unique: ['name'],
+		timeout: 300,
+	});
 	expect(second.status).toBe(200);
 	expect(second.data.uuid).toBe(first.data.uuid);
 	expect(second.data.timeout).toBe(300);
@@ -279,7 +327,9 @@ test('ping bodies are text/plain verbatim; pings without a body or outside the l
 	const check = server.seedCheck();
 	server.receivePing(check.uuid, '', 'héllo {"a":1}');
 	server.receivePing(check.uuid, '');
-	const body = await api().get(`/api/v3/checks/${check.uuid}/pings/1/body`, { responseType: 'arraybuffer' });
+	const body = await api().get(`/api/v3/checks/${check.uuid}/pings/1/body`, {
+		responseType: 'arraybuffer',
+	});
 	expect(body.headers['content-type']).toBe('text/plain');
 	expect(Buffer.from(body.data).toString('utf8')).toBe('héllo {"a":1}');
 	const none = await api().get(`/api/v3/checks/${check.uuid}/pings/2/body`);
@@ -289,11 +339,13 @@ test('ping bodies are text/plain verbatim; pings without a body or outside the l
 	expect(gone.status).toBe(404);
 });
 
-test('every answer carries the server\'s time in its Date header (its clock, `now`); none when it is set not to send one', async () => {
+test("every answer carries the server's time in its Date header (its clock, `now`); none when it is set not to send one", async () => {
 	server.now = () => new Date('2026-11-28T20:37:15.700Z');
 	const list = await api().get('/api/v3/checks/');
 	expect(list.headers.date).toBe('Sat, 28 Nov 2026 20:37:15 GMT');
-	expect((await api().get('/api/v3/checks/nope/')).headers.date).toBe('Sat, 28 Nov 2026 20:37:15 GMT');
+	expect((await api().get('/api/v3/checks/nope/')).headers.date).toBe(
+		'Sat, 28 Nov 2026 20:37:15 GMT',
+	);
 	server.sendsDate = false;
 	expect((await api().get('/api/v3/checks/')).headers.date).toBeUndefined();
 });
@@ -305,7 +357,8 @@ test('status needs no key and answers OK as text', async () => {
 });
 
 describe('server versions', () => {
-	const ping = (path: string) => axios.post(`${server.url}/ping/${path}`, '', { validateStatus: () => true });
+	const ping = (path: string) =>
+		axios.post(`${server.url}/ping/${path}`, '', { validateStatus: () => true });
 
 	test('the newest release by default, the hosted service runs it; reset() returns to the one the stand-in was built with', async () => {
 		expect(server.version).toBe(NEWEST_CHECK_MONITOR_VERSION);
@@ -324,66 +377,86 @@ describe('server versions', () => {
 		['4.0', 200, 'OK', 201, 'Created'],
 		['4.1', 400, 'invalid url format', 400, 'invalid url format'],
 		['4.3', 400, 'invalid url format', 400, 'invalid url format'],
-	] as const)('a ping by a slug with capitals (%s): %i %s; with create=1: %i %s', async (version, status, answer, createStatus, createAnswer) => {
-		server.version = version;
-		const check = server.seedCheck({ slug: 'Nightly' });
-		const existing = await ping(`${CM_PING_KEY}/Nightly`);
-		expect([existing.status, existing.data, check.n_pings]).toEqual([status, answer, status === 200 ? 1 : 0]);
-		const created = await ping(`${CM_PING_KEY}/Weekly?create=1`);
-		expect([created.status, created.data]).toEqual([createStatus, createAnswer]);
-		expect([...server.checks.values()].map((c) => c.slug)).toEqual(createStatus === 201 ? ['Nightly', 'Weekly'] : ['Nightly']);
-	});
+	] as const)(
+		'a ping by a slug with capitals (%s): %i %s; with create=1: %i %s',
+		async (version, status, answer, createStatus, createAnswer) => {
+			server.version = version;
+			const check = server.seedCheck({ slug: 'Nightly' });
+			const existing = await ping(`${CM_PING_KEY}/Nightly`);
+			expect([existing.status, existing.data, check.n_pings]).toEqual([
+				status,
+				answer,
+				status === 200 ? 1 : 0,
+			]);
+			const created = await ping(`${CM_PING_KEY}/Weekly?create=1`);
+			expect([created.status, created.data]).toEqual([createStatus, createAnswer]);
+			expect([...server.checks.values()].map((c) => c.slug)).toEqual(
+				createStatus === 201 ? ['Nightly', 'Weekly'] : ['Nightly'],
+			);
+		},
+	);
 
 	test.each([
 		['3.13', 201, 'Created'],
 		['4.2', 201, 'Created'],
 		['4.3', 404, 'not found'],
-	] as const)('a ping by slug with create=1 when the project holds twice its check limit (%s): %i %s', async (version, status, answer) => {
-		server.version = version;
-		server.checkLimit = 2;
-		server.seedCheck({ slug: 'a' });
-		server.seedCheck({ slug: 'b' });
-		server.seedCheck({ slug: 'c' });
-		// Beyond the limit but under twice it: created on every version.
-		const third = await ping(`${CM_PING_KEY}/d?create=1`);
-		expect([third.status, third.data]).toEqual([201, 'Created']);
-		const fifth = await ping(`${CM_PING_KEY}/e?create=1`);
-		expect([fifth.status, fifth.data]).toEqual([status, answer]);
-		expect(server.checks.size).toBe(status === 201 ? 5 : 4);
-		// The API's own create stops at the limit itself, on every version.
-		const viaApi = await api().post('/api/v3/checks/', { name: 'f' });
-		expect([viaApi.status, viaApi.data]).toEqual([403, '']);
-	});
+	] as const)(
+		'a ping by slug with create=1 when the project holds twice its check limit (%s): %i %s',
+		async (version, status, answer) => {
+			server.version = version;
+			server.checkLimit = 2;
+			server.seedCheck({ slug: 'a' });
+			server.seedCheck({ slug: 'b' });
+			server.seedCheck({ slug: 'c' });
+			// Beyond the limit but under twice it: created on every version.
+			const third = await ping(`${CM_PING_KEY}/d?create=1`);
+			expect([third.status, third.data]).toEqual([201, 'Created']);
+			const fifth = await ping(`${CM_PING_KEY}/e?create=1`);
+			expect([fifth.status, fifth.data]).toEqual([status, answer]);
+			expect(server.checks.size).toBe(status === 201 ? 5 : 4);
+			// The API's own create stops at the limit itself, on every version.
+			const viaApi = await api().post('/api/v3/checks/', { name: 'f' });
+			expect([viaApi.status, viaApi.data]).toEqual([403, '']);
+		},
+	);
 
 	test.each([
 		['3.13', 1200],
 		['4.0', 1000],
 		['4.3', 1000],
-	] as const)('the pings list (%s) returns %i of 1,200 pings when the log keeps 1,500; the bodies of all 1,200 stay readable', async (version, listed) => {
-		server.version = version;
-		server.pingLogLimit = 1500;
-		const check = server.seedCheck();
-		for (let i = 0; i < 1200; i++) server.receivePing(check.uuid, '', `body ${i + 1}`);
-		const { data } = await api().get(`/api/v3/checks/${check.uuid}/pings/`);
-		expect(data.pings).toHaveLength(listed);
-		expect([data.pings[0].n, data.pings[listed - 1].n]).toEqual([1200, 1200 - listed + 1]);
-		const oldest = await api().get(`/api/v3/checks/${check.uuid}/pings/1/body`);
-		expect([oldest.status, oldest.data]).toEqual([200, 'body 1']);
-	});
+	] as const)(
+		'the pings list (%s) returns %i of 1,200 pings when the log keeps 1,500; the bodies of all 1,200 stay readable',
+		async (version, listed) => {
+			server.version = version;
+			server.pingLogLimit = 1500;
+			const check = server.seedCheck();
+			for (let i = 0; i < 1200; i++) server.receivePing(check.uuid, '', `body ${i + 1}`);
+			const { data } = await api().get(`/api/v3/checks/${check.uuid}/pings/`);
+			expect(data.pings).toHaveLength(listed);
+			expect([data.pings[0].n, data.pings[listed - 1].n]).toEqual([1200, 1200 - listed + 1]);
+			const oldest = await api().get(`/api/v3/checks/${check.uuid}/pings/1/body`);
+			expect([oldest.status, oldest.data]).toEqual([200, 'body 1']);
+		},
+	);
 
 	test.each([
 		['3.13', 1.286, '/api/v3/'],
 		['4.0', 1.29, '/api/v1/'],
-	] as const)('a ping (%s): duration %d, body_url under %s when listed through /api/v1/', async (version, duration, bodyPath) => {
-		server.version = version;
-		let now = new Date('2026-11-27T10:00:00.000Z');
-		server.now = () => now;
-		const check = server.seedCheck();
-		server.receivePing(check.uuid, 'start');
-		now = new Date('2026-11-27T10:00:01.286Z');
-		server.receivePing(check.uuid, '', 'done');
-		const { data } = await api().get(`/api/v1/checks/${check.uuid}/pings/`);
-		expect(data.pings[0].duration).toBe(duration);
-		expect(data.pings[0].body_url).toBe(`${server.url}${bodyPath}checks/${check.uuid}/pings/2/body`);
-	});
+	] as const)(
+		'a ping (%s): duration %d, body_url under %s when listed through /api/v1/',
+		async (version, duration, bodyPath) => {
+			server.version = version;
+			let now = new Date('2026-11-27T10:00:00.000Z');
+			server.now = () => now;
+			const check = server.seedCheck();
+			server.receivePing(check.uuid, 'start');
+			now = new Date('2026-11-27T10:00:01.286Z');
+			server.receivePing(check.uuid, '', 'done');
+			const { data } = await api().get(`/api/v1/checks/${check.uuid}/pings/`);
+			expect(data.pings[0].duration).toBe(duration);
+			expect(data.pings[0].body_url).toBe(
+				`${server.url}${bodyPath}checks/${check.uuid}/pings/2/body`,
+			);
+		},
+	);
 });

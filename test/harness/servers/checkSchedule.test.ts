@@ -32,9 +32,16 @@ test.each([
 	['2025-*-* 00:00', 'UTC', '2026-11-27T10:00:00Z', undefined],
 ])('%j in %s after a ping at %s: due %s', (schedule, tz, lastPing, due) => {
 	const next = nextDue(schedule, tz, Date.parse(lastPing));
-	expect(next === undefined ? undefined : new Date(next).toISOString().replace('.000', '')).toBe(due);
+	expect(next === undefined ? undefined : new Date(next).toISOString().replace('.000', '')).toBe(
+		due,
+	);
 });
 
 test('five fields on one line are cron, anything else OnCalendar (as the server guesses)', () => {
-	expect([scheduleKind('0 6 * * *'), scheduleKind('Mon 06:00'), scheduleKind('daily'), scheduleKind('*-*-* 08:00\n*-*-* 20:00')]).toEqual(['cron', 'oncalendar', 'oncalendar', 'oncalendar']);
+	expect([
+		scheduleKind('0 6 * * *'),
+		scheduleKind('Mon 06:00'),
+		scheduleKind('daily'),
+		scheduleKind('*-*-* 08:00\n*-*-* 20:00'),
+	]).toEqual(['cron', 'oncalendar', 'oncalendar', 'oncalendar']);
 });

@@ -41,9 +41,16 @@ test('PUT of a contact sets every omitted field to null but keeps custom fields'
 		customFields: [{ id: 'cf_1', value: 'M', type: 'text' }],
 	});
 	expect(created.status).toBe(201);
-	const updated = await api().put(`/v1/contacts/${created.data.id}`, { email: 'ann@example.com', lastName: 'Kim' });
+	const updated = await api().put(`/v1/contacts/${created.data.id}`, {
+		email: 'ann@example.com',
+		lastName: 'Kim',
+	});
 	expect(updated.status).toBe(200);
-	expect(updated.data).toMatchObject({ firstName: null, lastName: 'Kim', email: 'ann@example.com' });
+	expect(updated.data).toMatchObject({
+		firstName: null,
+		lastName: 'Kim',
+		email: 'ann@example.com',
+	});
 	// Every other updatable field (spec: create's fields), stored with a value first.
 	server.state.labels.set('lb_1', { id: 'lb_1', name: 'VIP', color: 'GREY' });
 	const full = {
@@ -58,7 +65,10 @@ test('PUT of a contact sets every omitted field to null but keeps custom fields'
 		unsubscribedFromText: true,
 		unsubscribedFromEmail: true,
 	};
-	expect((await api().put(`/v1/contacts/${created.data.id}`, full)).data).toMatchObject({ ...full, labels: [{ id: 'lb_1', name: 'VIP', color: 'GREY' }] });
+	expect((await api().put(`/v1/contacts/${created.data.id}`, full)).data).toMatchObject({
+		...full,
+		labels: [{ id: 'lb_1', name: 'VIP', color: 'GREY' }],
+	});
 	const emptied = await api().put(`/v1/contacts/${created.data.id}`, { phone: '+15550100' });
 	expect(emptied.data).toMatchObject({
 		email: null,
@@ -104,7 +114,12 @@ test('PUT of a reward sets every omitted field to null (type and expires too); c
 		itemName: null,
 	});
 	const plain = await api().post('/v1/loyalty-rewards', { title: 'Tea', points: 1 });
-	expect(plain.data).toMatchObject({ type: 'ITEM', expires: false, value: null, quantity: { total: null, perContact: null } });
+	expect(plain.data).toMatchObject({
+		type: 'ITEM',
+		expires: false,
+		value: null,
+		quantity: { total: null, perContact: null },
+	});
 });
 
 test.each([
@@ -131,7 +146,10 @@ test('missing and invalid tokens', async () => {
 
 test('bulk visits answer [] when a contactId is unknown, and create nothing', async () => {
 	const contact = server.seedContact();
-	const response = await api().post('/v1/visits/all', [{ contactId: contact.id }, { contactId: 'ghost' }]);
+	const response = await api().post('/v1/visits/all', [
+		{ contactId: contact.id },
+		{ contactId: 'ghost' },
+	]);
 	expect(response.status).toBe(201);
 	expect(response.data).toEqual([]);
 	expect(server.state.visits.size).toBe(0);

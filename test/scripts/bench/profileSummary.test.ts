@@ -8,14 +8,22 @@ import path from 'node:path';
 import { ourNodeProfile, profileTable } from '../../../scripts/bench/profileSummary';
 
 const N8N = 'file:///cache/n8n-2.41.1/node_modules';
-const frame = (id: number, functionName: string, url: string, children: number[] = []) => ({ id, callFrame: { functionName, url }, children });
+const frame = (id: number, functionName: string, url: string, children: number[] = []) => ({
+	id,
+	callFrame: { functionName, url },
+	children,
+});
 
 /** root → runNode → (expression | getCredentials → sqlite), root → HTTP Request node, idle, GC, a bare sqlite callback. */
 const nodes = [
 	frame(1, '(root)', '', [2, 5, 6, 7, 8, 9]),
 	frame(2, 'runNode', `${N8N}/n8n-core/dist/execution-engine/routing-node.js`, [3, 4]),
 	frame(3, 'evaluate', `${N8N}/@n8n/expression-runtime/dist/cjs/evaluator/expression-evaluator.js`),
-	frame(4, 'sendRequest', 'file:///tmp/n8n-user-x/.n8n/nodes/node_modules/n8n-nodes-engagement-monitor/dist/nodes/shared/requestInterceptor.js'),
+	frame(
+		4,
+		'sendRequest',
+		'file:///tmp/n8n-user-x/.n8n/nodes/node_modules/n8n-nodes-engagement-monitor/dist/nodes/shared/requestInterceptor.js',
+	),
 	frame(5, 'execute', `${N8N}/n8n-nodes-base/dist/nodes/HttpRequest/V3/HttpRequestV3.node.js`),
 	frame(6, '(idle)', ''),
 	frame(7, '(garbage collector)', ''),
@@ -37,7 +45,7 @@ test('samples between two sides belong to the side seen last; the kind is the fi
 	const rows = ourNodeProfile(file, 2);
 	expect(Object.fromEntries(rows.map((row) => [row.kind, row.msPerItem]))).toEqual({
 		'n8n evaluating expressions (isolate, data proxy, luxon)': 1,
-		"n8n reading the credential for a request (database, decryption)": 0.5,
+		'n8n reading the credential for a request (database, decryption)': 0.5,
 		'this package': 0.5,
 		'idle (waiting for the server)': 0.5,
 		'garbage collection': 0.5,

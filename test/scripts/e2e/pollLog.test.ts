@@ -7,7 +7,14 @@
 import type { LoggedRequest } from '../../../harness/servers/apiServer';
 import { PollLog, startsPoll } from '../../../scripts/e2e/pollLog';
 
-const request = (path: string, query: Array<[string, string]> = []): LoggedRequest => ({ method: 'GET', path, query, headers: {}, rawBody: '', body: undefined });
+const request = (path: string, query: Array<[string, string]> = []): LoggedRequest => ({
+	method: 'GET',
+	path,
+	query,
+	headers: {},
+	rawBody: '',
+	body: undefined,
+});
 const list = () => request('/api/v3/checks/');
 const flips = (uuid: string) => request(`/api/v3/checks/${uuid}/flips/`);
 
@@ -18,7 +25,11 @@ describe('PollLog', () => {
 		const server = { requests: [] as LoggedRequest[] };
 		const log = new PollLog(server, startsPoll.checkList);
 		server.requests.push(list(), flips('a'), flips('b'), list(), list(), flips('c'));
-		expect(log.polls().map((p) => p.requests.map((r) => r.path.split('/')[4] || 'list'))).toEqual([['list', 'a', 'b'], ['list'], ['list', 'c']]);
+		expect(log.polls().map((p) => p.requests.map((r) => r.path.split('/')[4] || 'list'))).toEqual([
+			['list', 'a', 'b'],
+			['list'],
+			['list', 'c'],
+		]);
 	});
 
 	it('leaves out the requests of a manual run', () => {
@@ -36,7 +47,10 @@ describe('PollLog', () => {
 		jest.useFakeTimers({ now: 1_000_000 });
 		const server = { requests: [] as LoggedRequest[] };
 		const log = new PollLog(server, startsPoll.list);
-		server.requests.push(request('/v1/visits', [['page', '1']]), request('/v1/visits', [['page', '2']]));
+		server.requests.push(
+			request('/v1/visits', [['page', '1']]),
+			request('/v1/visits', [['page', '2']]),
+		);
 		jest.setSystemTime(1_001_000);
 		expect(log.pollSince(1_000_500, 3000)).toBe(false);
 		server.requests.push(request('/v1/visits', [['page', '1']]));
@@ -50,7 +64,14 @@ describe('PollLog', () => {
 	});
 
 	it('knows the requests that start a poll of each trigger', () => {
-		expect(startsPoll.list(request('/v1/contacts', [['sort', 'x'], ['page', '1']]))).toBe(true);
+		expect(
+			startsPoll.list(
+				request('/v1/contacts', [
+					['sort', 'x'],
+					['page', '1'],
+				]),
+			),
+		).toBe(true);
 		expect(startsPoll.list(request('/v1/contacts', [['page', '11']]))).toBe(false);
 		expect(startsPoll.oneCheck(request('/api/v3/checks/u/pings/'))).toBe(true);
 		expect(startsPoll.oneCheck(request('/api/v3/checks/u/pings/3/body'))).toBe(false);

@@ -16,7 +16,15 @@ afterAll(() => folders.forEach((f) => rmSync(f, { recursive: true, force: true }
 function n8nWith(serviceCode: string): string {
 	const dir = mkdtempSync(path.join(os.tmpdir(), 'n8n-fixture-'));
 	folders.push(dir);
-	const file = path.join(dir, 'node_modules', 'n8n', 'dist', 'modules', 'community-packages', 'community-packages.service.js');
+	const file = path.join(
+		dir,
+		'node_modules',
+		'n8n',
+		'dist',
+		'modules',
+		'community-packages',
+		'community-packages.service.js',
+	);
 	mkdirSync(path.dirname(file), { recursive: true });
 	writeFileSync(file, serviceCode);
 	return dir;
@@ -77,16 +85,25 @@ test('flags in module constants spread through a method (as in n8n 1.123); the r
 	expect(readInstallSteps(n8nWith(viaConstants))).toMatchObject({
 		packFlags: ['--quiet'],
 		droppedFields: ['devDependencies', 'peerDependencies'],
-		installFlags: ['--audit=false', '--fund=false', '--bin-links=false', '--install-strategy=shallow'],
+		installFlags: [
+			'--audit=false',
+			'--fund=false',
+			'--bin-links=false',
+			'--install-strategy=shallow',
+		],
 	});
 });
 
 test('an argument it cannot read stops the tier instead of being guessed', () => {
-	expect(() => readInstallSteps(n8nWith(inline.replace("'--ignore-scripts=true',", 'someFlag(),')))).toThrow("cannot read this argument of n8n's install steps: someFlag()");
+	expect(() =>
+		readInstallSteps(n8nWith(inline.replace("'--ignore-scripts=true',", 'someFlag(),'))),
+	).toThrow("cannot read this argument of n8n's install steps: someFlag()");
 });
 
 test('a download that no longer drops fields the way it reads stops the tier', () => {
-	expect(() => readInstallSteps(n8nWith(inline.replace('...packageJson }', '...rest }')))).toThrow('no longer drops fields');
+	expect(() => readInstallSteps(n8nWith(inline.replace('...packageJson }', '...rest }')))).toThrow(
+		'no longer drops fields',
+	);
 });
 
 test('an n8n without the service file says so', () => {

@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { limitParameter, returnAllParameter } from '../../../shared/returnAllLimit';
 
 const showOnlyForBadgeGetMany = { resource: ['badge'], operation: ['getAll'] };
@@ -28,5 +34,8 @@ export const badgeGetManyOperation: INodePropertyOptions = {
 
 export const badgeGetManyDescription: INodeProperties[] = [
 	{ ...returnAllParameter, displayOptions: { show: showOnlyForBadgeGetMany } },
-	{ ...limitParameter, displayOptions: { show: { ...showOnlyForBadgeGetMany, returnAll: [false] } } },
+	{
+		...limitParameter,
+		displayOptions: { show: { ...showOnlyForBadgeGetMany, returnAll: [false] } },
+	},
 ];

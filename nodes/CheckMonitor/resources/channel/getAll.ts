@@ -1,12 +1,23 @@
-import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { limitParameter, returnAllParameter } from '../../../shared/returnAllLimit';
 
 const showOnlyForChannelGetMany = { resource: ['channel'], operation: ['getAll'] };
 
 /** The API returns every channel in one answer; Limit trims it. */
 /** One item per channel of the answer's `channels`. */
-async function channelsToItems(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
-	return items.flatMap((item) => ((item.json.channels as IDataObject[] | undefined) ?? []).map((json) => ({ json })));
+async function channelsToItems(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	return items.flatMap((item) =>
+		((item.json.channels as IDataObject[] | undefined) ?? []).map((json) => ({ json })),
+	);
 }
 
 export const channelGetManyOperation: INodePropertyOptions = {
@@ -23,5 +34,8 @@ export const channelGetManyOperation: INodePropertyOptions = {
 
 export const channelGetManyDescription: INodeProperties[] = [
 	{ ...returnAllParameter, displayOptions: { show: showOnlyForChannelGetMany } },
-	{ ...limitParameter, displayOptions: { show: { ...showOnlyForChannelGetMany, returnAll: [false] } } },
+	{
+		...limitParameter,
+		displayOptions: { show: { ...showOnlyForChannelGetMany, returnAll: [false] } },
+	},
 ];

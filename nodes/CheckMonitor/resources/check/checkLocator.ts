@@ -27,7 +27,8 @@ export function checkLocator(description?: string): INodeProperties {
 					{
 						type: 'regex',
 						properties: {
-							regex: '^\\s*([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|[0-9a-fA-F]{40})\\s*$',
+							regex:
+								'^\\s*([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|[0-9a-fA-F]{40})\\s*$',
 							errorMessage: 'Enter a check UUID, or a 40-character unique key',
 						},
 					},
@@ -59,7 +60,10 @@ export function operationCheckLocator(): INodeProperties {
 				hint: "Ping → Send pings by slug with the credential's Ping Key; other operations look the check up first",
 				validation: [
 					// SLUG, with the spaces around it that the node trims.
-					{ type: 'regex', properties: { regex: `^\\s*${SLUG.source.slice(1, -1)}\\s*$`, errorMessage: SLUG_RULE } },
+					{
+						type: 'regex',
+						properties: { regex: `^\\s*${SLUG.source.slice(1, -1)}\\s*$`, errorMessage: SLUG_RULE },
+					},
 				],
 			},
 		],

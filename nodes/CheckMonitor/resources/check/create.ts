@@ -1,4 +1,10 @@
-import type { IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteSingleFunctions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { checkFields, UNIQUE_FIELDS, validateCheckBody } from './fields';
 
 /** Create answers 201 for a new check and 200 when `unique` matched an existing one. */

@@ -6,6 +6,7 @@ export const checkDeleteOperation: INodePropertyOptions = {
 	name: 'Delete',
 	value: 'delete',
 	action: 'Delete a check by UUID or slug',
-	description: 'Deletes the check with this UUID or slug permanently. Returns the deleted check as it was.',
+	description:
+		'Deletes the check with this UUID or slug permanently. Returns the deleted check as it was.',
 	routing: { request: { method: 'DELETE', url: CHECK_PATH } },
 };

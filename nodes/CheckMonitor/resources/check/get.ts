@@ -15,4 +15,6 @@ export const checkGetOperation: INodePropertyOptions = {
 };
 
 /** Check is the resource's (index.ts). */
-export const checkGetDescription: INodeProperties[] = [{ ...simplifyParameter, displayOptions: { show: { resource: ['check'], operation: ['get'] } } }];
+export const checkGetDescription: INodeProperties[] = [
+	{ ...simplifyParameter, displayOptions: { show: { resource: ['check'], operation: ['get'] } } },
+];

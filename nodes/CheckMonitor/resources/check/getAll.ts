@@ -20,7 +20,10 @@ export const checkGetManyOperation: INodePropertyOptions = {
 
 export const checkGetManyDescription: INodeProperties[] = [
 	{ ...returnAllParameter, displayOptions: { show: showOnlyForCheckGetMany } },
-	{ ...limitParameter, displayOptions: { show: { ...showOnlyForCheckGetMany, returnAll: [false] } } },
+	{
+		...limitParameter,
+		displayOptions: { show: { ...showOnlyForCheckGetMany, returnAll: [false] } },
+	},
 	{ ...simplifyParameter, displayOptions: { show: showOnlyForCheckGetMany } },
 	{
 		displayName: 'Filters',
@@ -35,7 +38,8 @@ export const checkGetManyDescription: INodeProperties[] = [
 				name: 'slug',
 				type: 'string',
 				default: '',
-				description: 'Only checks with exactly this slug, e.g. nightly-backup (lowercase letters, digits, - and _). Empty means no slug filter.',
+				description:
+					'Only checks with exactly this slug, e.g. nightly-backup (lowercase letters, digits, - and _). Empty means no slug filter.',
 				routing: { send: { type: 'query', property: 'slug' } },
 			},
 			{
@@ -46,7 +50,13 @@ export const checkGetManyDescription: INodeProperties[] = [
 				placeholder: 'e.g. prod backup',
 				description:
 					'Only checks that carry every one of these tags: space-separated, e.g. prod backup, or a list from an expression. Empty means no tag filter: every check of the project is returned.',
-				routing: { send: { type: 'query', property: 'tag', preSend: [convertSent('qs', 'tag', (v) => listOf(v, /\s/))] } },
+				routing: {
+					send: {
+						type: 'query',
+						property: 'tag',
+						preSend: [convertSent('qs', 'tag', (v) => listOf(v, /\s/))],
+					},
+				},
 			},
 		],
 	},

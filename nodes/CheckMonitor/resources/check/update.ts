@@ -1,9 +1,18 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { CHECK_PATH } from '../../shared/checkMonitorApi';
 import { checkFields, validateCheckBody } from './fields';
 
 /** The server unassigns every channel when sent `channels: ""`; this option wins over Channels. */
-async function unassignAllChannels(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+async function unassignAllChannels(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
 	const body = requestOptions.body as IDataObject;
 	if (body.unassignAllChannels === true) body.channels = '';
 	delete body.unassignAllChannels;
@@ -39,7 +48,9 @@ export const checkUpdateDescription: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description: 'Whether to remove every integration from the check (overrides Channels)',
-				routing: { send: { type: 'body', property: 'unassignAllChannels', preSend: [unassignAllChannels] } },
+				routing: {
+					send: { type: 'body', property: 'unassignAllChannels', preSend: [unassignAllChannels] },
+				},
 			},
 		],
 	},

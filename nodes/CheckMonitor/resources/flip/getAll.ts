@@ -1,4 +1,11 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions, IN8nHttpFullResponse, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { invalidInput, sentRequestOf } from '../../../shared/apiRequest';
 import { toInstant } from '../../../shared/dates';
 import { limitParameter, returnAllParameter } from '../../../shared/returnAllLimit';
@@ -20,10 +27,17 @@ async function validateFlipFilters(
 	if (qs.seconds !== undefined) {
 		const seconds = qs.seconds as number;
 		if (!Number.isInteger(seconds) || seconds < 0 || seconds > MAX_SECONDS) {
-			throw invalidInput(this, 'Seconds', `must be a whole number from 0 to ${MAX_SECONDS} (one year), got ${JSON.stringify(seconds)}`);
+			throw invalidInput(
+				this,
+				'Seconds',
+				`must be a whole number from 0 to ${MAX_SECONDS} (one year), got ${JSON.stringify(seconds)}`,
+			);
 		}
 	}
-	for (const [key, label] of [['start', 'Start'], ['end', 'End']] as const) {
+	for (const [key, label] of [
+		['start', 'Start'],
+		['end', 'End'],
+	] as const) {
 		if (qs[key] === undefined) continue;
 		// n8n date-times become the UNIX seconds the API takes.
 		const value = Math.floor((toInstant(qs[key], this.getTimezone())?.getTime() ?? NaN) / 1000);
@@ -47,7 +61,9 @@ export async function flipsToItems(
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
 	const checkId = sentRequestOf(response).parameters.checkId;
-	const flips = items.flatMap((item) => flipsOf(Array.isArray(item.json.flips) ? item.json : [item.json]));
+	const flips = items.flatMap((item) =>
+		flipsOf(Array.isArray(item.json.flips) ? item.json : [item.json]),
+	);
 	const chronological = oldestFirst(flips);
 	const to = describeFlips(chronological, undefined);
 	return chronological
@@ -71,7 +87,10 @@ export const flipGetManyOperation: INodePropertyOptions = {
 export const flipGetManyDescription: INodeProperties[] = [
 	{ ...operationCheckLocator(), displayOptions: { show: showOnlyForFlipGetMany } },
 	{ ...returnAllParameter, displayOptions: { show: showOnlyForFlipGetMany } },
-	{ ...limitParameter, displayOptions: { show: { ...showOnlyForFlipGetMany, returnAll: [false] } } },
+	{
+		...limitParameter,
+		displayOptions: { show: { ...showOnlyForFlipGetMany, returnAll: [false] } },
+	},
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -85,7 +104,8 @@ export const flipGetManyDescription: INodeProperties[] = [
 				name: 'end',
 				type: 'dateTime',
 				default: '',
-				description: 'Only flips before this time, an ISO 8601 date-time, e.g. 2026-05-01T00:00:00Z',
+				description:
+					'Only flips before this time, an ISO 8601 date-time, e.g. 2026-05-01T00:00:00Z',
 				routing: { send: { type: 'query', property: 'end' } },
 			},
 			{
@@ -94,7 +114,8 @@ export const flipGetManyDescription: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 0, maxValue: MAX_SECONDS },
 				default: 3600,
-				description: 'Only flips from the last this many seconds, e.g. 86400 for a day (0 means no filter)',
+				description:
+					'Only flips from the last this many seconds, e.g. 86400 for a day (0 means no filter)',
 				routing: { send: { type: 'query', property: 'seconds' } },
 			},
 			{
@@ -102,7 +123,8 @@ export const flipGetManyDescription: INodeProperties[] = [
 				name: 'start',
 				type: 'dateTime',
 				default: '',
-				description: 'Only flips at or after this time, an ISO 8601 date-time, e.g. 2026-04-01T00:00:00Z',
+				description:
+					'Only flips at or after this time, an ISO 8601 date-time, e.g. 2026-04-01T00:00:00Z',
 				routing: { send: { type: 'query', property: 'start' } },
 			},
 		],

@@ -1,4 +1,11 @@
-import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { sentRequestOf } from '../../../shared/apiRequest';
 import { limitParameter, returnAllParameter } from '../../../shared/returnAllLimit';
 import { CHECK_PATH } from '../../shared/checkMonitorApi';
@@ -13,7 +20,9 @@ export async function pingsToItems(
 ): Promise<INodeExecutionData[]> {
 	const checkId = sentRequestOf(response).parameters.checkId;
 	return items.flatMap((item) =>
-		((item.json.pings as IDataObject[] | undefined) ?? []).map((ping) => ({ json: { checkId, ...ping } })),
+		((item.json.pings as IDataObject[] | undefined) ?? []).map((ping) => ({
+			json: { checkId, ...ping },
+		})),
 	);
 }
 
@@ -32,5 +41,8 @@ export const pingGetManyOperation: INodePropertyOptions = {
 /** Check is the resource's (index.ts). */
 export const pingGetManyDescription: INodeProperties[] = [
 	{ ...returnAllParameter, displayOptions: { show: showOnlyForPingGetMany } },
-	{ ...limitParameter, displayOptions: { show: { ...showOnlyForPingGetMany, returnAll: [false] } } },
+	{
+		...limitParameter,
+		displayOptions: { show: { ...showOnlyForPingGetMany, returnAll: [false] } },
+	},
 ];

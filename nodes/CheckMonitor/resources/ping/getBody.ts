@@ -33,7 +33,11 @@ export async function pingBodyToItem(
 	if (options.binaryPropertyName) {
 		const property = String(options.binaryPropertyName);
 		item.binary = {
-			[property]: await this.helpers.prepareBinaryData(bytes, `ping-${pingNumber}.txt`, 'text/plain'),
+			[property]: await this.helpers.prepareBinaryData(
+				bytes,
+				`ping-${pingNumber}.txt`,
+				'text/plain',
+			),
 		};
 	}
 	return [item];
@@ -66,7 +70,8 @@ export const pingGetBodyDescription: INodeProperties[] = [
 		required: true,
 		typeOptions: { minValue: 1 },
 		default: 1,
-		description: 'Sequence number (n) of the ping, a whole number as Ping → Get Many lists it, e.g. 42',
+		description:
+			'Sequence number (n) of the ping, a whole number as Ping → Get Many lists it, e.g. 42',
 		displayOptions: { show: showOnlyForPingGetBody },
 	},
 	{
@@ -82,7 +87,8 @@ export const pingGetBodyDescription: INodeProperties[] = [
 				name: 'binaryPropertyName',
 				type: 'string',
 				default: 'data',
-				description: 'Also return the body as binary data in the field of this name, e.g. data (for non-text bodies)',
+				description:
+					'Also return the body as binary data in the field of this name, e.g. data (for non-text bodies)',
 			},
 		],
 	},

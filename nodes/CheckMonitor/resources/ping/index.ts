@@ -14,7 +14,10 @@ export const pingDescription: INodeProperties[] = [
 		options: [pingGetBodyOperation, pingGetManyOperation, pingSendOperation],
 		default: 'getAll',
 	},
-	{ ...operationCheckLocator(), displayOptions: { show: { resource: ['ping'], operation: ['getAll', 'getBody', 'send'] } } },
+	{
+		...operationCheckLocator(),
+		displayOptions: { show: { resource: ['ping'], operation: ['getAll', 'getBody', 'send'] } },
+	},
 	...pingGetBodyDescription,
 	...pingGetManyDescription,
 	...pingSendDescription,

@@ -5,7 +5,14 @@
  * nor the ping key reaches parameters, output, errors or logs.
  */
 import { createHash } from 'node:crypto';
-import type { IDataObject, IExecutePaginationFunctions, INodeExecutionData, INodeParameterResourceLocator, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecutePaginationFunctions,
+	INodeExecutionData,
+	INodeParameterResourceLocator,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { type Answer, apiRequest, bodyText, invalidInput } from '../../../shared/apiRequest';
 import { UUID, checkMonitorApi, refuseNonSlug } from '../../shared/checkMonitorApi';
 
@@ -34,14 +41,24 @@ export const pingSendDescription: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: false,
 		options: [
-			{ name: 'Exit Status', value: 'exitStatus', description: 'The exit status of the job: 0 means success, 1-255 failure' },
+			{
+				name: 'Exit Status',
+				value: 'exitStatus',
+				description: 'The exit status of the job: 0 means success, 1-255 failure',
+			},
 			{ name: 'Fail', value: 'fail', description: 'The job failed: the check goes down at once' },
 			{ name: 'Log', value: 'log', description: 'Record an event without changing the check' },
-			{ name: 'Start', value: 'start', description: 'The job started: the check measures its duration until the next success or fail' },
+			{
+				name: 'Start',
+				value: 'start',
+				description:
+					'The job started: the check measures its duration until the next success or fail',
+			},
 			{ name: 'Success', value: 'success', description: 'The job succeeded: the check is up' },
 		],
 		default: 'success',
-		description: 'What the ping reports: success, start, fail, log, or an exit status (then give Exit Status)',
+		description:
+			'What the ping reports: success, start, fail, log, or an exit status (then give Exit Status)',
 		displayOptions: { show: showOnlyForPingSend },
 	},
 	{
@@ -51,7 +68,8 @@ export const pingSendDescription: INodeProperties[] = [
 		typeOptions: { minValue: 0, maxValue: 255, numberPrecision: 0 },
 		required: true,
 		default: 0,
-		description: 'The exit status of the job, a whole number from 0 to 255, e.g. 1: 0 counts as success, anything else as fail',
+		description:
+			'The exit status of the job, a whole number from 0 to 255, e.g. 1: 0 counts as success, anything else as fail',
 		displayOptions: { show: { ...showOnlyForPingSend, signal: ['exitStatus'] } },
 	},
 	{
@@ -76,7 +94,8 @@ export const pingSendDescription: INodeProperties[] = [
 				name: 'create',
 				type: 'boolean',
 				default: false,
-				description: 'Whether to create the check when no check has this slug (only when pinging by slug)',
+				description:
+					'Whether to create the check when no check has this slug (only when pinging by slug)',
 			},
 			{
 				displayName: 'Run ID',
@@ -99,13 +118,18 @@ export const pingSendDescription: INodeProperties[] = [
 	},
 ];
 
-
 /**
  * A UUID derived from the n8n instance, the workflow and the execution: the same for every
  * ping of one run, different for the same workflow run by another n8n instance.
  */
-export function runIdFromExecution(instanceId: string, workflowId: string, executionId: string): string {
-	const hex = createHash('sha1').update(`n8n-nodes-engagement-monitor:${instanceId}:${workflowId}:${executionId}`).digest('hex');
+export function runIdFromExecution(
+	instanceId: string,
+	workflowId: string,
+	executionId: string,
+): string {
+	const hex = createHash('sha1')
+		.update(`n8n-nodes-engagement-monitor:${instanceId}:${workflowId}:${executionId}`)
+		.digest('hex');
 	// UUID version 5 layout (name-based, SHA-1).
 	const variant = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
 	return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
@@ -113,10 +137,14 @@ export function runIdFromExecution(instanceId: string, workflowId: string, execu
 
 /** The credential's Ping URL; else the hosted service's ping host, or <Base URL>/ping for a self-hosted server. */
 export function pingRoot(baseUrl: string, pingUrl: unknown): string {
-	const given = String(pingUrl ?? '').trim().replace(/\/+$/, '');
+	const given = String(pingUrl ?? '')
+		.trim()
+		.replace(/\/+$/, '');
 	if (given) return given;
 	const host = /^https?:\/\/([^/:]+)/i.exec(baseUrl)?.[1]?.toLowerCase();
-	return host === 'healthchecks.io' || host?.endsWith('.healthchecks.io') ? 'https://hc-ping.com' : `${baseUrl}/ping`;
+	return host === 'healthchecks.io' || host?.endsWith('.healthchecks.io')
+		? 'https://hc-ping.com'
+		: `${baseUrl}/ping`;
 }
 
 /**
@@ -146,7 +174,8 @@ export function describePingError(failed: Answer, slug: string | undefined, crea
 				}
 			: {
 					message: `No check with this UUID was found (${answer})`,
-					description: 'The check may have been deleted, or the Ping URL in the credential points to another server.',
+					description:
+						'The check may have been deleted, or the Ping URL in the credential points to another server.',
 				};
 	}
 	if (failed.statusCode === 409) {
@@ -181,11 +210,22 @@ export async function sendPing(this: IExecutePaginationFunctions): Promise<INode
 	const bySlug = check.mode === 'slug';
 	const checkLabel = bySlug ? 'Check (by slug)' : 'Check';
 	const target = String(check.value ?? '').trim();
-	if (target === '') throw invalidInput(this, checkLabel, 'is empty', 'Pick one from the list, or enter its UUID or slug.');
+	if (target === '')
+		throw invalidInput(
+			this,
+			checkLabel,
+			'is empty',
+			'Pick one from the list, or enter its UUID or slug.',
+		);
 	if (bySlug) refuseNonSlug(this, checkLabel, target);
 	const uuid = target.toLowerCase();
 	if (!bySlug && !UUID.test(uuid)) {
-		throw invalidInput(this, checkLabel, `"${target}" is not a check UUID`, 'Pings need the UUID (or pick By Slug); a unique key cannot be pinged.');
+		throw invalidInput(
+			this,
+			checkLabel,
+			`"${target}" is not a check UUID`,
+			'Pings need the UUID (or pick By Slug); a unique key cannot be pinged.',
+		);
 	}
 	const signal = String(this.getNodeParameter('signal', 'success'));
 	let suffix = '';
@@ -193,27 +233,61 @@ export async function sendPing(this: IExecutePaginationFunctions): Promise<INode
 	if (signal === 'exitStatus') {
 		exitStatus = Number(this.getNodeParameter('exitStatus', 0));
 		if (!Number.isInteger(exitStatus) || exitStatus < 0 || exitStatus > 255) {
-			throw invalidInput(this, 'Exit Status', `${String(this.getNodeParameter('exitStatus', 0))} is not a whole number from 0 to 255`);
+			throw invalidInput(
+				this,
+				'Exit Status',
+				`${String(this.getNodeParameter('exitStatus', 0))} is not a whole number from 0 to 255`,
+			);
 		}
 		suffix = `/${exitStatus}`;
 	} else if (['start', 'fail', 'log'].includes(signal)) {
 		suffix = `/${signal}`;
 	} else if (signal !== 'success') {
-		throw invalidInput(this, 'Signal', `"${signal}" is not one of success, start, fail, log, exitStatus`);
+		throw invalidInput(
+			this,
+			'Signal',
+			`"${signal}" is not one of success, start, fail, log, exitStatus`,
+		);
 	}
 	const fields = this.getNodeParameter('additionalFields', {}) as IDataObject;
-	let rid = String(fields.rid ?? '').trim().toLowerCase();
+	let rid = String(fields.rid ?? '')
+		.trim()
+		.toLowerCase();
 	if (rid !== '' && !UUID.test(rid)) {
-		throw invalidInput(this, 'Run ID', `"${String(fields.rid)}" is not a UUID`, 'Use a UUID such as 3f1b6c2e-8a4d-4e5f-9c7b-1a2d3e4f5a6b, or turn on Run ID From Execution.');
+		throw invalidInput(
+			this,
+			'Run ID',
+			`"${String(fields.rid)}" is not a UUID`,
+			'Use a UUID such as 3f1b6c2e-8a4d-4e5f-9c7b-1a2d3e4f5a6b, or turn on Run ID From Execution.',
+		);
 	}
-	if (rid === '' && fields.ridFromExecution === true) rid = runIdFromExecution(this.getInstanceId(), String(this.getWorkflow().id ?? ''), String(this.getExecutionId() ?? ''));
+	if (rid === '' && fields.ridFromExecution === true)
+		rid = runIdFromExecution(
+			this.getInstanceId(),
+			String(this.getWorkflow().id ?? ''),
+			String(this.getExecutionId() ?? ''),
+		);
 	if (fields.create === true && !bySlug) {
-		throw invalidInput(this, 'Create Missing Check', 'works only when pinging by slug', 'Pick "By Slug" for the check, or turn the option off.');
+		throw invalidInput(
+			this,
+			'Create Missing Check',
+			'works only when pinging by slug',
+			'Pick "By Slug" for the check, or turn the option off.',
+		);
 	}
-	const credentials = await this.getCredentials<{ baseUrl?: string; pingUrl?: string; pingKey?: string }>('checkMonitorApi');
+	const credentials = await this.getCredentials<{
+		baseUrl?: string;
+		pingUrl?: string;
+		pingKey?: string;
+	}>('checkMonitorApi');
 	const pingKey = String(credentials.pingKey ?? '').trim();
 	if (bySlug && pingKey === '') {
-		throw invalidInput(this, checkLabel, 'pinging by slug needs a Ping Key', "Add the project's ping key (Project Settings → API Access) to the Check Monitor API credential, or ping by UUID.");
+		throw invalidInput(
+			this,
+			checkLabel,
+			'pinging by slug needs a Ping Key',
+			"Add the project's ping key (Project Settings → API Access) to the Check Monitor API credential, or ping by UUID.",
+		);
 	}
 	const body = typeof fields.body === 'string' ? fields.body : '';
 	const bodyBytes = Buffer.byteLength(body, 'utf8');
@@ -221,19 +295,43 @@ export async function sendPing(this: IExecutePaginationFunctions): Promise<INode
 	const qs: IDataObject = {};
 	if (rid) qs.rid = rid;
 	if (fields.create === true) qs.create = 1;
-	const path = bySlug ? `/${encodeURIComponent(pingKey)}/${encodeURIComponent(target)}${suffix}` : `/${uuid}${suffix}`;
+	const path = bySlug
+		? `/${encodeURIComponent(pingKey)}/${encodeURIComponent(target)}${suffix}`
+		: `/${uuid}${suffix}`;
 	const headers = { Accept: 'text/plain, text/html' };
 	// An empty body is no body: no Content-Type either.
-	const content = bodyBytes > 0 ? { body, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } } : { headers };
-	const pingApi = { ...checkMonitorApi, describeError: (failed: Answer) => describePingError(failed, bySlug ? target : undefined, fields.create === true) };
+	const content =
+		bodyBytes > 0
+			? { body, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } }
+			: { headers };
+	const pingApi = {
+		...checkMonitorApi,
+		describeError: (failed: Answer) =>
+			describePingError(failed, bySlug ? target : undefined, fields.create === true),
+	};
 	const pinged = await apiRequest(
 		this,
 		pingApi,
-		{ baseURL: pingRoot(checkMonitorApi.baseUrl(credentials), credentials.pingUrl), url: path, method: 'POST', qs, ...content, json: false, encoding: 'text' },
+		{
+			baseURL: pingRoot(checkMonitorApi.baseUrl(credentials), credentials.pingUrl),
+			url: path,
+			method: 'POST',
+			qs,
+			...content,
+			json: false,
+			encoding: 'text',
+		},
 		// Pings carry no API key; messages name neither the ping URL nor the key.
-		{ authenticate: false, shown: { method: 'POST', url: bySlug ? `/ping/<ping key>/${target}${suffix}` : `/ping/<uuid>${suffix}` } },
+		{
+			authenticate: false,
+			shown: {
+				method: 'POST',
+				url: bySlug ? `/ping/<ping key>/${target}${suffix}` : `/ping/<uuid>${suffix}`,
+			},
+		},
 	);
-	const limit = Number(pinged.headers['ping-body-limit'] ?? DEFAULT_PING_BODY_LIMIT) || DEFAULT_PING_BODY_LIMIT;
+	const limit =
+		Number(pinged.headers['ping-body-limit'] ?? DEFAULT_PING_BODY_LIMIT) || DEFAULT_PING_BODY_LIMIT;
 	const answer = bodyText(pinged.body) || String(pinged.statusCode);
 	const json: IDataObject = {
 		signal,

@@ -1,4 +1,9 @@
-import type { IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteSingleFunctions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 /** The server answers the text "OK" (as text/html), not JSON. */
 async function statusToItem(

@@ -5,7 +5,18 @@ import { dateCursorPages } from '../../shared/pages';
 
 const showOnlyForActivityGetMany = { resource: ['activity'], operation: ['getAll'] };
 
-const ACTIVITY_TYPES = ['CALL', 'CALL_LOG', 'CLAIMED_OFFERS', 'CONTACT_STATUS_CHANGE', 'EMAIL', 'EMAIL_LOG', 'NOTE', 'SUBSCRIPTION', 'TEXT', 'UTM_TAG_CHANGE'];
+const ACTIVITY_TYPES = [
+	'CALL',
+	'CALL_LOG',
+	'CLAIMED_OFFERS',
+	'CONTACT_STATUS_CHANGE',
+	'EMAIL',
+	'EMAIL_LOG',
+	'NOTE',
+	'SUBSCRIPTION',
+	'TEXT',
+	'UTM_TAG_CHANGE',
+];
 
 export const activityGetManyOperation: INodePropertyOptions = {
 	name: 'Get Many',
@@ -16,14 +27,23 @@ export const activityGetManyOperation: INodePropertyOptions = {
 	routing: {
 		request: { method: 'GET', url: '/v1/contacts/{contactId}/activities' },
 		// Newest first: the next page is everything before the last activity's date.
-		operations: { pagination: dateCursorPages({ cursorParameter: 'beforeDate', pageSize: 100, nextCursor: (items) => items[items.length - 1]?.json.date as string | undefined }) },
+		operations: {
+			pagination: dateCursorPages({
+				cursorParameter: 'beforeDate',
+				pageSize: 100,
+				nextCursor: (items) => items[items.length - 1]?.json.date as string | undefined,
+			}),
+		},
 	},
 };
 
 export const activityGetManyDescription: INodeProperties[] = [
 	{ ...contactLocator, displayOptions: { show: showOnlyForActivityGetMany } },
 	{ ...returnAllParameter, displayOptions: { show: showOnlyForActivityGetMany } },
-	{ ...limitParameter, displayOptions: { show: { ...showOnlyForActivityGetMany, returnAll: [false] } } },
+	{
+		...limitParameter,
+		displayOptions: { show: { ...showOnlyForActivityGetMany, returnAll: [false] } },
+	},
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -36,9 +56,16 @@ export const activityGetManyDescription: INodeProperties[] = [
 				displayName: 'Type',
 				name: 'type',
 				type: 'options',
-				options: ACTIVITY_TYPES.map((type) => ({ name: type.split('_').map((w) => w[0] + w.slice(1).toLowerCase()).join(' '), value: type })),
+				options: ACTIVITY_TYPES.map((type) => ({
+					name: type
+						.split('_')
+						.map((w) => w[0] + w.slice(1).toLowerCase())
+						.join(' '),
+					value: type,
+				})),
 				default: 'NOTE',
-				description: 'Only activities of this type, e.g. Note or Text; leave the filter out for every type',
+				description:
+					'Only activities of this type, e.g. Note or Text; leave the filter out for every type',
 				routing: { send: { type: 'query', property: 'type' } },
 			},
 		],

@@ -1,24 +1,43 @@
-import type { IDataObject, IExecutePaginationFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecutePaginationFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { routedRequest, sentRequestOf, type RoutedRequest } from '../../../shared/apiRequest';
 import { sendAsText } from '../../../shared/convertSent';
 import { customerEngagementApi } from '../../shared/customerEngagementApi';
 
-const showOnlyForAdjustLoyaltyPoints = { resource: ['contact'], operation: ['adjustLoyaltyPoints'] };
+const showOnlyForAdjustLoyaltyPoints = {
+	resource: ['contact'],
+	operation: ['adjustLoyaltyPoints'],
+};
 
 /**
  * The change, then (unless turned off) the contact, so the output says what the API's
  * answer does not: whose points, by how much, and the new balance. The change is a write
  * and has happened when the read fails: the item then succeeds with `balanceError`.
  */
-export async function adjustLoyaltyPoints(this: IExecutePaginationFunctions, requestData: RoutedRequest): Promise<INodeExecutionData[]> {
+export async function adjustLoyaltyPoints(
+	this: IExecutePaginationFunctions,
+	requestData: RoutedRequest,
+): Promise<INodeExecutionData[]> {
 	const { answer } = await routedRequest(this, customerEngagementApi, requestData);
 	const sent = sentRequestOf(answer);
 	const id = sent.parameters.contactId;
-	const json: IDataObject = { contactId: id, pointsValue: (sent.body as IDataObject | undefined)?.pointsValue ?? null };
+	const json: IDataObject = {
+		contactId: id,
+		pointsValue: (sent.body as IDataObject | undefined)?.pointsValue ?? null,
+	};
 	const options = this.getNodeParameter('options', {}) as IDataObject;
 	if (options.readNewBalance !== false) {
 		try {
-			const { items } = await routedRequest(this, customerEngagementApi, requestData, { method: 'GET', url: `/v1/contacts/${encodeURIComponent(id)}`, body: undefined });
+			const { items } = await routedRequest(this, customerEngagementApi, requestData, {
+				method: 'GET',
+				url: `/v1/contacts/${encodeURIComponent(id)}`,
+				body: undefined,
+			});
 			json.loyaltyPointsCount = items[0]?.json.loyaltyPointsCount ?? null;
 		} catch (error) {
 			json.loyaltyPointsCount = null;
@@ -48,7 +67,8 @@ export const contactAdjustLoyaltyPointsDescription: INodeProperties[] = [
 		type: 'number',
 		required: true,
 		default: 0,
-		description: 'Whole number of points to add, e.g. 10, or to remove when negative; the total cannot drop below 0',
+		description:
+			'Whole number of points to add, e.g. 10, or to remove when negative; the total cannot drop below 0',
 		displayOptions: { show: showOnlyForAdjustLoyaltyPoints },
 		routing: { send: { type: 'body', property: 'pointsValue' } },
 	},
@@ -69,7 +89,14 @@ export const contactAdjustLoyaltyPointsDescription: INodeProperties[] = [
 				description: "The employee's PIN, e.g. 1234, to attribute the change to them",
 				routing: sendAsText('employeePin'),
 			},
-			{ displayName: 'Note', name: 'note', type: 'string', default: '', description: 'Free text attached to the loyalty transaction, e.g. Birthday bonus', routing: sendAsText('note') },
+			{
+				displayName: 'Note',
+				name: 'note',
+				type: 'string',
+				default: '',
+				description: 'Free text attached to the loyalty transaction, e.g. Birthday bonus',
+				routing: sendAsText('note'),
+			},
 		],
 	},
 	{
@@ -85,7 +112,8 @@ export const contactAdjustLoyaltyPointsDescription: INodeProperties[] = [
 				name: 'readNewBalance',
 				type: 'boolean',
 				default: true,
-				description: "Whether to read the contact after the change to return its new balance (one more request per item; the API's answer to the change carries no balance)",
+				description:
+					"Whether to read the contact after the change to return its new balance (one more request per item; the API's answer to the change carries no balance)",
 			},
 		],
 	},

@@ -1,5 +1,10 @@
 /** The contact's locator, which the contact operations and those of other resources on one contact share; the other main objects' locators are made alike (objectLocator). */
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
 import { readId } from '../../../shared/apiRequest';
 import { customerEngagementApi } from '../../shared/customerEngagementApi';
 
@@ -53,11 +58,18 @@ export const contactLocator = objectLocator({
 	displayName: 'Contact',
 	searchListMethod: 'searchContacts',
 	placeholder: 'e.g. 5f1d3c0e9a7b',
-	description: "The contact's ID, e.g. 5f1d3c0e9a7b, as Contact → Get Many or Create return it (not a name or an email)",
+	description:
+		"The contact's ID, e.g. 5f1d3c0e9a7b, as Contact → Get Many or Create return it (not a name or an email)",
 });
 
 /** preSend of Visit → Create and Loyalty Reward → Redeem, which send the contact in the body: read as a path's ID is. */
-export async function sendContactIdInBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-	requestOptions.body = { ...((requestOptions.body ?? {}) as IDataObject), contactId: readId(this, customerEngagementApi, 'contactId') };
+export async function sendContactIdInBody(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	requestOptions.body = {
+		...((requestOptions.body ?? {}) as IDataObject),
+		contactId: readId(this, customerEngagementApi, 'contactId'),
+	};
 	return requestOptions;
 }

@@ -1,7 +1,18 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { apiDates } from '../../../shared/dates';
 import { emailParameter, phoneParameter, requireEmailOrPhone } from './emailOrPhone';
-import { birthDate, customFields, description, firstName, labels, lastName, sendNotification, type, unsubscribedFromEmail, unsubscribedFromText } from './fields';
+import {
+	birthDate,
+	customFields,
+	description,
+	firstName,
+	labels,
+	lastName,
+	sendNotification,
+	type,
+	unsubscribedFromEmail,
+	unsubscribedFromText,
+} from './fields';
 import { simplifyContacts, simplifyParameter } from './simplify';
 
 const showOnlyForContactCreate = { resource: ['contact'], operation: ['create'] };
@@ -29,7 +40,18 @@ export const contactCreateDescription: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		displayOptions: { show: showOnlyForContactCreate },
-		options: [birthDate, customFields, description, firstName, labels, lastName, sendNotification, type, unsubscribedFromEmail, unsubscribedFromText],
+		options: [
+			birthDate,
+			customFields,
+			description,
+			firstName,
+			labels,
+			lastName,
+			sendNotification,
+			type,
+			unsubscribedFromEmail,
+			unsubscribedFromText,
+		],
 	},
 	{ ...simplifyParameter, displayOptions: { show: showOnlyForContactCreate } },
 ];

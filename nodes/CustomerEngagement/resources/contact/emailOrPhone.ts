@@ -3,7 +3,12 @@
  * parameters (Conversation → Get finds a conversation by the same Phone), and the refusal of
  * a contact with neither.
  */
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
 import { invalidInput } from '../../../shared/apiRequest';
 import { sendAsText } from '../../../shared/convertSent';
 
@@ -13,7 +18,8 @@ export const emailParameter: INodeProperties = {
 	type: 'string',
 	placeholder: 'name@email.com',
 	default: '',
-	description: 'Email address of the contact, e.g. name@email.com. Enter an email, a phone, or both.',
+	description:
+		'Email address of the contact, e.g. name@email.com. Enter an email, a phone, or both.',
 	routing: sendAsText('email'),
 };
 
@@ -30,10 +36,17 @@ export const phoneParameter: INodeProperties = {
 
 /** The refusal of a contact with neither: the preSend below, and the upsert's own guard (upsert.ts), which does not count on it. */
 export const noEmailOrPhone = (context: IExecuteSingleFunctions) =>
-	invalidInput(context, 'Email or Phone', 'enter at least one of them; the API identifies contacts by email or phone');
+	invalidInput(
+		context,
+		'Email or Phone',
+		'enter at least one of them; the API identifies contacts by email or phone',
+	);
 
 /** preSend of Create and Create or Update: an email or a phone, trimmed. */
-export async function requireEmailOrPhone(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+export async function requireEmailOrPhone(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
 	const body = (requestOptions.body ?? {}) as IDataObject;
 	for (const key of ['email', 'phone']) {
 		if (typeof body[key] === 'string') body[key] = (body[key] as string).trim();

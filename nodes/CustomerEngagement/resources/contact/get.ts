@@ -14,4 +14,6 @@ export const contactGetOperation: INodePropertyOptions = {
 };
 
 /** Contact is the resource's (index.ts). */
-export const contactGetDescription: INodeProperties[] = [{ ...simplifyParameter, displayOptions: { show: { resource: ['contact'], operation: ['get'] } } }];
+export const contactGetDescription: INodeProperties[] = [
+	{ ...simplifyParameter, displayOptions: { show: { resource: ['contact'], operation: ['get'] } } },
+];

@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { limitParameter, returnAllParameter } from '../../../shared/returnAllLimit';
 import { paginatePages } from '../../shared/pages';
 import { simplifyContacts, simplifyParameter } from './simplify';
@@ -28,7 +34,10 @@ export const contactGetManyOperation: INodePropertyOptions = {
 
 export const contactGetManyDescription: INodeProperties[] = [
 	{ ...returnAllParameter, displayOptions: { show: showOnlyForContactGetMany } },
-	{ ...limitParameter, displayOptions: { show: { ...showOnlyForContactGetMany, returnAll: [false] } } },
+	{
+		...limitParameter,
+		displayOptions: { show: { ...showOnlyForContactGetMany, returnAll: [false] } },
+	},
 	{ ...simplifyParameter, displayOptions: { show: showOnlyForContactGetMany } },
 	{
 		displayName: 'Filters',
@@ -44,7 +53,8 @@ export const contactGetManyDescription: INodeProperties[] = [
 				type: 'string',
 				placeholder: 'name@email.com',
 				default: '',
-				description: 'Only the contact with exactly this email address, e.g. name@email.com (use one filter at a time; empty means no filter)',
+				description:
+					'Only the contact with exactly this email address, e.g. name@email.com (use one filter at a time; empty means no filter)',
 				routing: { send: { type: 'query', property: 'email' } },
 			},
 			{
@@ -52,7 +62,8 @@ export const contactGetManyDescription: INodeProperties[] = [
 				name: 'phone',
 				type: 'string',
 				default: '',
-				description: 'Only the contact with exactly this phone number, e.g. +15550100 (use one filter at a time; empty means no filter)',
+				description:
+					'Only the contact with exactly this phone number, e.g. +15550100 (use one filter at a time; empty means no filter)',
 				routing: { send: { type: 'query', property: 'phone' } },
 			},
 		],
@@ -76,7 +87,8 @@ export const contactGetManyDescription: INodeProperties[] = [
 					{ name: 'Modified Date, Oldest First', value: 'MODIFIED_DATE:ASC' },
 				],
 				default: 'REGISTRATION_DATE:DESC',
-				description: 'Which contacts come first: by registration or last change, newest or oldest first (the API needs sort and order together, so they are one choice here)',
+				description:
+					'Which contacts come first: by registration or last change, newest or oldest first (the API needs sort and order together, so they are one choice here)',
 				routing: { send: { type: 'query', property: 'sort', preSend: [sortAndOrder] } },
 			},
 		],

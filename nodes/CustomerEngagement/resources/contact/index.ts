@@ -1,6 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { contactLocator } from './contactLocator';
-import { contactAdjustLoyaltyPointsDescription, contactAdjustLoyaltyPointsOperation } from './adjustLoyaltyPoints';
+import {
+	contactAdjustLoyaltyPointsDescription,
+	contactAdjustLoyaltyPointsOperation,
+} from './adjustLoyaltyPoints';
 import { contactCreateDescription, contactCreateOperation } from './create';
 import { contactDeleteOperation } from './delete';
 import { contactGetDescription, contactGetOperation } from './get';
@@ -15,10 +18,26 @@ export const contactDescription: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['contact'] } },
-		options: [contactAdjustLoyaltyPointsOperation, contactCreateOperation, contactUpsertOperation, contactDeleteOperation, contactGetOperation, contactGetManyOperation, contactUpdateOperation],
+		options: [
+			contactAdjustLoyaltyPointsOperation,
+			contactCreateOperation,
+			contactUpsertOperation,
+			contactDeleteOperation,
+			contactGetOperation,
+			contactGetManyOperation,
+			contactUpdateOperation,
+		],
 		default: 'get',
 	},
-	{ ...contactLocator, displayOptions: { show: { resource: ['contact'], operation: ['get', 'update', 'delete', 'adjustLoyaltyPoints'] } } },
+	{
+		...contactLocator,
+		displayOptions: {
+			show: {
+				resource: ['contact'],
+				operation: ['get', 'update', 'delete', 'adjustLoyaltyPoints'],
+			},
+		},
+	},
 	...contactAdjustLoyaltyPointsDescription,
 	...contactCreateDescription,
 	...contactUpsertDescription,

@@ -1,20 +1,57 @@
-import type { IDataObject, IExecutePaginationFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { invalidInput, labelOf, routedRequest, sentRequestOf, type RoutedRequest } from '../../../shared/apiRequest';
+import type {
+	IDataObject,
+	IExecutePaginationFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
+import {
+	invalidInput,
+	labelOf,
+	routedRequest,
+	sentRequestOf,
+	type RoutedRequest,
+} from '../../../shared/apiRequest';
 import { apiDates } from '../../../shared/dates';
 import { customerEngagementApi } from '../../shared/customerEngagementApi';
-import { birthDate, customFields, description, email, firstName, labels, lastName, phone, type, unsubscribedFromEmail, unsubscribedFromText } from './fields';
+import {
+	birthDate,
+	customFields,
+	description,
+	email,
+	firstName,
+	labels,
+	lastName,
+	phone,
+	type,
+	unsubscribedFromEmail,
+	unsubscribedFromText,
+} from './fields';
 import { simplifyContacts, simplifyParameter } from './simplify';
 
 const showOnlyForContactUpdate = { resource: ['contact'], operation: ['update'] };
 
 /** The fields the API clears when a PUT leaves them out. Labels are carried over as `{id}`; custom fields are merged by the API itself. */
-const UPDATABLE_FIELDS = ['firstName', 'lastName', 'phone', 'email', 'birthDate', 'type', 'description', 'unsubscribedFromText', 'unsubscribedFromEmail'];
+const UPDATABLE_FIELDS = [
+	'firstName',
+	'lastName',
+	'phone',
+	'email',
+	'birthDate',
+	'type',
+	'description',
+	'unsubscribedFromText',
+	'unsubscribedFromEmail',
+];
 
 /** The PUT body: the contact's updatable fields with the user's changes over them (Create or Update sends it too). */
 export function mergeContact(current: IDataObject, changes: IDataObject): IDataObject {
 	const body: IDataObject = {};
-	for (const field of UPDATABLE_FIELDS) if (current[field] !== undefined) body[field] = current[field];
-	body.labels = ((current.labels as IDataObject[] | undefined) ?? []).map((label) => ({ id: label.id }));
+	for (const field of UPDATABLE_FIELDS)
+		if (current[field] !== undefined) body[field] = current[field];
+	body.labels = ((current.labels as IDataObject[] | undefined) ?? []).map((label) => ({
+		id: label.id,
+	}));
 	for (const [key, value] of Object.entries(changes)) if (value !== undefined) body[key] = value;
 	return body;
 }
@@ -31,17 +68,36 @@ export function readMergeWrite(
 	/** The body to PUT: the record's updatable fields with the changes over them. */
 	merge: (current: IDataObject, changes: IDataObject) => IDataObject,
 ) {
-	return async function (this: IExecutePaginationFunctions, requestData: RoutedRequest): Promise<INodeExecutionData[]> {
+	return async function (
+		this: IExecutePaginationFunctions,
+		requestData: RoutedRequest,
+	): Promise<INodeExecutionData[]> {
 		// The answer's body, not the items: Simplify must not decide which fields are sent back.
-		const { answer } = await routedRequest(this, customerEngagementApi, requestData, { method: 'GET', body: undefined });
+		const { answer } = await routedRequest(this, customerEngagementApi, requestData, {
+			method: 'GET',
+			body: undefined,
+		});
 		const asked = sentRequestOf(answer).parameters[idParameter];
 		const label = labelOf(customerEngagementApi, idParameter);
 		// The path refuses an empty id before any request; the write does not count on it (an empty id reads the list).
-		if (!asked) throw invalidInput(this, label, 'is empty', 'Pick one from the list or enter its ID.');
-		const record = typeof answer.body === 'object' && answer.body !== null && !Array.isArray(answer.body) ? (answer.body as IDataObject) : undefined;
+		if (!asked)
+			throw invalidInput(this, label, 'is empty', 'Pick one from the list or enter its ID.');
+		const record =
+			typeof answer.body === 'object' && answer.body !== null && !Array.isArray(answer.body)
+				? (answer.body as IDataObject)
+				: undefined;
 		const id = record?.id;
-		if (record === undefined || (typeof id !== 'string' && typeof id !== 'number') || String(id) !== asked) {
-			const answered = record === undefined ? 'no record' : id === undefined || id === null ? 'a record without an ID' : `another record ("${String(id)}")`;
+		if (
+			record === undefined ||
+			(typeof id !== 'string' && typeof id !== 'number') ||
+			String(id) !== asked
+		) {
+			const answered =
+				record === undefined
+					? 'no record'
+					: id === undefined || id === null
+						? 'a record without an ID'
+						: `another record ("${String(id)}")`;
 			throw invalidInput(
 				this,
 				label,
@@ -50,7 +106,11 @@ export function readMergeWrite(
 			);
 		}
 		const changes = (requestData.options.body ?? {}) as IDataObject;
-		return (await routedRequest(this, customerEngagementApi, requestData, { body: merge(record, changes) })).items;
+		return (
+			await routedRequest(this, customerEngagementApi, requestData, {
+				body: merge(record, changes),
+			})
+		).items;
 	};
 }
 
@@ -77,7 +137,19 @@ export const contactUpdateDescription: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		displayOptions: { show: showOnlyForContactUpdate },
-		options: [birthDate, customFields, description, email, firstName, labels, lastName, phone, type, unsubscribedFromEmail, unsubscribedFromText],
+		options: [
+			birthDate,
+			customFields,
+			description,
+			email,
+			firstName,
+			labels,
+			lastName,
+			phone,
+			type,
+			unsubscribedFromEmail,
+			unsubscribedFromText,
+		],
 	},
 	{ ...simplifyParameter, displayOptions: { show: showOnlyForContactUpdate } },
 ];

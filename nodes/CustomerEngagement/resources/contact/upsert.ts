@@ -1,9 +1,30 @@
-import type { IDataObject, IExecutePaginationFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecutePaginationFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { invalidInput, routedRequest, type RoutedRequest } from '../../../shared/apiRequest';
 import { customerEngagementApi } from '../../shared/customerEngagementApi';
 import { apiDates } from '../../../shared/dates';
-import { emailParameter, noEmailOrPhone, phoneParameter, requireEmailOrPhone } from './emailOrPhone';
-import { birthDate, customFields, description, firstName, labels, lastName, type, unsubscribedFromEmail, unsubscribedFromText } from './fields';
+import {
+	emailParameter,
+	noEmailOrPhone,
+	phoneParameter,
+	requireEmailOrPhone,
+} from './emailOrPhone';
+import {
+	birthDate,
+	customFields,
+	description,
+	firstName,
+	labels,
+	lastName,
+	type,
+	unsubscribedFromEmail,
+	unsubscribedFromText,
+} from './fields';
 import { simplifyContacts, simplifyParameter } from './simplify';
 import { mergeContact } from './update';
 
@@ -20,7 +41,10 @@ const IDENTIFIER_LABELS: Record<Identifier, string> = { email: 'Email', phone: '
  * would go to the account's first one. Checked here, where the look-up is, whatever
  * preSend ran before.
  */
-function lookUpBy(context: IExecutePaginationFunctions, body: IDataObject): { changes: IDataObject; key: Identifier; value: string } {
+function lookUpBy(
+	context: IExecutePaginationFunctions,
+	body: IDataObject,
+): { changes: IDataObject; key: Identifier; value: string } {
 	const changes = { ...body };
 	for (const key of IDENTIFIERS) {
 		const value = changes[key];
@@ -51,7 +75,10 @@ function hasIdentifier(contact: IDataObject, key: Identifier, asked: string): bo
 	const [a, b] = [text, asked].map((phone) => phone.replace(/\D/g, ''));
 	if (a === '' || b === '') return text === asked;
 	const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
-	return a === b || (shorter.length >= 7 && longer.length - shorter.length <= 3 && longer.endsWith(shorter));
+	return (
+		a === b ||
+		(shorter.length >= 7 && longer.length - shorter.length <= 3 && longer.endsWith(shorter))
+	);
 }
 
 /** Find the contact by email (else phone); update it when found, create it when not. */
@@ -70,13 +97,24 @@ export async function upsertContact(
 	if (found.length > 0) {
 		const current = found[0];
 		const label = IDENTIFIER_LABELS[key];
-		const hint = "The update sends back the fields it read, so it writes only to the contact it looked up. Check the Base URL in the credential: it must be the API's own address.";
+		const hint =
+			"The update sends back the fields it read, so it writes only to the contact it looked up. Check the Base URL in the credential: it must be the API's own address.";
 		if (!hasIdentifier(current, key, value)) {
-			throw invalidInput(this, label, `looking up "${value}" found a contact with the ${key} ${JSON.stringify(current[key] ?? null)}; nothing was written`, hint);
+			throw invalidInput(
+				this,
+				label,
+				`looking up "${value}" found a contact with the ${key} ${JSON.stringify(current[key] ?? null)}; nothing was written`,
+				hint,
+			);
 		}
 		const id = current.id;
 		if ((typeof id !== 'string' && typeof id !== 'number') || String(id).trim() === '') {
-			throw invalidInput(this, label, `looking up "${value}" found a contact without an ID; nothing was written`, hint);
+			throw invalidInput(
+				this,
+				label,
+				`looking up "${value}" found a contact without an ID; nothing was written`,
+				hint,
+			);
 		}
 		const { items } = await routedRequest(this, customerEngagementApi, requestData, {
 			method: 'PUT',
@@ -86,7 +124,9 @@ export async function upsertContact(
 		return items.map((item) => ({ ...item, json: { ...item.json, outcome: 'updated' } }));
 	}
 	// Not found: the operation's own request, POST /v1/contacts.
-	const { items } = await routedRequest(this, customerEngagementApi, requestData, { body: changes });
+	const { items } = await routedRequest(this, customerEngagementApi, requestData, {
+		body: changes,
+	});
 	return items.map((item) => ({ ...item, json: { ...item.json, outcome: 'created' } }));
 }
 
@@ -114,7 +154,17 @@ export const contactUpsertDescription: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		displayOptions: { show: showOnlyForContactUpsert },
-		options: [birthDate, customFields, description, firstName, labels, lastName, type, unsubscribedFromEmail, unsubscribedFromText],
+		options: [
+			birthDate,
+			customFields,
+			description,
+			firstName,
+			labels,
+			lastName,
+			type,
+			unsubscribedFromEmail,
+			unsubscribedFromText,
+		],
 	},
 	{ ...simplifyParameter, displayOptions: { show: showOnlyForContactUpsert } },
 ];

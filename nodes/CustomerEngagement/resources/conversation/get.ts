@@ -3,14 +3,25 @@
  * next older page is asked for with beforeDate = conversation[0].date, until it is empty.
  * The node returns them oldest first: one item per message, or one per page in raw mode.
  */
-import type { IDataObject, IExecutePaginationFunctions, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecutePaginationFunctions,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { invalidInput, routedRequest, type RoutedRequest } from '../../../shared/apiRequest';
 import { customerEngagementApi } from '../../shared/customerEngagementApi';
 import { customerLocator } from '../text/customerLocator';
 import { phoneParameter } from '../contact/emailOrPhone';
 
 /** preSend: Customer and Phone into the query, where this operation wants them (their routing sends them in the body, as Text → Send and the contact operations do). */
-async function customerAndPhoneInQuery(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+async function customerAndPhoneInQuery(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
 	const body = { ...((requestOptions.body ?? {}) as IDataObject) };
 	const qs = { ...(requestOptions.qs ?? {}) };
 	// A name the body lacks becomes an undefined query value, which is not sent.
@@ -22,11 +33,19 @@ async function customerAndPhoneInQuery(this: IExecuteSingleFunctions, requestOpt
 }
 
 /** preSend: the query needs a Customer or a Phone to find the conversation by. */
-async function requireCustomerOrPhone(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+async function requireCustomerOrPhone(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
 	const qs = requestOptions.qs ?? {};
-	for (const key of ['customerId', 'phone']) if (String(qs[key] ?? '').trim() === '') delete qs[key];
+	for (const key of ['customerId', 'phone'])
+		if (String(qs[key] ?? '').trim() === '') delete qs[key];
 	if (!qs.customerId && !qs.phone) {
-		throw invalidInput(this, 'Customer or Phone', 'enter at least one (Customer wins when both are given)');
+		throw invalidInput(
+			this,
+			'Customer or Phone',
+			'enter at least one (Customer wins when both are given)',
+		);
 	}
 	requestOptions.qs = qs;
 	return requestOptions;
@@ -43,7 +62,9 @@ export async function paginateConversation(
 	const pages: IDataObject[] = [];
 	let beforeDate: string | undefined;
 	for (let i = 0; i < MAX_PAGES; i++) {
-		const { answer } = await routedRequest(this, customerEngagementApi, requestData, { qs: beforeDate ? { beforeDate } : {} });
+		const { answer } = await routedRequest(this, customerEngagementApi, requestData, {
+			qs: beforeDate ? { beforeDate } : {},
+		});
 		const page = (answer.body ?? {}) as IDataObject;
 		const groups = (page.conversation as IDataObject[] | undefined) ?? [];
 		if (groups.length === 0) break;
@@ -112,10 +133,15 @@ export const conversationGetDescription: INodeProperties[] = [
 				type: 'options',
 				options: [
 					{ name: 'One Item per Message', value: 'messages' },
-					{ name: 'Raw Pages', value: 'raw', description: 'The API responses as they came, oldest first' },
+					{
+						name: 'Raw Pages',
+						value: 'raw',
+						description: 'The API responses as they came, oldest first',
+					},
 				],
 				default: 'messages',
-				description: 'How to return the conversation: one item per message, or the pages as the API sent them',
+				description:
+					'How to return the conversation: one item per message, or the pages as the API sent them',
 			},
 		],
 	},

@@ -10,7 +10,10 @@ export const customFieldCreateOperation: INodePropertyOptions = {
 	action: 'Create a custom field for contacts',
 	description:
 		'Creates a contact custom field with a unique name and a type (text, number, date, single or multi select, with its options). Returns the field with its ID.',
-	routing: { request: { method: 'POST', url: '/v1/custom-fields' }, output: { postReceive: [withTypeName] } },
+	routing: {
+		request: { method: 'POST', url: '/v1/custom-fields' },
+		output: { postReceive: [withTypeName] },
+	},
 };
 
 /** Name is the resource's (index.ts). */
@@ -22,7 +25,8 @@ export const customFieldCreateDescription: INodeProperties[] = [
 		required: true,
 		options: FIELD_TYPES,
 		default: 'text',
-		description: 'What the field holds: text, a number, a date, or one (single select) or several (multi select) of its options',
+		description:
+			'What the field holds: text, a number, a date, or one (single select) or several (multi select) of its options',
 		displayOptions: { show: showOnlyForCustomFieldCreate },
 		routing: { send: { type: 'body', property: 'type' } },
 	},
@@ -41,8 +45,19 @@ export const customFieldCreateDescription: INodeProperties[] = [
 				type: 'string',
 				typeOptions: { multipleValues: true },
 				default: [],
-				description: 'The choices of the select field, one text per entry, e.g. Small; each must be unique',
-				routing: { send: { type: 'body', property: 'options', preSend: [convertSent('body', 'options', (v) => ([] as unknown[]).concat(v).map((value) => ({ value: numberAsText(value) })))] } },
+				description:
+					'The choices of the select field, one text per entry, e.g. Small; each must be unique',
+				routing: {
+					send: {
+						type: 'body',
+						property: 'options',
+						preSend: [
+							convertSent('body', 'options', (v) =>
+								([] as unknown[]).concat(v).map((value) => ({ value: numberAsText(value) })),
+							),
+						],
+					},
+				},
 			},
 		],
 	},

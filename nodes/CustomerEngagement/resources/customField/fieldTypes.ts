@@ -10,7 +10,10 @@ export const FIELD_TYPES = [
 ];
 
 /** The field's type in words ("Single select") next to the API's value (`single_select`), which stays as it is. */
-export async function withTypeName(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+export async function withTypeName(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	return items.map((item) => {
 		const type = FIELD_TYPES.find((t) => t.value === item.json.type);
 		if (!type) return item;

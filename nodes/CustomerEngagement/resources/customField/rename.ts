@@ -1,8 +1,18 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, IN8nHttpFullResponse, INodeExecutionData, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { sentRequestOf } from '../../../shared/apiRequest';
 
 /** Rename takes the new name as a bare JSON string body (routing can only build objects). */
-async function nameAsJsonString(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+async function nameAsJsonString(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
 	requestOptions.body = JSON.stringify(String((requestOptions.body as IDataObject).name));
 	return requestOptions;
 }
@@ -28,7 +38,8 @@ export const customFieldRenameOperation: INodePropertyOptions = {
 	name: 'Rename',
 	value: 'rename',
 	action: 'Rename a custom field by ID',
-	description: 'Gives the custom field with this ID a new name, unique among the fields. Returns the field ID, the new name and the message of the API.',
+	description:
+		'Gives the custom field with this ID a new name, unique among the fields. Returns the field ID, the new name and the message of the API.',
 	routing: {
 		request: { method: 'PUT', url: '/v1/custom-fields/{customFieldId}/name' },
 		send: { preSend: [nameAsJsonString] },

@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { invalidInput } from '../../../shared/apiRequest';
 import { nameParameter } from '../../shared/nameParameter';
 
@@ -28,7 +34,11 @@ export async function validateLabelColor(
 ): Promise<IHttpRequestOptions> {
 	const color = (requestOptions.body as IDataObject | undefined)?.color;
 	if (color !== undefined && !LABEL_COLORS.includes(String(color))) {
-		throw invalidInput(this, 'Color', `"${String(color)}" is not a label color; use one of ${LABEL_COLORS.join(', ')}`);
+		throw invalidInput(
+			this,
+			'Color',
+			`"${String(color)}" is not a label color; use one of ${LABEL_COLORS.join(', ')}`,
+		);
 	}
 	return requestOptions;
 }
@@ -37,8 +47,12 @@ export const labelCreateOperation: INodePropertyOptions = {
 	name: 'Create',
 	value: 'create',
 	action: 'Create a label that contacts can carry',
-	description: 'Creates a label with a unique name and an optional color, which contacts can then carry. Returns the label with its ID.',
-	routing: { request: { method: 'POST', url: '/v1/labels' }, send: { preSend: [validateLabelColor] } },
+	description:
+		'Creates a label with a unique name and an optional color, which contacts can then carry. Returns the label with its ID.',
+	routing: {
+		request: { method: 'POST', url: '/v1/labels' },
+		send: { preSend: [validateLabelColor] },
+	},
 };
 
 const showOnlyForLabelCreate = { resource: ['label'], operation: ['create'] };

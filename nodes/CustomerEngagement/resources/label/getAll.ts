@@ -8,11 +8,18 @@ export const labelGetManyOperation: INodePropertyOptions = {
 	name: 'Get Many',
 	value: 'getAll',
 	action: 'List the labels contacts can carry',
-	description: 'Lists the labels of the account, which contacts can carry. Returns one item per label with its ID, name and color.',
-	routing: { request: { method: 'GET', url: '/v1/labels' }, operations: { pagination: paginatePages } },
+	description:
+		'Lists the labels of the account, which contacts can carry. Returns one item per label with its ID, name and color.',
+	routing: {
+		request: { method: 'GET', url: '/v1/labels' },
+		operations: { pagination: paginatePages },
+	},
 };
 
 export const labelGetManyDescription: INodeProperties[] = [
 	{ ...returnAllParameter, displayOptions: { show: showOnlyForLabelGetMany } },
-	{ ...limitParameter, displayOptions: { show: { ...showOnlyForLabelGetMany, returnAll: [false] } } },
+	{
+		...limitParameter,
+		displayOptions: { show: { ...showOnlyForLabelGetMany, returnAll: [false] } },
+	},
 ];

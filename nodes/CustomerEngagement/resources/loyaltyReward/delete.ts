@@ -5,6 +5,7 @@ export const loyaltyRewardDeleteOperation: INodePropertyOptions = {
 	name: 'Delete',
 	value: 'delete',
 	action: 'Delete a loyalty reward by ID',
-	description: 'Deletes the loyalty reward with this ID permanently. Returns the deleted reward as it was.',
+	description:
+		'Deletes the loyalty reward with this ID permanently. Returns the deleted reward as it was.',
 	routing: { request: { method: 'DELETE', url: '/v1/loyalty-rewards/{rewardId}' } },
 };

@@ -19,7 +19,15 @@ export const loyaltyRewardGetDescription: INodeProperties[] = [
 		default: {},
 		displayOptions: { show: { resource: ['loyaltyReward'], operation: ['get'] } },
 		options: [
-			{ displayName: 'Contact ID', name: 'contactId', type: 'string', default: '', description: 'Also report how many the contact with this ID, e.g. 5f1d3c0e9a7b, can still redeem', routing: { send: { type: 'query', property: 'contactId' } } },
+			{
+				displayName: 'Contact ID',
+				name: 'contactId',
+				type: 'string',
+				default: '',
+				description:
+					'Also report how many the contact with this ID, e.g. 5f1d3c0e9a7b, can still redeem',
+				routing: { send: { type: 'query', property: 'contactId' } },
+			},
 		],
 	},
 ];

@@ -1,4 +1,11 @@
-import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { sentRequestOf } from '../../../shared/apiRequest';
 import { sendAsText } from '../../../shared/convertSent';
 import { contactLocator, sendContactIdInBody } from '../contact/contactLocator';
@@ -12,7 +19,15 @@ export async function redeemResult(
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
 	const sent = sentRequestOf(response);
-	return [{ json: { success: true, rewardId: sent.parameters.rewardId, contactId: (sent.body as IDataObject).contactId } }];
+	return [
+		{
+			json: {
+				success: true,
+				rewardId: sent.parameters.rewardId,
+				contactId: (sent.body as IDataObject).contactId,
+			},
+		},
+	];
 }
 
 export const loyaltyRewardRedeemOperation: INodePropertyOptions = {
@@ -39,8 +54,23 @@ export const loyaltyRewardRedeemDescription: INodeProperties[] = [
 		default: {},
 		displayOptions: { show: showOnlyForRedeem },
 		options: [
-			{ displayName: 'Note', name: 'note', type: 'string', default: '', description: 'Free text attached to the redemption, e.g. Birthday gift', routing: sendAsText('note') },
-			{ displayName: 'PIN', name: 'pin', type: 'string', typeOptions: { password: true }, default: '', description: 'Employee PIN, e.g. 1234, when the loyalty settings require one', routing: sendAsText('pin') },
+			{
+				displayName: 'Note',
+				name: 'note',
+				type: 'string',
+				default: '',
+				description: 'Free text attached to the redemption, e.g. Birthday gift',
+				routing: sendAsText('note'),
+			},
+			{
+				displayName: 'PIN',
+				name: 'pin',
+				type: 'string',
+				typeOptions: { password: true },
+				default: '',
+				description: 'Employee PIN, e.g. 1234, when the loyalty settings require one',
+				routing: sendAsText('pin'),
+			},
 		],
 	},
 ];

@@ -6,5 +6,6 @@ export const rewardLocator = objectLocator({
 	displayName: 'Loyalty Reward',
 	searchListMethod: 'searchRewards',
 	placeholder: 'e.g. 6b2f0a1c9d',
-	description: "The loyalty reward's ID, e.g. 6b2f0a1c9d, as Loyalty Reward → Get Many returns it (not its title)",
+	description:
+		"The loyalty reward's ID, e.g. 6b2f0a1c9d, as Loyalty Reward → Get Many returns it (not its title)",
 });

@@ -4,17 +4,28 @@ import { readMergeWrite } from '../contact/update';
 import { checkReward, pointsField, REWARD_DATES, rewardFields } from './fields';
 
 /** The fields the API clears when a PUT leaves them out, and so the ones read from the reward and sent back. */
-const UPDATABLE_FIELDS = ['points', 'startDate', 'expiredDate', 'expires', 'type', 'value', 'itemId', 'itemName'];
+const UPDATABLE_FIELDS = [
+	'points',
+	'startDate',
+	'expiredDate',
+	'expires',
+	'type',
+	'value',
+	'itemId',
+	'itemName',
+];
 
 /** The PUT body for a reward: current updatable fields with the changes over them (title is fixed). */
 export function mergeReward(current: IDataObject, changes: IDataObject): IDataObject {
 	const body: IDataObject = {};
-	for (const field of UPDATABLE_FIELDS) if (current[field] !== undefined) body[field] = current[field];
+	for (const field of UPDATABLE_FIELDS)
+		if (current[field] !== undefined) body[field] = current[field];
 	const quantity = (current.quantity ?? {}) as IDataObject;
 	body.quantity = { total: quantity.total ?? null, perContact: quantity.perContact ?? null };
 	for (const [key, value] of Object.entries(changes)) {
 		if (value === undefined) continue;
-		if (key === 'quantity') body.quantity = { ...(body.quantity as IDataObject), ...(value as IDataObject) };
+		if (key === 'quantity')
+			body.quantity = { ...(body.quantity as IDataObject), ...(value as IDataObject) };
 		else body[key] = value;
 	}
 	return body;
@@ -47,6 +58,8 @@ export const loyaltyRewardUpdateDescription: INodeProperties[] = [
 		default: {},
 		displayOptions: { show: { resource: ['loyaltyReward'], operation: ['update'] } },
 		// Points too, which Create takes as a parameter; in alphabetical order, as every collection lists its fields.
-		options: [...rewardFields, pointsField].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+		options: [...rewardFields, pointsField].sort((a, b) =>
+			a.displayName.localeCompare(b.displayName),
+		),
 	},
 ];

@@ -5,6 +5,7 @@ export const loyaltySettingsGetOperation: INodePropertyOptions = {
 	name: 'Get',
 	value: 'get',
 	action: 'Get points earned per visit or review',
-	description: 'Reads the loyalty settings of the account. Returns the points earned per visit (checkin), share, review and dollar spent.',
+	description:
+		'Reads the loyalty settings of the account. Returns the points earned per visit (checkin), share, review and dollar spent.',
 	routing: { request: { method: 'GET', url: '/v1/loyalty-rewards/loyalty-settings' } },
 };

@@ -29,7 +29,11 @@ export const loyaltySettingsUpdateDescription: INodeProperties[] = [
 		displayOptions: { show: { resource: ['loyaltySettings'], operation: ['update'] } },
 		options: [
 			points('checkin', 'Check-In Points', 'Points for every visit, a whole number, e.g. 1'),
-			points('pointsPerDollar', 'Points per Dollar', 'Points per dollar spent, e.g. 2 (needs a third-party integration)'),
+			points(
+				'pointsPerDollar',
+				'Points per Dollar',
+				'Points per dollar spent, e.g. 2 (needs a third-party integration)',
+			),
 			points('review', 'Review Points', 'Points for posting a review, a whole number, e.g. 5'),
 			points('share', 'Share Points', 'Points for sharing on social media, a whole number, e.g. 3'),
 		],

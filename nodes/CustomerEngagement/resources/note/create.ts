@@ -8,7 +8,8 @@ export const noteCreateOperation: INodePropertyOptions = {
 	name: 'Create',
 	value: 'create',
 	action: 'Add a note to a contact by ID',
-	description: 'Adds the text as a note on the contact with this ID. Returns the note with its text, contact ID and creation date.',
+	description:
+		'Adds the text as a note on the contact with this ID. Returns the note with its text, contact ID and creation date.',
 	routing: { request: { method: 'POST', url: '/v1/contacts/{contactId}/notes' } },
 };
 
@@ -21,7 +22,8 @@ export const noteCreateDescription: INodeProperties[] = [
 		typeOptions: { rows: 3 },
 		required: true,
 		default: '',
-		description: 'The text of the note, plain text, e.g. Called about the order; will visit on Friday',
+		description:
+			'The text of the note, plain text, e.g. Called about the order; will visit on Friday',
 		displayOptions: { show: showOnlyForNoteCreate },
 		routing: sendAsText('text'),
 	},

@@ -13,9 +13,16 @@ export const customerLocator: INodeProperties = {
 		displayName: 'Customer',
 		searchListMethod: 'searchContacts',
 		placeholder: 'e.g. 5f1d3c0e9a7b',
-		description: "The contact's ID, e.g. 5f1d3c0e9a7b (not a name or a phone number). Wins over the phone number when both are given; leave empty to use the phone number.",
+		description:
+			"The contact's ID, e.g. 5f1d3c0e9a7b (not a name or a phone number). Wins over the phone number when both are given; leave empty to use the phone number.",
 	}),
 	required: false,
 	// An ID is text: n8n sends an expression's number as a JSON number, which the API refuses.
-	routing: { send: { type: 'body', property: 'customerId', preSend: [convertSent('body', 'customerId', numberAsText)] } },
+	routing: {
+		send: {
+			type: 'body',
+			property: 'customerId',
+			preSend: [convertSent('body', 'customerId', numberAsText)],
+		},
+	},
 };

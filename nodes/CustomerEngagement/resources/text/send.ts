@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { invalidInput } from '../../../shared/apiRequest';
 import { sendAsText } from '../../../shared/convertSent';
 import { apiDates } from '../../../shared/dates';
@@ -20,7 +26,11 @@ export async function validateText(
 	}
 	if (!given(body.message)) throw invalidInput(this, 'Message', 'enter the text to send');
 	if (!given(body.customerId) && !given(body.toPhone)) {
-		throw invalidInput(this, 'Customer or To Phone', 'enter at least one recipient (Customer wins when both are given)');
+		throw invalidInput(
+			this,
+			'Customer or To Phone',
+			'enter at least one recipient (Customer wins when both are given)',
+		);
 	}
 	return requestOptions;
 }
@@ -45,7 +55,8 @@ export const textSendDescription: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. +15550100',
-		description: 'Phone number to text when no Customer is given, in international form, e.g. +15550100',
+		description:
+			'Phone number to text when no Customer is given, in international form, e.g. +15550100',
 		displayOptions: { show: showOnlyForTextSend },
 		routing: sendAsText('toPhone'),
 	},
@@ -68,13 +79,21 @@ export const textSendDescription: INodeProperties[] = [
 		default: {},
 		displayOptions: { show: showOnlyForTextSend },
 		options: [
-			{ displayName: 'Agent ID', name: 'agentId', type: 'string', default: '', description: 'ID of the agent who sends the text, e.g. 5f1d3c0e9a7b (optional)', routing: sendAsText('agentId') },
+			{
+				displayName: 'Agent ID',
+				name: 'agentId',
+				type: 'string',
+				default: '',
+				description: 'ID of the agent who sends the text, e.g. 5f1d3c0e9a7b (optional)',
+				routing: sendAsText('agentId'),
+			},
 			{
 				displayName: 'Scheduled Date',
 				name: 'scheduledDate',
 				type: 'dateTime',
 				default: '',
-				description: 'When to send, an ISO 8601 date-time, e.g. 2026-05-01T09:00:00Z; empty or in the past sends at once',
+				description:
+					'When to send, an ISO 8601 date-time, e.g. 2026-05-01T09:00:00Z; empty or in the past sends at once',
 				routing: { send: { type: 'body', property: 'scheduledDate' } },
 			},
 		],

@@ -26,9 +26,33 @@ export const visitCreateDescription: INodeProperties[] = [
 		default: {},
 		displayOptions: { show: showOnlyForVisitCreate },
 		options: [
-			{ displayName: 'Amount Spent', name: 'amountSpent', type: 'number', typeOptions: { minValue: 0 }, default: 0, description: 'Dollars spent, e.g. 12.5; earns points per dollar when that is set up', routing: { send: { type: 'body', property: 'amountSpent' } } },
-			{ displayName: 'Date', name: 'date', type: 'dateTime', default: '', description: 'When the visit happened, an ISO 8601 date-time in the past, e.g. 2024-05-01T18:30:00Z; no visit notification is sent for a dated visit', routing: { send: { type: 'body', property: 'date' } } },
-			{ displayName: 'Points', name: 'points', type: 'number', default: 0, description: 'Whole number of points earned, e.g. 1; when left out, the loyalty settings decide', routing: { send: { type: 'body', property: 'points' } } },
+			{
+				displayName: 'Amount Spent',
+				name: 'amountSpent',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: 0,
+				description: 'Dollars spent, e.g. 12.5; earns points per dollar when that is set up',
+				routing: { send: { type: 'body', property: 'amountSpent' } },
+			},
+			{
+				displayName: 'Date',
+				name: 'date',
+				type: 'dateTime',
+				default: '',
+				description:
+					'When the visit happened, an ISO 8601 date-time in the past, e.g. 2024-05-01T18:30:00Z; no visit notification is sent for a dated visit',
+				routing: { send: { type: 'body', property: 'date' } },
+			},
+			{
+				displayName: 'Points',
+				name: 'points',
+				type: 'number',
+				default: 0,
+				description:
+					'Whole number of points earned, e.g. 1; when left out, the loyalty settings decide',
+				routing: { send: { type: 'body', property: 'points' } },
+			},
 		],
 	},
 ];

@@ -32,7 +32,12 @@ export async function buildVisitsBody(
 		try {
 			visits = JSON.parse(visits);
 		} catch {
-			throw invalidInput(this, 'Visits', 'is not valid JSON', 'Give a JSON array such as [{"contactId": "…", "points": 5}].');
+			throw invalidInput(
+				this,
+				'Visits',
+				'is not valid JSON',
+				'Give a JSON array such as [{"contactId": "…", "points": 5}].',
+			);
 		}
 	}
 	if (!Array.isArray(visits) || visits.length === 0) {
@@ -40,16 +45,33 @@ export async function buildVisitsBody(
 	}
 	requestOptions.body = visits.map((visit: unknown, index) => {
 		const where = `Visits[${index}]`;
-		if (typeof visit !== 'object' || visit === null || Array.isArray(visit)) throw invalidInput(this, where, 'must be an object');
+		if (typeof visit !== 'object' || visit === null || Array.isArray(visit))
+			throw invalidInput(this, where, 'must be an object');
 		const v = visit as IDataObject;
 		const unknownKeys = Object.keys(v).filter((k) => !VISIT_FIELDS.includes(k));
-		if (unknownKeys.length) throw invalidInput(this, where, `unknown field ${unknownKeys.join(', ')}; use ${VISIT_FIELDS.join(', ')}`);
+		if (unknownKeys.length)
+			throw invalidInput(
+				this,
+				where,
+				`unknown field ${unknownKeys.join(', ')}; use ${VISIT_FIELDS.join(', ')}`,
+			);
 		const given = numberAsText(v.contactId);
 		const contactId = typeof given === 'string' ? given.trim() : given;
-		if (contactId === undefined || contactId === null || contactId === '') throw invalidInput(this, `${where}.contactId`, 'is required');
-		if (typeof contactId !== 'string') throw invalidInput(this, `${where}.contactId`, `must be text (a contact ID), got ${JSON.stringify(contactId)}`);
+		if (contactId === undefined || contactId === null || contactId === '')
+			throw invalidInput(this, `${where}.contactId`, 'is required');
+		if (typeof contactId !== 'string')
+			throw invalidInput(
+				this,
+				`${where}.contactId`,
+				`must be text (a contact ID), got ${JSON.stringify(contactId)}`,
+			);
 		for (const key of ['points', 'amountSpent']) {
-			if (v[key] !== undefined && typeof v[key] !== 'number') throw invalidInput(this, `${where}.${key}`, `must be a number, got ${JSON.stringify(v[key])}`);
+			if (v[key] !== undefined && typeof v[key] !== 'number')
+				throw invalidInput(
+					this,
+					`${where}.${key}`,
+					`must be a number, got ${JSON.stringify(v[key])}`,
+				);
 		}
 		const body: IDataObject = { ...v, contactId };
 		// No date (absent, null or blank, as a spreadsheet's empty cell gives it) means now.
@@ -57,7 +79,12 @@ export async function buildVisitsBody(
 		else {
 			const date = toApiDate(v.date, this.getTimezone());
 			if (!date) throw invalidInput(this, `${where}.date`, `"${String(v.date)}" is not a date`);
-			if (Date.parse(date) > Date.now()) throw invalidInput(this, `${where}.date`, `${date} is in the future; visits can only be back-dated`);
+			if (Date.parse(date) > Date.now())
+				throw invalidInput(
+					this,
+					`${where}.date`,
+					`${date} is in the future; visits can only be back-dated`,
+				);
 			body.date = date;
 		}
 		return body;
@@ -76,10 +103,14 @@ export async function createVisits(
 		// Not the API's documented answer, but a batch that was partly saved must not be
 		// reported as not saved: running it again would create those visits twice.
 		const created = items.map((item) => String(item.json.id));
-		throw new NodeOperationError(this.getNode(), `Only ${items.length} of ${visits.length} visits were created`, {
-			itemIndex: this.getItemIndex(),
-			description: `The API answered with ${created.length === 1 ? '1 visit (ID' : `${created.length} visits (IDs`} ${created.join(', ')}) for a batch of ${visits.length}. Running the whole batch again would create those again: check which visits are missing and create only those.`,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`Only ${items.length} of ${visits.length} visits were created`,
+			{
+				itemIndex: this.getItemIndex(),
+				description: `The API answered with ${created.length === 1 ? '1 visit (ID' : `${created.length} visits (IDs`} ${created.join(', ')}) for a batch of ${visits.length}. Running the whole batch again would create those again: check which visits are missing and create only those.`,
+			},
+		);
 	}
 
 	const contactIds = [...new Set(visits.map((v) => String(v.contactId)))];

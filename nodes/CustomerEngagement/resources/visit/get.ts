@@ -4,7 +4,8 @@ export const visitGetOperation: INodePropertyOptions = {
 	name: 'Get',
 	value: 'get',
 	action: 'Get a visit by ID',
-	description: 'Reads the visit with this ID. Returns its date, points, contact ID and check-in source.',
+	description:
+		'Reads the visit with this ID. Returns its date, points, contact ID and check-in source.',
 	routing: { request: { method: 'GET', url: '/v1/visits/{visitId}' } },
 };
 

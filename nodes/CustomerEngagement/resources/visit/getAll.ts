@@ -10,12 +10,18 @@ export const visitGetManyOperation: INodePropertyOptions = {
 	action: 'List visits of every or one contact',
 	description:
 		'Lists visits, newest first, of every contact or only of the contact given in Filters. Returns one item per visit with its ID, date, points and contact ID.',
-	routing: { request: { method: 'GET', url: '/v1/visits' }, operations: { pagination: paginatePages } },
+	routing: {
+		request: { method: 'GET', url: '/v1/visits' },
+		operations: { pagination: paginatePages },
+	},
 };
 
 export const visitGetManyDescription: INodeProperties[] = [
 	{ ...returnAllParameter, displayOptions: { show: showOnlyForVisitGetMany } },
-	{ ...limitParameter, displayOptions: { show: { ...showOnlyForVisitGetMany, returnAll: [false] } } },
+	{
+		...limitParameter,
+		displayOptions: { show: { ...showOnlyForVisitGetMany, returnAll: [false] } },
+	},
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -24,7 +30,15 @@ export const visitGetManyDescription: INodeProperties[] = [
 		default: {},
 		displayOptions: { show: showOnlyForVisitGetMany },
 		options: [
-			{ displayName: 'Contact ID', name: 'contactId', type: 'string', default: '', description: 'Only visits of the contact with this ID, e.g. 5f1d3c0e9a7b; empty means every contact', routing: { send: { type: 'query', property: 'contactId' } } },
+			{
+				displayName: 'Contact ID',
+				name: 'contactId',
+				type: 'string',
+				default: '',
+				description:
+					'Only visits of the contact with this ID, e.g. 5f1d3c0e9a7b; empty means every contact',
+				routing: { send: { type: 'query', property: 'contactId' } },
+			},
 		],
 	},
 ];

@@ -11,7 +11,12 @@ export const visitDescription: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['visit'] } },
-		options: [visitCreateOperation, visitCreateManyOperation, visitGetOperation, visitGetManyOperation],
+		options: [
+			visitCreateOperation,
+			visitCreateManyOperation,
+			visitGetOperation,
+			visitGetManyOperation,
+		],
 		default: 'create',
 	},
 	...visitCreateDescription,
