@@ -11,8 +11,9 @@
  *   tracked file of that name (a folder name, `resources/`: any folder of that name).
  * - Not ours: a placeholder (`<Node>.node.ts`, `*.test.ts`, `{id}`, `…`), a URL path (`/v1/`),
  *   a path git ignores (`dist/`, `.sandbox/`: what tools write), a path under a package
- *   (`n8n-core/dist/...`: package.json's dependencies, and n8n), n8n's compiled files (kebab
- *   case, `poll-trigger-executor.js`; no file of ours is named so, checked below).
+ *   (`n8n-core/dist/...`: package.json's dependencies, and n8n), a `.js` name in kebab case
+ *   (n8n's compiled `poll-trigger-executor.js`) or capitalised (`Node.js`): no `.js` file of
+ *   ours is named so (checked below).
  * - `npm run <script>`: package.json has the script.
  * - "`<name>` (in `<file>`)": that file exports the name.
  * - A count of polling events ("all ten events"): the number the build declares, one per
@@ -66,8 +67,8 @@ const texts = [
 	})),
 ];
 
-/** n8n's compiled files are named in kebab case (`poll-trigger-executor.js`); ours never are. */
-const isCompiledN8n = (name: string) => name.endsWith('.js') && name.includes('-');
+/** A `.js` name in kebab case (n8n's compiled `poll-trigger-executor.js`) or capitalised (`Node.js`). */
+const notOurJs = (name: string) => name.endsWith('.js') && /-|^[A-Z]/.test(name);
 
 /** Paths git ignores: what tools write (`dist/`, `.sandbox/`), not the repository's. */
 function ignored(words: string[]): Set<string> {
@@ -103,7 +104,7 @@ function namedPaths(text: string): string[] {
 			(word) =>
 				!/[<>{}*…:]|\.\.\.|^\/|^\.\.?\//.test(word) &&
 				!packages.has(word.split('/')[0]) &&
-				!isCompiledN8n(path.posix.basename(word)),
+				!notOurJs(path.posix.basename(word)),
 		)
 		.filter((word) => {
 			const extension = /[^/.]\.(\w+)$/.exec(word)?.[1];
@@ -152,7 +153,7 @@ function pollingEventCount(): number {
 describe('what docs and comments name exists', () => {
 	it('reads docs and comments (so the rules below check something)', () => {
 		expect(docs).toContain('CONTRIBUTING.md');
-		expect(sources.filter((file) => isCompiledN8n(path.posix.basename(file)))).toEqual([]);
+		expect(sources.filter((file) => notOurJs(path.posix.basename(file)))).toEqual([]);
 		expect(texts.filter(({ text }) => namedPaths(text).length > 0).length).toBeGreaterThan(50);
 	});
 
