@@ -3,7 +3,7 @@
  * declarative nodes to RoutingNode), real parameter and expression resolution, and the
  * credential's `authenticate` applied the way n8n's CredentialsHelper applies it.
  */
-// `.node.ts` spelled out: `X.node` would resolve to the codex file X.node.json under tsx.
+// `.node.ts` spelled out: `<Node>.node` would resolve to the codex file <Node>.node.json under tsx.
 import {
 	DirectoryLoader,
 	ExecuteContext,
@@ -73,7 +73,7 @@ const builtNodes = new Map<string, INodeType>();
 const builtCredentials = new Map<string, ICredentialType>();
 /** Nodes a test built itself (registerTestNode, the credential test's node). */
 const registeredNodes: Record<string, INodeType> = {};
-// Outside jest (scripts/bench.ts) a process builds each class once.
+// Outside jest (scripts/bench/engine.ts) a process builds each class once.
 if (typeof beforeEach === 'function') {
 	beforeEach(() => {
 		builtNodes.clear();

@@ -1,7 +1,7 @@
 /**
  * The operations of an action node as its description declares them (the node class, or the
  * description the build writes for n8n's lazy loader, dist/types/nodes.json): each resource's
- * Operation selector. The one list a contributor keeps is the resource's index.ts; the tests,
+ * Operation selector. The one list a contributor keeps is resources/<resource>/index.ts; the tests,
  * the end-to-end tier and docs/node-contract.md's check read it from here.
  */
 import { readFileSync } from 'node:fs';

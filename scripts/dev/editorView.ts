@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/dev/editorView.ts [dist folder] > view.json`: what the editor shows for every operation of
+ * `npx tsx scripts/dev/editorView.ts [dist folder] > /tmp/view.json`: what the editor shows for every operation of
  * both action nodes, read from the build (dist/types/nodes.json, what n8n's editor reads): for
  * each operation, with Return All off and on and with Ping → Send's two kinds of signal, the
  * defaults n8n resolves and every parameter it shows, in order (names, types, defaults, texts,

@@ -94,7 +94,7 @@ function recipePaths(): Array<{ node: string; PATH: string }> {
 /**
  * What the install put beside the package in `~/.n8n/nodes/node_modules`. "Alone": the
  * package is the only top-level entry there besides npm's hidden lockfile
- * (.package-lock.json); a peer or a dependency npm installed would sit beside it.
+ * (node_modules/.package-lock.json); a peer or a dependency npm installed would sit beside it.
  */
 export function besideThePackage(nodeModules: string): string[] {
 	return readdirSync(nodeModules).filter(

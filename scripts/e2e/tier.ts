@@ -327,7 +327,7 @@ async function main() {
 /**
  * What n8n's install leaves, checked: the package in nodes/node_modules/<name> without the
  * dependency fields n8n drops, nothing installed beside it (no runtime dependencies, so no
- * nested node_modules), and the version recorded in nodes/package.json.
+ * nested node_modules), and the version recorded in <user folder>/nodes/package.json.
  */
 function installedAsN8nDoes(userFolder: string, name: string, version: string): string | undefined {
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');

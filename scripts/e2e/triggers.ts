@@ -255,7 +255,7 @@ export async function schedulerChecks(mode: SchedulerMode, record: Check): Promi
 			await Promise.all(triggers.map(async (t) => [t, await progress.get(t)!.testEvent] as const)),
 		);
 		await Promise.all(startsSaved);
-		// The window a restart during the activation poll leaves (docs/triggers.md, "The window n8n leaves").
+		// The window a restart during the activation poll leaves (docs/n8n-schedulers.md, "What to expect").
 		for (const t of triggers) {
 			const activation = t.log.polls()[0];
 			const savedAt = progress.get(t)!.startSavedAt;

@@ -13,7 +13,7 @@
  *   3. drop devDependencies, peerDependencies and optionalDependencies from its package.json;
  *   4. in the package's folder: `npm install --audit=false --fund=false --bin-links=false
  *      --install-strategy=shallow --ignore-scripts=true --package-lock=false --registry=…`;
- *   5. record `<name>: <version>` in nodes/package.json's dependencies; remove the tarball.
+ *   5. record `<name>: <version>` in <user folder>/nodes/package.json's dependencies; remove the tarball.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -230,7 +230,7 @@ export async function communityInstall(
 	return { ms: Date.now() - started, packageDir };
 }
 
-/** The package the tier published to its local registry (matrix.ts or e2e.ts set these for the whole run). */
+/** The package the tier published to its local registry (matrix.ts or tier.ts set these for the whole run). */
 export interface Published {
 	registry: string;
 	name: string;

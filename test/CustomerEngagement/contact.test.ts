@@ -3,7 +3,7 @@
  * through n8n's engine against the stand-in. The safe update of Update (and of Create or Update
  * when it updates) carries every field the API's PUT would null: one row per field, so a field
  * dropped from mergeContact names itself. Create or Update's look-up: contact.upsert.test.ts;
- * custom field values: contact.customFields.test.ts; the read before the write: test/shared/safeUpdate.test.ts.
+ * custom field values: contact.fields.test.ts; the read before the write: contact.update.test.ts.
  */
 import type { IDataObject } from 'n8n-workflow';
 import { byId, runNode } from '../../harness/engine';

@@ -53,7 +53,7 @@ test('Contact Update reading a URL that names no {contactId}: refused with the f
 // A JSON string (what Custom Field Rename answers, so the shared response check lets it
 // through) is no record; Simplify off, so that the read reaches the update as it came. JSON
 // null, a number or a boolean never get here: the shared check refuses them for every
-// operation (responseChecks.test.ts), here before anything is written.
+// operation (apiRequest.answers.test.ts), here before anything is written.
 test.each([
 	[
 		'a JSON string',

@@ -30,7 +30,7 @@ is a missing test. Details: docs/mutation.md.`;
 
 class UsageError extends Error {}
 
-/** Stryker's line range at the end of a pattern (`file.ts:20-40`, `file.ts:20:5-40:1`): its first and last line. */
+/** Stryker's line range at the end of a pattern (`<file>.ts:20-40`, `<file>.ts:20:5-40:1`): its first and last line. */
 const RANGE = /:(\d+)(?::\d+)?-(\d+)(?::\d+)?$/;
 
 /** A pattern without its line range. */

@@ -4,10 +4,10 @@
  *
  * - Every operation of both action nodes has `resources/<resource>/<operation>.ts`, named
  *   after the operation's value, and that file declares the operation's option of the
- *   Operation selector (its routing is there, not in the resource's index.ts).
+ *   Operation selector (its routing is there, not in resources/<resource>/index.ts).
  * - `nodes/shared/` holds one job per file: each at most 250 lines.
  * - No two files under `nodes/` share a name, outside `resources/` (where every resource has
- *   its `index.ts`, `get.ts`, ...) and `__schema__/` (n8n's output schemas, which n8n reads at
+ *   its `<resource>/index.ts`, `<resource>/get.ts`, ...) and `__schema__/` (n8n's output schemas, which n8n reads at
  *   `__schema__/v<version>/<resource>/<operation>.json` and so mirror the resources).
  * - A test's path follows from the code it tests (CONTRIBUTING.md, "Where a test goes"): the
  *   rule is TEST_LAYOUT below.

@@ -56,7 +56,7 @@ function operations(description: INodeTypeDescription): Operation[] {
 		);
 		for (const operation of (operationProperty?.options ?? []) as INodePropertyOptions[]) {
 			for (const returnAll of [false, true]) {
-				// Defaults filled in, as the editor has them: shared parameters are shown by hidden flags (sharedParameters.ts).
+				// Defaults filled in, as the editor has them.
 				const values = NodeHelpers.getNodeParameters(
 					description.properties,
 					{ resource: resource.value, operation: operation.value, returnAll } as INodeParameters,

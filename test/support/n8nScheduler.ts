@@ -4,7 +4,7 @@
  * or without durable poll cursors. n8n-core's own pieces run each poll (PollContext,
  * PollTriggerExecutor, TriggersAndPollers, runPollInStagingScope, commitStagedCursor). What
  * the n8n package adds around them (not a dependency here) is modelled as read in n8n
- * 2.41.1, each rule next to the file and lines it comes from (docs/triggers.md).
+ * 2.41.1, each rule next to the file and lines it comes from (docs/n8n-schedulers.md).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { isDeepStrictEqual } from 'node:util';
