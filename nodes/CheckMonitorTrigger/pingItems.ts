@@ -5,7 +5,7 @@
  * that between two polls are reported as a `gap`, never skipped silently.
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
-import type { PollRequests } from './pollRequests';
+import type { PollRequests } from './checkEvent';
 
 export interface PingGap {
 	/** How many pings the server no longer had. */

@@ -167,7 +167,6 @@ export class CustomerEngagementTrigger implements INodeType {
 			hasState: () => staticData.key === key && staticData.feed !== undefined,
 			takeStart: async () => void (await feed(undefined)),
 			goOn: async () => asBatches(await feed(staticData.feed as FeedState)),
-			deadline,
 		});
 	}
 }
@@ -275,7 +274,6 @@ async function pollRedeems(this: IPollFunctions): Promise<INodeExecutionData[][]
 		hasState: () => staticData.key === key && staticData.redeems !== undefined,
 		takeStart: async () => void (await counted(undefined)),
 		goOn: async () => asBatches(await counted(staticData.redeems as unknown as CountedState)),
-		deadline,
 	});
 }
 
@@ -311,6 +309,5 @@ async function pollRewards(this: IPollFunctions): Promise<INodeExecutionData[][]
 		hasState: () => staticData.key === key && staticData.rewardIds !== undefined,
 		takeStart: async () => void (await read(undefined)),
 		goOn: async () => asBatches(await read(staticData.rewardIds as string[])),
-		deadline: pollDeadline(this),
 	});
 }
