@@ -289,6 +289,7 @@ function eventOf(context: IPollFunctions): CheckEvent<KeyedState> {
 		options.lookBackMinutes,
 		'Late Flip Window (Minutes)',
 	);
+	// Read for One Check too, which shows it: a bad value is refused whichever the scope.
 	const perMinute = requestsPerMinute(context, options);
 	if (scope === 'one')
 		return newFlipOneCheck(pollRequests(context), checkId(), { direction, lookBackSeconds });
