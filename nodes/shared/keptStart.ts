@@ -13,7 +13,8 @@
  *   with nothing;
  * - on another main a later start can be taken while the activation poll takes its own: the
  *   earlier one is gone on from.
- * Under the in-memory scheduler (every version) none of it changes what a poll emits.
+ * Under the in-memory scheduler (every version) only the turns matter: the activation's
+ * state is saved anyway, so the kept start changes nothing there.
  */
 import { sleep, type IDataObject, type IPollFunctions } from 'n8n-workflow';
 import { pollBudgetMs, pollDeadline } from './pollDeadline';
