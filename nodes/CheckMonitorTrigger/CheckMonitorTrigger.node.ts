@@ -6,16 +6,21 @@ import {
 	type INodeTypeDescription,
 	type IPollFunctions,
 } from 'n8n-workflow';
+import { readId } from '../shared/apiRequest';
+import { pollFromStart } from '../shared/keptStart';
 import { numberOption } from '../shared/triggerNumberOption';
+import { checkMonitorApi } from '../CheckMonitor/shared/checkMonitorApi';
 import { checkLocator } from '../CheckMonitor/resources/check/checkLocator';
 import { searchChecks } from '../CheckMonitor/listSearch/searchChecks';
+import type { CheckEvent, KeyedState } from './checkEvent';
 import type { Direction } from './flipItems';
-import { pollLateCheckAllChecks } from './lateCheckAllChecks';
-import { pollLateCheckOneCheck } from './lateCheckOneCheck';
-import { pollNewFlipAllChecks } from './newFlipAllChecks';
-import { pollNewFlipOneCheck } from './newFlipOneCheck';
-import { pollNewPingAllChecks } from './newPingAllChecks';
-import { pollNewPingOneCheck } from './newPingOneCheck';
+import { lateCheckAllChecks } from './lateCheckAllChecks';
+import { lateCheckOneCheck } from './lateCheckOneCheck';
+import { readTags } from './listedChecks';
+import { newFlipAllChecks } from './newFlipAllChecks';
+import { newFlipOneCheck } from './newFlipOneCheck';
+import { newPingAllChecks } from './newPingAllChecks';
+import { newPingOneCheck } from './newPingOneCheck';
 import { pollRequests } from './pollRequests';
 
 export class CheckMonitorTrigger implements INodeType {
@@ -227,62 +232,86 @@ export class CheckMonitorTrigger implements INodeType {
 	methods = { listSearch: { searchChecks } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		const event = this.getNodeParameter('event', 'newFlip');
-		if (event === 'lateCheck') {
-			if (this.getNodeParameter('scope', 'all') === 'one')
-				return await pollLateCheckOneCheck.call(this, pollRequests(this, 0));
-			return await pollLateCheckAllChecks.call(this, pollRequests(this, 0));
+		const event = eventOf(this);
+		// Any run that is not the active poll (Fetch Test Event, a manual or CLI run): the state untouched.
+		if (this.getMode() !== 'trigger') {
+			const sample = await event.sample();
+			return sample ? [sample] : null;
 		}
-		const options = this.getNodeParameter('options', {}) as IDataObject;
-		if (event === 'newPing') {
-			const scope = this.getNodeParameter('scope', 'one') as string;
-			const pingOptions = {
-				types: (options.pingTypes ?? []) as string[],
-				includeBody: options.includeBody === true,
-			};
-			if (scope === 'one')
-				return await pollNewPingOneCheck.call(this, pollRequests(this, 0), pingOptions);
-			return await pollNewPingAllChecks.call(
-				this,
-				pollRequests(this, spacingOf(this, options)),
-				pingOptions,
-			);
-		}
-		const scope = this.getNodeParameter('scope', 'all') as string;
-		const direction = this.getNodeParameter('direction', 'any') as Direction;
-		const lookBackSeconds = Math.round(
-			numberOption(this, options.lookBackMinutes, 'Late Flip Window (Minutes)', {
-				min: 0,
-				fallback: 60,
-			}) * 60,
-		);
-		const spacingMs = spacingOf(this, options);
-		if (scope === 'one')
-			return await pollNewFlipOneCheck.call(this, pollRequests(this, 0), {
-				direction,
-				lookBackSeconds,
-			});
-		const sweepSeconds = Math.round(
-			numberOption(this, options.fullSweepMinutes, 'Full Sweep Every (Minutes)', {
-				min: 0,
-				fallback: 60,
-			}) * 60,
-		);
-		return await pollNewFlipAllChecks.call(this, pollRequests(this, spacingMs), {
-			direction,
-			lookBackSeconds,
-			sweepSeconds,
+		// The active poll goes on from the event's state, and starts as n8n's schedulers allow:
+		// this is the one place a poll meets them (nodes/shared/keptStart.ts).
+		const nodeData = this.getWorkflowStaticData('node') as Record<string, unknown>;
+		const stored = () => nodeData[event.field] as KeyedState | undefined;
+		return await pollFromStart(this, {
+			key: event.key,
+			hasState: () => stored()?.key === event.key,
+			takeStart: async () => {
+				const { state, at } = await event.start();
+				nodeData[event.field] = state;
+				return at === undefined ? undefined : at * 1000;
+			},
+			goOn: async () => {
+				const before = stored()!;
+				const { items, state } = await event.poll(before);
+				// Unchanged state is not written: n8n then saves nothing.
+				if (state !== before) nodeData[event.field] = state;
+				return items.length ? [items] : null;
+			},
 		});
 	}
 }
 
-/** Max Requests per Minute, as the time between two requests of an All Checks poll. */
-function spacingOf(context: IPollFunctions, options: IDataObject): number {
-	return (
-		60_000 /
-		numberOption(context, options.requestsPerMinute, 'Max Requests per Minute', {
-			min: 1,
-			fallback: 100,
-		})
+/** The event the node is set to, its settings read (a bad one stops the poll, named). */
+function eventOf(context: IPollFunctions): CheckEvent<KeyedState> {
+	const event = context.getNodeParameter('event', 'newFlip');
+	const checkId = () => readId(context, checkMonitorApi, 'checkId');
+	if (event === 'lateCheck') {
+		const requests = pollRequests(context);
+		return context.getNodeParameter('scope', 'all') === 'one'
+			? lateCheckOneCheck(requests, checkId())
+			: lateCheckAllChecks(requests, readTags(context));
+	}
+	const options = context.getNodeParameter('options', {}) as IDataObject;
+	if (event === 'newPing') {
+		const pingOptions = {
+			types: (options.pingTypes ?? []) as string[],
+			includeBody: options.includeBody === true,
+		};
+		if (context.getNodeParameter('scope', 'one') === 'one')
+			return newPingOneCheck(pollRequests(context), checkId(), pingOptions);
+		const paced = pollRequests(context, requestsPerMinute(context, options));
+		return newPingAllChecks(paced, readTags(context), pingOptions);
+	}
+	const scope = context.getNodeParameter('scope', 'all');
+	const direction = context.getNodeParameter('direction', 'any') as Direction;
+	const lookBackSeconds = minutesOption(
+		context,
+		options.lookBackMinutes,
+		'Late Flip Window (Minutes)',
 	);
+	// Read for One Check too, which shows it: a bad value is refused whichever the scope.
+	const perMinute = requestsPerMinute(context, options);
+	if (scope === 'one')
+		return newFlipOneCheck(pollRequests(context), checkId(), { direction, lookBackSeconds });
+	const sweepSeconds = minutesOption(
+		context,
+		options.fullSweepMinutes,
+		'Full Sweep Every (Minutes)',
+	);
+	return newFlipAllChecks(pollRequests(context, perMinute), readTags(context), {
+		direction,
+		lookBackSeconds,
+		sweepSeconds,
+	});
 }
+
+/** An option in minutes (at least 0, 60 when left empty), in seconds. */
+const minutesOption = (context: IPollFunctions, value: unknown, name: string) =>
+	Math.round(numberOption(context, value, name, { min: 0, fallback: 60 }) * 60);
+
+/** Max Requests per Minute: the pace of an All Checks poll that reads each check's flips or pings. */
+const requestsPerMinute = (context: IPollFunctions, options: IDataObject) =>
+	numberOption(context, options.requestsPerMinute, 'Max Requests per Minute', {
+		min: 1,
+		fallback: 100,
+	});

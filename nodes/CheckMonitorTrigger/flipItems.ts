@@ -2,7 +2,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { type Flip, describeFlips, flipsOf } from '../CheckMonitor/shared/flips';
 import { checkIdOf } from './listedChecks';
-import type { PollRequests } from './pollRequests';
+import type { PollRequests } from './checkEvent';
 
 export type Direction = 'any' | 'up' | 'down';
 

@@ -4,54 +4,52 @@
  * list shows which checks are late and carries what their items need (docs/triggers.md,
  * "Late Check").
  */
-import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
-import { pollFromStart } from '../shared/keptStart';
-import { checkIdOf, listChecks, readTags } from './listedChecks';
-import { isLate, lateItems, latenessOf, lateSinceMs } from './lateItems';
-import type { PollRequests } from './pollRequests';
-import type { LateAllChecksState } from './state';
+import type { IDataObject } from 'n8n-workflow';
+import type { CheckEvent, PollRequests } from './checkEvent';
+import { checkIdOf, listChecks } from './listedChecks';
+import { isLate, lateItems, latenessOf, lateSince } from './lateItems';
 
-export async function pollLateCheckAllChecks(
-	this: IPollFunctions,
-	requests: PollRequests,
-): Promise<INodeExecutionData[][] | null> {
-	const tags = readTags(this);
-
-	// Any run that is not the active poll (Fetch Test Event, a manual or CLI run): the check
-	// late most recently; the state untouched.
-	if (this.getMode() !== 'trigger') {
-		const newest = lateItems((await listChecks(requests, tags)).checks.filter(isLate)).at(-1);
-		return newest ? [[newest]] : null;
-	}
-
-	const staticData = this.getWorkflowStaticData('node');
-	const key = `late:all:${tags.join(' ')}`;
-	const storedState = () => staticData.lateState as unknown as LateAllChecksState | undefined;
-	return await pollFromStart(this, {
-		key,
-		hasState: () => storedState()?.key === key,
-		deadline: requests.deadline,
-		// The start: every check as listed, a late one with the lateness it is in (not new).
-		takeStart: async () => {
-			const { checks, at } = await listChecks(requests, tags);
-			staticData.lateState = stateOf(key, checks, at) as unknown as IDataObject;
-			return at * 1000;
-		},
-		goOn: async () => {
-			const stored = storedState()!;
-			const { checks, at } = await listChecks(requests, tags);
-			const fresh = checks.filter((check) => isLate(check) && isNew(stored, check));
-			staticData.lateState = stateOf(key, checks, at) as unknown as IDataObject;
-			return fresh.length ? [lateItems(fresh)] : null;
-		},
-	});
+/** Its state (`lateState`), as the last poll listed the checks. */
+export interface LateAllChecksState {
+	/** `late:all:<tags>` */
+	key: string;
+	/** When the last poll read the list (UNIX seconds, the server's clock). */
+	polledAt: number;
+	/** Every check the last poll listed: the lateness it was in (its last ping), or '' when it was not late. */
+	checks: Record<string, string>;
 }
 
-function stateOf(key: string, checks: IDataObject[], at: number): LateAllChecksState {
-	const state: LateAllChecksState = { key, polledAt: at, checks: {} };
-	for (const check of checks)
-		state.checks[checkIdOf(check)] = isLate(check) ? latenessOf(check) : '';
-	return state;
+export function lateCheckAllChecks(
+	requests: PollRequests,
+	tags: string[],
+): CheckEvent<LateAllChecksState> {
+	const key = `late:all:${tags.join(' ')}`;
+	const stateOf = (checks: IDataObject[], at: number): LateAllChecksState => ({
+		key,
+		polledAt: at,
+		checks: Object.fromEntries(
+			checks.map((check) => [checkIdOf(check), isLate(check) ? latenessOf(check) : '']),
+		),
+	});
+	return {
+		field: 'lateState',
+		key,
+		// Fetch Test Event: the check late most recently.
+		async sample() {
+			const newest = lateItems((await listChecks(requests, tags)).checks.filter(isLate)).at(-1);
+			return newest ? [newest] : null;
+		},
+		// The start: every check as listed, a late one with the lateness it is in (not new).
+		async start() {
+			const { checks, at } = await listChecks(requests, tags);
+			return { state: stateOf(checks, at), at };
+		},
+		async poll(stored) {
+			const { checks, at } = await listChecks(requests, tags);
+			const fresh = checks.filter((check) => isLate(check) && isNew(stored, check));
+			return { items: lateItems(fresh), state: stateOf(checks, at) };
+		},
+	};
 }
 
 /**
@@ -62,6 +60,6 @@ function stateOf(key: string, checks: IDataObject[], at: number): LateAllChecksS
 function isNew(stored: LateAllChecksState, check: IDataObject): boolean {
 	const known = stored.checks[checkIdOf(check)];
 	if (known !== undefined) return known !== latenessOf(check);
-	const began = lateSinceMs(check) / 1000;
+	const began = lateSince(check);
 	return Number.isNaN(began) || began >= stored.polledAt;
 }

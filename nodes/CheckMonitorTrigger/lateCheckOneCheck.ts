@@ -1,45 +1,41 @@
 /**
  * Late Check for one check: one read of the check per poll; each lateness once.
  */
-import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
-import { checkMonitorApi } from '../CheckMonitor/shared/checkMonitorApi';
-import { readId } from '../shared/apiRequest';
-import { pollFromStart } from '../shared/keptStart';
+import type { IDataObject } from 'n8n-workflow';
+import type { CheckEvent, PollRequests } from './checkEvent';
 import { readCheck } from './flipItems';
 import { isLate, lateItem, latenessOf } from './lateItems';
-import type { PollRequests } from './pollRequests';
-import type { LateOneCheckState } from './state';
 
-export async function pollLateCheckOneCheck(
-	this: IPollFunctions,
+/** Its state (`lateState`). */
+export interface LateOneCheckState {
+	/** `late:one:<id>` */
+	key: string;
+	/** The lateness the check was in at the last poll (its last ping), or '' when it was not late. */
+	lateness: string;
+}
+
+export function lateCheckOneCheck(
 	requests: PollRequests,
-): Promise<INodeExecutionData[][] | null> {
-	const id = readId(this, checkMonitorApi, 'checkId');
-
-	// Fetch Test Event: the check, when it is late now; the state untouched.
-	if (this.getMode() !== 'trigger') {
-		const check = await readCheck(requests, id);
-		return isLate(check) ? [[lateItem(check)]] : null;
-	}
-
-	const staticData = this.getWorkflowStaticData('node');
+	id: string,
+): CheckEvent<LateOneCheckState> {
 	const key = `late:one:${id}`;
 	const stateOf = (check: IDataObject): LateOneCheckState => ({
 		key,
 		lateness: isLate(check) ? latenessOf(check) : '',
 	});
-	return await pollFromStart(this, {
+	return {
+		field: 'lateState',
 		key,
-		hasState: () => (staticData.lateState as LateOneCheckState | undefined)?.key === key,
-		deadline: requests.deadline,
-		takeStart: async () => {
-			staticData.lateState = stateOf(await readCheck(requests, id)) as unknown as IDataObject;
-		},
-		goOn: async () => {
-			const stored = staticData.lateState as unknown as LateOneCheckState;
+		// Fetch Test Event: the check, when it is late now.
+		async sample() {
 			const check = await readCheck(requests, id);
-			staticData.lateState = stateOf(check) as unknown as IDataObject;
-			return isLate(check) && latenessOf(check) !== stored.lateness ? [[lateItem(check)]] : null;
+			return isLate(check) ? [lateItem(check)] : null;
 		},
-	});
+		start: async () => ({ state: stateOf(await readCheck(requests, id)) }),
+		async poll(stored) {
+			const check = await readCheck(requests, id);
+			const fresh = isLate(check) && latenessOf(check) !== stored.lateness;
+			return { items: fresh ? [lateItem(check)] : [], state: stateOf(check) };
+		},
+	};
 }

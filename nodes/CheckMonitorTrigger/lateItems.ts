@@ -16,26 +16,29 @@ export const isLate = (check: IDataObject) => check.status === 'grace';
 /** What tells one lateness of a check from another: the last ping it follows. */
 export const latenessOf = (check: IDataObject) => String(check.last_ping ?? check.next_ping ?? '');
 
-/** An instant as the server writes one: whole seconds, `+00:00`. */
-const serverTime = (ms: number) => `${new Date(ms).toISOString().slice(0, 19)}+00:00`;
+/** An instant (UNIX seconds) as the server writes one: whole seconds, `+00:00`. */
+const serverTime = (seconds: number) =>
+	`${new Date(Math.round(seconds * 1000)).toISOString().slice(0, 19)}+00:00`;
+
+/** A time the server wrote, in UNIX seconds (NaN when there is none). */
+const secondsOf = (time: unknown) => Date.parse(String(time)) / 1000;
 
 /**
- * When the check became late: a simple check's last ping plus its timeout; a cron or
+ * When the check became late (UNIX seconds): a simple check's last ping plus its timeout; a cron or
  * OnCalendar check's `next_ping`, the time its schedule fired (the node does not read
  * schedules). `next_ping` is a running start's time instead when that is earlier, so a
  * scheduled check still running since a start from before it was due shows that start.
  */
-export function lateSinceMs(check: IDataObject): number {
-	const lastPing = Date.parse(String(check.last_ping));
-	if (typeof check.timeout === 'number' && !Number.isNaN(lastPing))
-		return lastPing + check.timeout * 1000;
-	return Date.parse(String(check.next_ping));
+export function lateSince(check: IDataObject): number {
+	const lastPing = secondsOf(check.last_ping);
+	if (typeof check.timeout === 'number' && !Number.isNaN(lastPing)) return lastPing + check.timeout;
+	return secondsOf(check.next_ping);
 }
 
 export function lateItem(check: IDataObject): INodeExecutionData {
-	const lateSince = lateSinceMs(check);
+	const since = lateSince(check);
 	// The server's own time the check goes down (`next_ping` plus grace), a start's included.
-	const downAt = Date.parse(String(check.next_ping)) + Number(check.grace) * 1000;
+	const downAt = secondsOf(check.next_ping) + Number(check.grace);
 	return {
 		json: {
 			// The check's fields New Flip's item gives.
@@ -48,7 +51,7 @@ export function lateItem(check: IDataObject): INodeExecutionData {
 				tags: check.tags,
 				status: check.status,
 			},
-			lateSince: Number.isNaN(lateSince) ? null : serverTime(lateSince),
+			lateSince: Number.isNaN(since) ? null : serverTime(since),
 			downAt: Number.isNaN(downAt) ? null : serverTime(downAt),
 			lastPing: check.last_ping ?? null,
 		},
@@ -58,7 +61,7 @@ export function lateItem(check: IDataObject): INodeExecutionData {
 /** The items of late checks, oldest lateness first (then by id, the order the triggers walk checks in). */
 export function lateItems(checks: IDataObject[]): INodeExecutionData[] {
 	return checks
-		.map((check) => ({ check, at: lateSinceMs(check) }))
+		.map((check) => ({ check, at: lateSince(check) }))
 		.sort(
 			(a, b) => (a.at || 0) - (b.at || 0) || checkIdOf(a.check).localeCompare(checkIdOf(b.check)),
 		)

@@ -5,7 +5,7 @@
  * which checks can have new flips or pings.
  */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
-import type { PollRequests } from './pollRequests';
+import type { PollRequests } from './checkEvent';
 
 /** A check's id: its UUID, or its unique key for a read-only API key. */
 export const checkIdOf = (check: IDataObject) => String(check.uuid ?? check.unique_key);

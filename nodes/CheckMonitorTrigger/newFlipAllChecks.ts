@@ -4,20 +4,53 @@
  * row changed (or that are new); a background sweep reads every check now and then for
  * what the list cannot show. How and why: docs/triggers.md, "New Flip for All Checks".
  */
-import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
-import { pollFromStart } from '../shared/keptStart';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import {
 	type Flip,
+	type FlipCursor,
 	flipKey,
 	flipSeconds,
 	newestFlip,
 	newFlips,
 	oldestFirst,
 } from '../CheckMonitor/shared/flips';
-import { checkIdOf, listChecks, listedRowOf, readTags, startingAt } from './listedChecks';
+import type { CheckEvent, PollRequests } from './checkEvent';
+import { checkIdOf, listChecks, listedRowOf, startingAt } from './listedChecks';
 import { checkForNaming, type Direction, flipItems, flipsOfCheck } from './flipItems';
-import type { PollRequests } from './pollRequests';
-import type { CheckCursor, FlipAllChecksState } from './state';
+
+/** Its state (`state`): a cursor per listed check, and where the sweep is. */
+export interface FlipAllChecksState {
+	/** `all:<tags>` */
+	key: string;
+	/**
+	 * Where a check first listed starts when `polledAt` is absent (UNIX seconds). All Checks:
+	 * the start, the server's time of its list. One Check, and All Checks states written before
+	 * the start was a point: the activation less a Late Flip Window.
+	 */
+	activatedFloor: number;
+	/** When the last poll read the list (UNIX seconds; the server's time, this machine's in older states); absent in older states. */
+	polledAt?: number;
+	checks: Record<string, CheckCursor>;
+	/** The changed check to start with next time, when a poll ran out of time. */
+	resumeAt?: string;
+	/** When the current (or last) sweep round started (UNIX seconds). */
+	sweepStartedAt?: number;
+	/** The id the current sweep round goes on at; absent when no round is under way. */
+	sweepAt?: string;
+}
+
+/** One check's cursor: its flips seen (flips.ts), and the row the list showed. */
+export interface CheckCursor extends FlipCursor {
+	/** The row the list showed when the flips were last read (absent: read it at the next poll). */
+	listed?: string;
+	/** Since when (UNIX seconds) the list shows the check newly down without its flip written yet. */
+	downAwaitedSince?: number;
+	/**
+	 * The cursor is the start's, its flips not read since: of those dated at the floor (the
+	 * start's second), the one `listed` shows is not new.
+	 */
+	atStart?: true;
+}
 
 export interface AllChecksSettings {
 	direction: Direction;
@@ -26,53 +59,42 @@ export interface AllChecksSettings {
 	sweepSeconds: number;
 }
 
-export async function pollNewFlipAllChecks(
-	this: IPollFunctions,
+export function newFlipAllChecks(
 	requests: PollRequests,
+	tags: string[],
 	settings: AllChecksSettings,
-): Promise<INodeExecutionData[][] | null> {
-	const tags = readTags(this);
-
-	// Any run that is not the active poll (Fetch Test Event, a manual or CLI run): the newest
-	// flip of the first check (by id) that has one; the state untouched.
-	if (this.getMode() !== 'trigger') {
-		const { checks } = await listChecks(requests, tags);
-		for (const check of checks) {
-			if (!requests.roomForRead()) break;
-			requests.countRead();
-			const newest = newestFlip(await flipsOfCheck(requests, checkIdOf(check)));
-			if (newest.length)
-				return [
-					flipItems(
-						await checkForNaming(requests, check, newest, settings.direction),
-						newest,
-						settings.direction,
-					),
-				];
-		}
-		return null;
-	}
-
-	const staticData = this.getWorkflowStaticData('node');
+): CheckEvent<FlipAllChecksState> {
 	const key = `all:${tags.join(' ')}`;
-	const storedState = () => staticData.state as unknown as FlipAllChecksState | undefined;
-	return await pollFromStart(this, {
+	return {
+		field: 'state',
 		key,
-		hasState: () => storedState()?.key === key,
-		deadline: requests.deadline,
-		takeStart: async () => {
-			const { checks, at } = await listChecks(requests, tags);
-			staticData.state = startAt(key, checks, at) as unknown as IDataObject;
-			return at * 1000;
+		// Fetch Test Event: the newest flip of the first check (by id) that has one.
+		async sample() {
+			const { checks } = await listChecks(requests, tags);
+			for (const check of checks) {
+				if (!requests.roomForRead()) break;
+				requests.countRead();
+				const newest = newestFlip(await flipsOfCheck(requests, checkIdOf(check)));
+				if (newest.length) {
+					const named = await checkForNaming(requests, check, newest, settings.direction);
+					return flipItems(named, newest, settings.direction);
+				}
+			}
+			return null;
 		},
-		goOn: async () => {
+		async start() {
 			const { checks, at } = await listChecks(requests, tags);
-			const { state, items } = await pollFrom(storedState()!, checks, at, requests, settings);
-			staticData.state = state as unknown as IDataObject;
-			return items.length ? [items] : null;
+			return { state: startAt(key, checks, at), at };
 		},
-	});
+		async poll(stored) {
+			const { checks, at } = await listChecks(requests, tags);
+			return await pollFrom(stored, checks, at, requests, settings);
+		},
+	};
 }
+
+/** When an item's flip was (UNIX seconds). */
+const secondsOf = (item: INodeExecutionData) => Date.parse(String(item.json.timestamp)) / 1000;
 
 /**
  * The start: a point, the check list as read and the server's time. Nothing is read of any
@@ -181,7 +203,7 @@ async function pollFrom(
 	const present = new Set(checks.map(checkIdOf));
 	for (const id of Object.keys(state.checks)) if (!present.has(id)) delete state.checks[id];
 	// Oldest first across checks too (each check's are already; the sort keeps their order within a second).
-	items.sort((a, b) => Date.parse(String(a.json.timestamp)) - Date.parse(String(b.json.timestamp)));
+	items.sort((a, b) => secondsOf(a) - secondsOf(b));
 	return { state, items };
 }
 

@@ -4,9 +4,9 @@
  * quiet poll is one request and k pinged checks cost 1 + k (docs/triggers.md, "New Ping
  * for All Checks").
  */
-import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
-import { pollFromStart } from '../shared/keptStart';
-import { checkIdOf, checkSummary, listChecks, readTags, startingAt } from './listedChecks';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { CheckEvent, PollRequests } from './checkEvent';
+import { checkIdOf, checkSummary, listChecks, startingAt } from './listedChecks';
 import {
 	gapAfter,
 	newPingItems,
@@ -16,60 +16,61 @@ import {
 	pingsPath,
 	wantedPing,
 } from './pingItems';
-import type { PollRequests } from './pollRequests';
-import type { PingAllChecksState } from './state';
+
+/** Its state (`pingState`): per check, the last ping number emitted. */
+export interface PingAllChecksState {
+	/** `ping:all:<tags>` */
+	key: string;
+	/** When the last poll started (UNIX seconds). */
+	polledAt: number;
+	/** Per check: the highest ping number emitted, or known when the check was first read. */
+	lastN: Record<string, number>;
+	/** Checks listed but not read yet: their pings dated from this instant on are new. */
+	since?: Record<string, number>;
+	/** The check to start with next time, when a poll ran out of time. */
+	resumeAt?: string;
+}
 
 const listedN = (check: IDataObject) => Number(check.n_pings ?? 0);
-const dateSeconds = (ping: IDataObject) => Date.parse(String(ping.date)) / 1000;
+const secondsOf = (time: unknown) => Date.parse(String(time)) / 1000;
+const dateSeconds = (ping: IDataObject) => secondsOf(ping.date);
 
-export async function pollNewPingAllChecks(
-	this: IPollFunctions,
+export function newPingAllChecks(
 	requests: PollRequests,
+	tags: string[],
 	options: PingItemOptions,
-): Promise<INodeExecutionData[][] | null> {
-	const tags = readTags(this);
-
-	// Fetch Test Event: the newest (matching) ping of the check pinged last; the state untouched.
-	if (this.getMode() !== 'trigger') {
-		const lastPinged = (await listChecks(requests, tags)).checks
-			.filter((check) => listedN(check) > 0)
-			.sort(
-				(a, b) => (Date.parse(String(b.last_ping)) || 0) - (Date.parse(String(a.last_ping)) || 0),
-			);
-		for (const check of lastPinged) {
-			if (!requests.roomForRead()) break;
-			requests.countRead();
-			const newest = pingsOf(await requests.get(pingsPath(checkIdOf(check))))
-				.filter((ping) => wantedPing(options, ping))
-				.at(-1);
-			if (newest)
-				return [[await pingItem(requests, checkIdOf(check), newest, checkSummary(check), options)]];
-		}
-		return null;
-	}
-
-	const staticData = this.getWorkflowStaticData('node');
+): CheckEvent<PingAllChecksState> {
 	const key = `ping:all:${tags.join(' ')}`;
-	const storedState = () => staticData.pingState as unknown as PingAllChecksState | undefined;
-	return await pollFromStart(this, {
+	return {
+		field: 'pingState',
 		key,
-		hasState: () => storedState()?.key === key,
-		deadline: requests.deadline,
+		// Fetch Test Event: the newest (matching) ping of the check pinged last.
+		async sample() {
+			const lastPinged = (await listChecks(requests, tags)).checks
+				.filter((check) => listedN(check) > 0)
+				.sort((a, b) => (secondsOf(b.last_ping) || 0) - (secondsOf(a.last_ping) || 0));
+			for (const check of lastPinged) {
+				if (!requests.roomForRead()) break;
+				requests.countRead();
+				const id = checkIdOf(check);
+				const newest = pingsOf(await requests.get(pingsPath(id)))
+					.filter((ping) => wantedPing(options, ping))
+					.at(-1);
+				if (newest) return [await pingItem(requests, id, newest, checkSummary(check), options)];
+			}
+			return null;
+		},
 		// The list alone: each check's n_pings is its starting number.
-		takeStart: async () => {
+		async start() {
 			const { checks, at } = await listChecks(requests, tags);
-			const start: PingAllChecksState = { key, polledAt: at, lastN: {} };
-			for (const check of checks) start.lastN[checkIdOf(check)] = listedN(check);
-			staticData.pingState = start as unknown as IDataObject;
-			return at * 1000;
+			const lastN = Object.fromEntries(checks.map((check) => [checkIdOf(check), listedN(check)]));
+			return { state: { key, polledAt: at, lastN }, at };
 		},
-		goOn: async () => {
+		async poll(stored) {
 			const { checks, at } = await listChecks(requests, tags);
-			const { state, items } = await pollFrom(storedState()!, checks, at, requests, options);
-			staticData.pingState = state as unknown as IDataObject;
-			return items.length ? [items] : null;
+			return await pollFrom(stored, checks, at, requests, options);
 		},
-	});
+	};
 }
 
 /** A poll from the stored state, over the check list read at `nowSeconds` (the server's time). */
@@ -84,8 +85,8 @@ async function pollFrom(
 		key: stored.key,
 		polledAt: nowSeconds,
 		lastN: { ...stored.lastN },
-		since: { ...stored.since },
 	};
+	const unread: Record<string, number> = { ...stored.since };
 	// Each item with the date it sorts by: its ping's, or for a gap alone the check's first new ping's.
 	const items: Array<{ item: INodeExecutionData; at: number }> = [];
 	const due = checks.filter((check) => {
@@ -95,7 +96,7 @@ async function pollFrom(
 	for (const check of startingAt(due, stored.resumeAt)) {
 		const id = checkIdOf(check);
 		const known = state.lastN[id];
-		const since = state.since![id] ?? stored.polledAt;
+		const since = unread[id] ?? stored.polledAt;
 		if (known === undefined && listedN(check) === 0) {
 			// A new check with no ping yet: every ping it gets is new.
 			state.lastN[id] = 0;
@@ -125,17 +126,17 @@ async function pollFrom(
 		for (const item of emitted.items)
 			items.push({ item, at: dateSeconds(item.json.date === undefined ? fresh[0] : item.json) });
 		state.lastN[id] = fresh.length ? emitted.lastN : Math.max(before, listedN(check));
-		delete state.since![id];
+		delete unread[id];
 	}
 	for (const check of checks) {
 		const id = checkIdOf(check);
-		if (state.lastN[id] === undefined) state.since![id] ??= stored.polledAt;
+		if (state.lastN[id] === undefined) unread[id] ??= stored.polledAt;
 	}
 	// Checks that no longer exist (or no longer match) leave the state.
 	const present = new Set(checks.map(checkIdOf));
 	for (const id of Object.keys(state.lastN)) if (!present.has(id)) delete state.lastN[id];
-	for (const id of Object.keys(state.since!)) if (!present.has(id)) delete state.since![id];
-	if (Object.keys(state.since!).length === 0) delete state.since;
+	for (const id of Object.keys(unread)) if (!present.has(id)) delete unread[id];
+	if (Object.keys(unread).length) state.since = unread;
 	// Oldest first across checks too (each check's are already; the sort keeps their order otherwise).
 	return { state, items: items.sort((a, b) => a.at - b.at).map(({ item }) => item) };
 }

@@ -3,10 +3,8 @@
  * pings request per poll; the check (to name it) and bodies only when something is new.
  * The cursor moves only past what was emitted (docs/triggers.md, "New Ping").
  */
-import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
-import { checkMonitorApi } from '../CheckMonitor/shared/checkMonitorApi';
-import { readId } from '../shared/apiRequest';
-import { pollFromStart } from '../shared/keptStart';
+import type { IDataObject } from 'n8n-workflow';
+import type { CheckEvent, PollRequests } from './checkEvent';
 import { checkSummary } from './listedChecks';
 import {
 	gapAfter,
@@ -17,16 +15,21 @@ import {
 	pingsPath,
 	wantedPing,
 } from './pingItems';
-import type { PollRequests } from './pollRequests';
-import type { PingOneCheckState } from './state';
 
-export async function pollNewPingOneCheck(
-	this: IPollFunctions,
+/** Its state (`pingState`). */
+export interface PingOneCheckState {
+	/** `ping:<id>` */
+	key: string;
+	/** The highest ping number emitted or known at activation. */
+	lastN: number;
+}
+
+export function newPingOneCheck(
 	requests: PollRequests,
+	id: string,
 	options: PingItemOptions,
-): Promise<INodeExecutionData[][] | null> {
-	// Checked (not empty) and lower case, as the actions read it.
-	const id = readId(this, checkMonitorApi, 'checkId');
+): CheckEvent<PingOneCheckState> {
+	const key = `ping:${id}`;
 	const readPings = async () => {
 		requests.countRead();
 		return pingsOf(await requests.get(pingsPath(id)));
@@ -36,43 +39,23 @@ export async function pollNewPingOneCheck(
 			(await requests.get(`/api/v3/checks/${encodeURIComponent(id)}`)) as IDataObject,
 			id,
 		);
-
-	// Fetch Test Event: the newest (matching) ping, the cursor untouched.
-	if (this.getMode() !== 'trigger') {
-		const newest = (await readPings()).filter((ping) => wantedPing(options, ping)).at(-1);
-		return newest ? [[await pingItem(requests, id, newest, await describeCheck(), options)]] : null;
-	}
-
-	const staticData = this.getWorkflowStaticData('node');
-	const key = `ping:${id}`;
-	const stateOf = () => staticData.pingState as unknown as PingOneCheckState | undefined;
-	return await pollFromStart(this, {
+	return {
+		field: 'pingState',
 		key,
-		hasState: () => stateOf()?.key === key,
-		deadline: requests.deadline,
-		takeStart: async () => {
-			staticData.pingState = {
-				key,
-				lastN: Number((await readPings()).at(-1)?.n ?? 0),
-			} as unknown as IDataObject;
+		// Fetch Test Event: the newest (matching) ping.
+		async sample() {
+			const newest = (await readPings()).filter((ping) => wantedPing(options, ping)).at(-1);
+			return newest ? [await pingItem(requests, id, newest, await describeCheck(), options)] : null;
 		},
-		goOn: async () => {
-			const state = stateOf()!;
+		start: async () => ({ state: { key, lastN: Number((await readPings()).at(-1)?.n ?? 0) } }),
+		async poll(stored) {
 			const pings = await readPings();
-			const fresh = pings.filter((ping) => Number(ping.n) > state.lastN);
-			if (fresh.length === 0) return null;
-			const gap = gapAfter(state.lastN, fresh, pings.length);
-			const { items, lastN } = await newPingItems(
-				requests,
-				id,
-				await describeCheck(),
-				fresh,
-				gap,
-				state.lastN,
-				options,
-			);
-			staticData.pingState = { key, lastN } as unknown as IDataObject;
-			return items.length > 0 ? [items] : null;
+			const fresh = pings.filter((ping) => Number(ping.n) > stored.lastN);
+			if (fresh.length === 0) return { items: [], state: stored };
+			const gap = gapAfter(stored.lastN, fresh, pings.length);
+			const check = await describeCheck();
+			const emitted = await newPingItems(requests, id, check, fresh, gap, stored.lastN, options);
+			return { items: emitted.items, state: { key, lastN: emitted.lastN } };
 		},
-	});
+	};
 }

@@ -5,15 +5,15 @@
  * that between two polls are reported as a `gap`, never skipped silently.
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
-import type { PollRequests } from './pollRequests';
+import type { PollRequests } from './checkEvent';
 
-export interface PingGap {
+export type PingGap = {
 	/** How many pings the server no longer had. */
 	missed: number;
 	fromN: number;
 	toN: number;
 	message: string;
-}
+};
 
 const PING_FIELDS = [
 	'n',
@@ -100,8 +100,8 @@ export async function newPingItems(
 		cursor = Number(ping.n);
 	}
 	if (gap) {
-		if (items.length > 0) items[0].json.gap = gap as unknown as IDataObject;
-		else items.push({ json: { check, gap: gap as unknown as IDataObject } });
+		if (items.length > 0) items[0].json.gap = gap;
+		else items.push({ json: { check, gap } });
 	}
 	return { items, lastN: cursor };
 }

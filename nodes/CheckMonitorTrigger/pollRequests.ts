@@ -10,21 +10,11 @@ import { sleep, type IDataObject, type IPollFunctions } from 'n8n-workflow';
 import { apiRequest } from '../shared/apiRequest';
 import { pollDeadline } from '../shared/pollDeadline';
 import { checkMonitorApi } from '../CheckMonitor/shared/checkMonitorApi';
+import type { PollRequests } from './checkEvent';
 
-export interface PollRequests {
-	get(url: string, qs?: IDataObject, text?: boolean): Promise<unknown>;
-	/** A GET, with when the server answered (UNIX seconds): its Date header, else this machine's clock. */
-	getDated(url: string, qs?: IDataObject): Promise<{ body: unknown; at: number }>;
-	/** Whether another read fits in this poll: the first read always does (see above). */
-	roomForRead(): boolean;
-	/** Counts a read against the poll (a flips or pings read; the list and the check reads that go with a read are not counted). */
-	countRead(): void;
-	/** When the poll must stop reading (ms since the epoch). */
-	readonly deadline: number;
-}
-
-/** `spacingMs` 0: not paced (one check's requests). */
-export function pollRequests(context: IPollFunctions, spacingMs: number): PollRequests {
+/** `requestsPerMinute`: Max Requests per Minute, for a poll that walks many checks; absent: not paced. */
+export function pollRequests(context: IPollFunctions, requestsPerMinute?: number): PollRequests {
+	const spacingMs = requestsPerMinute ? 60_000 / requestsPerMinute : 0;
 	const deadline = pollDeadline(context);
 	let lastRequestAt = 0;
 	let readMade = false;

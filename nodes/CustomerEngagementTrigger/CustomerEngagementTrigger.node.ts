@@ -136,7 +136,7 @@ export class CustomerEngagementTrigger implements INodeType {
 			return items.length ? [items.map((json) => ({ json }))] : null;
 		}
 
-		const staticData = this.getWorkflowStaticData('node');
+		const staticData = this.getWorkflowStaticData('node') as Record<string, unknown>;
 		// The cursor belongs to one event and filter: changing them starts afresh.
 		const key = `${eventName}:${String(qs.contactId ?? '*')}`;
 		const lookBackHours = event.lookBack
@@ -159,7 +159,7 @@ export class CustomerEngagementTrigger implements INodeType {
 				deadline,
 			});
 			staticData.key = key;
-			staticData.feed = result.state as unknown as IDataObject;
+			staticData.feed = result.state;
 			return result.items;
 		};
 		return await pollFromStart(this, {
@@ -167,7 +167,6 @@ export class CustomerEngagementTrigger implements INodeType {
 			hasState: () => staticData.key === key && staticData.feed !== undefined,
 			takeStart: async () => void (await feed(undefined)),
 			goOn: async () => asBatches(await feed(staticData.feed as FeedState)),
-			deadline,
 		});
 	}
 }
@@ -240,7 +239,7 @@ async function pollRedeems(this: IPollFunctions): Promise<INodeExecutionData[][]
 		const newest = [...candidates].sort((a, b) => dateOf(b) - dateOf(a))[0];
 		return newest ? [[{ json: newest }]] : null;
 	}
-	const staticData = this.getWorkflowStaticData('node');
+	const staticData = this.getWorkflowStaticData('node') as Record<string, unknown>;
 	const key = `newRedeem:${rewardId || '*'}:${contactId || '*'}`;
 	const windowMs =
 		numberOption(
@@ -266,7 +265,7 @@ async function pollRedeems(this: IPollFunctions): Promise<INodeExecutionData[][]
 		// The state now belongs to this event and filter, also when the first poll kept none (the
 		// list moved while it read): an earlier event's state must not be resumed later.
 		staticData.key = key;
-		if (result.state) staticData.redeems = result.state as unknown as IDataObject;
+		if (result.state) staticData.redeems = result.state;
 		else delete staticData.redeems;
 		return result.items;
 	};
@@ -274,8 +273,7 @@ async function pollRedeems(this: IPollFunctions): Promise<INodeExecutionData[][]
 		key,
 		hasState: () => staticData.key === key && staticData.redeems !== undefined,
 		takeStart: async () => void (await counted(undefined)),
-		goOn: async () => asBatches(await counted(staticData.redeems as unknown as CountedState)),
-		deadline,
+		goOn: async () => asBatches(await counted(staticData.redeems as CountedState)),
 	});
 }
 
@@ -311,6 +309,5 @@ async function pollRewards(this: IPollFunctions): Promise<INodeExecutionData[][]
 		hasState: () => staticData.key === key && staticData.rewardIds !== undefined,
 		takeStart: async () => void (await read(undefined)),
 		goOn: async () => asBatches(await read(staticData.rewardIds as string[])),
-		deadline: pollDeadline(this),
 	});
 }

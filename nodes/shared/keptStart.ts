@@ -1,17 +1,23 @@
 /**
- * How a trigger poll in trigger mode gets its state under n8n's schedulers. n8n's durable
- * scheduler drops the state of the poll it runs at activation when that poll emits nothing,
- * can run a poll of the node while another one still runs (the activation poll, or a poll
- * abandoned at its timeout, on this main or another), and hands a poll the state as committed
- * when its task began, which can be before the last poll's emit was committed. So polls of one
- * node take turns in this process, and one whose state another poll here already emitted from
- * ends with nothing; a poll with no state of its own goes on from the start another poll took
- * (kept here and in the workflow's global static data); and a start taken while an earlier one
- * was being taken elsewhere gives way to the earlier one (docs/triggers.md, "Starting under
- * n8n's schedulers").
+ * How a trigger's active poll starts under n8n's schedulers: the one module that knows them,
+ * called by each trigger node's poll (docs/triggers.md, "Starting under n8n's schedulers").
+ * What it works around, read in n8n 2.41.1 and run on 2.41.1 and 1.123.81:
+ * - the durable scheduler (opt-in from n8n 2.36, on by default from 2.45) commits no state for
+ *   the poll it runs at activation when that poll emits nothing: the start is kept here and in
+ *   the workflow's global static data, and a poll without state goes on from it;
+ * - a node's polls overlap (the durable scheduler's activation poll and its first task, a task
+ *   abandoned at N8N_SCHEDULER_POLL_TIMEOUT, the in-memory scheduler's timers, which never wait):
+ *   polls of one node take turns in this process;
+ * - a durable task is handed the state as committed when it began, which can be before the
+ *   last poll's emit was committed: a poll handed a state that a poll here emitted from ends
+ *   with nothing;
+ * - on another main a later start can be taken while the activation poll takes its own: the
+ *   earlier one is gone on from.
+ * Under the in-memory scheduler (every version) only the turns matter: the activation's
+ * state is saved anyway, so the kept start changes nothing there.
  */
 import { sleep, type IDataObject, type IPollFunctions } from 'n8n-workflow';
-import { pollBudgetMs } from './pollDeadline';
+import { pollBudgetMs, pollDeadline } from './pollDeadline';
 
 /** The workflow's global static data entry: per node id, the last start taken. */
 export const KEPT_STARTS = 'n8n-nodes-engagement-monitor.starts';
@@ -82,8 +88,6 @@ export interface StartedPoll<T> {
 	takeStart: () => Promise<number | void>;
 	/** A poll that goes on from the node's state. */
 	goOn: () => Promise<T | null>;
-	/** When the poll must stop reading (ms since the epoch): it waits for another poll's start until then. */
-	deadline: number;
 }
 
 const copy = (data: IDataObject) => JSON.parse(JSON.stringify(data)) as IDataObject;
@@ -98,11 +102,13 @@ export async function pollFromStart<T>(
 	poll: StartedPoll<T>,
 ): Promise<T | null> {
 	const slot = `${context.getWorkflow().id}\u0000${context.getNode().id}`;
+	// It waits for another poll's start as long as it could read.
+	const deadline = pollDeadline(context);
 	// After a start being taken, this poll goes on from it. After any other poll it does not
 	// wait: its copy of the state was read when it began (n8n's durable scheduler prefetches it)
 	// and would miss what that poll commits. The next poll covers its window.
 	for (let other = runningIn(slot); other; other = runningIn(slot)) {
-		if (!other.takingStart || Date.now() >= poll.deadline) return null;
+		if (!other.takingStart || Date.now() >= deadline) return null;
 		await Promise.race([other.ended, sleep(100)]);
 	}
 	let end!: () => void;

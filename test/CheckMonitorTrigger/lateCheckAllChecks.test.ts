@@ -229,3 +229,22 @@ test.each([20, 150])(
 		expect(server.requests).toHaveLength(1);
 	},
 );
+
+test('a state saved by the earlier code (lateState, UNIX seconds) is gone on from, and saved again in that shape', async () => {
+	const [listed, tagged] = [seed(1), seed(2)];
+	server.receivePing(listed.uuid);
+	server.receivePing(tagged.uuid);
+	// The last poll, 70 s after both pings, listed c1 before it was late and not c2 (tagged
+	// into the filter since), both late since 60 s after their ping.
+	const polledAt = clock.seconds() + 70;
+	const lateState = { key: 'late:all:', polledAt, checks: { [listed.uuid]: '' } };
+	const trigger = poller({}, { staticData: { 'node:Trigger': { lateState } } });
+	expect(late(await later(trigger, 75))).toEqual([['c1', at(-15), at(585)]]);
+	expect(trigger.staticData['node:Trigger']).toMatchObject({
+		lateState: {
+			key: 'late:all:',
+			polledAt: polledAt + 5,
+			checks: { [listed.uuid]: at(-75), [tagged.uuid]: at(-75) },
+		},
+	});
+});
