@@ -255,7 +255,7 @@ export async function pushPollChecks(target: PushPollTarget, record: Record): Pr
 		if (burst.length > 0) {
 			// None may be lost; a change run twice is counted, not refused: n8n's Remove Duplicates
 			// reads and writes its keys without a lock, so executions running at once can lose
-			// one another's keys (docs/webhook-trigger.md, "What is left").
+			// one another's keys (docs/webhook-trigger.md, "Push and poll, each change once").
 			const runs = burst.map((check) => notesOf(check).length);
 			const twice = burst.filter((check) => notesOf(check).length > 1);
 			const slowest = Math.max(...burst.map((check) => Number(seconds(check))));

@@ -16,6 +16,8 @@
  *   ours is named so (checked below).
  * - `npm run <script>`: package.json has the script.
  * - "`<name>` (in `<file>`)": that file exports the name.
+ * - `<doc>.md, "<Section>"`: that doc has a heading, or a list item in bold, starting with
+ *   those words.
  * - A count of polling events ("all ten events"): the number the build declares, one per
  *   event, or per event and Checks option where the event has one.
  * - One doc section, by its heading, on adding an operation (CONTRIBUTING's).
@@ -188,6 +190,28 @@ describe('what docs and comments name exists', () => {
 					return found.length !== 1 || !exports(found[0], name);
 				})
 				.map(([, name, source]) => `${file}: ${name} is not exported by ${source}`),
+		);
+		expect(wrong).toEqual([]);
+	});
+
+	it('every section named (`docs/x.md, "Section"`) is in that doc', () => {
+		const wrong = texts.flatMap(({ file, text }) =>
+			[...text.replace(/\n[\s*/]*/g, ' ').matchAll(/([\w./-]+\.md),? "([^"]+)"/g)]
+				.filter(([, doc, section]) => {
+					const found = named(doc, file);
+					if (found.length !== 1) return false; // a dead path: the test above says so
+					const headings =
+						readFileSync(path.join(root, found[0]), 'utf8').match(/^(#+ |\s*- \*\*).*$/gm) ?? [];
+					const words = section.replace(/`/g, '').toLowerCase();
+					return !headings.some((heading) =>
+						heading
+							.replace(/^(#+ (\d+\. )?|\s*- \*\*)/, '')
+							.replace(/`/g, '')
+							.toLowerCase()
+							.startsWith(words),
+					);
+				})
+				.map(([, doc, section]) => `${file}: ${doc} has no section "${section}"`),
 		);
 		expect(wrong).toEqual([]);
 	});

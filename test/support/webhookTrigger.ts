@@ -1,6 +1,6 @@
 /**
  * A webhook trigger of this package served as n8n serves a production webhook
- * (docs/webhook-trigger.md, "How n8n runs it"): an HTTP server on 127.0.0.1 answering
+ * (docs/webhook-trigger.md, "Each change once"): an HTTP server on 127.0.0.1 answering
  * POST /webhook/<webhookId>/webhook. Each request: the body read raw and parsed as n8n's
  * body parser does; the workflow built with its static data as read from the database; the
  * node's webhook() run in n8n-core's real WebhookContext with the request and response;
