@@ -77,10 +77,10 @@ class NotData extends Error {
 	}
 }
 
-/** n8n's request helper throws a NodeApiError when no answer came; by name too, for another copy of n8n-workflow. */
+/** No answer came: n8n's authenticated helper throws a NodeApiError (by name too, for another copy of n8n-workflow), its plain one (pings) axios's error. */
 const isNoAnswer = (error: unknown) =>
 	error instanceof NodeApiError ||
-	(error as Error | undefined)?.constructor?.name === 'NodeApiError';
+	['NodeApiError', 'AxiosError'].includes(String((error as Error)?.constructor?.name));
 export function classify(error: unknown): Failure {
 	if (!(error instanceof ErrorStatus)) return { kind: isNoAnswer(error) ? 'network' : 'final' };
 	const { statusCode, headers } = error.answer;
