@@ -5,6 +5,8 @@
  * selector. Routing that n8n's starter and nodes-base write would skip that hook or break in it,
  * and no operation test would notice: this walks the built descriptions (dist/, what n8n loads),
  * every operation's routing and every parameter's, collections and options included.
+ *
+ * Package-wide: the request path is a contract of both action nodes, read from the build.
  */
 import path from 'node:path';
 import { existsSync } from 'node:fs';
@@ -107,10 +109,8 @@ function built(node: string): INodeTypeDescription {
 	const file = path.join(root, 'dist', 'nodes', node, `${node}.node.js`);
 	if (!existsSync(file))
 		throw new Error('dist/ is not built: run `npm run build` (npm test builds first)');
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const nodeClass = (
-		require(file) as Record<string, new () => { description: INodeTypeDescription }>
-	)[node];
+	const nodeClass = // eslint-disable-next-line @typescript-eslint/no-require-imports
+	(require(file) as Record<string, new () => { description: INodeTypeDescription }>)[node];
 	return new nodeClass().description;
 }
 
