@@ -109,9 +109,10 @@ function built(node: string): INodeTypeDescription {
 	const file = path.join(root, 'dist', 'nodes', node, `${node}.node.js`);
 	if (!existsSync(file))
 		throw new Error('dist/ is not built: run `npm run build` (npm test builds first)');
-	const nodeClass = // eslint-disable-next-line @typescript-eslint/no-require-imports
-	(require(file) as Record<string, new () => { description: INodeTypeDescription }>)[node];
-	return new nodeClass().description;
+	type NodeClass = new () => { description: INodeTypeDescription };
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const loaded = require(file) as Record<string, NodeClass>;
+	return new loaded[node]().description;
 }
 
 test.each(['CustomerEngagement', 'CheckMonitor'])(
