@@ -6,7 +6,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-/** What users paste after the server root: the API's /api/v3, trailing slashes; removed from the Base URL. */
+/** What users paste after the server root (the API's /api/v3, trailing slashes): removed. */
 const PASTED_SUFFIX = /(\/api\/v[0-9]+)?\/*$/;
 /** The server root, for the requests n8n's routing did not build (look-ups, triggers, pings). */
 export const checkMonitorRoot = (baseUrl: unknown) =>
@@ -14,7 +14,8 @@ export const checkMonitorRoot = (baseUrl: unknown) =>
 		.trim()
 		.replace(PASTED_SUFFIX, '');
 /** The same root, as the expression of the node's requestDefaults and this credential's test. */
-export const CHECK_MONITOR_BASE_URL = `={{ String($credentials.baseUrl).trim().replace(${String(PASTED_SUFFIX)}, "") }}`;
+export const CHECK_MONITOR_BASE_URL =
+	'={{ String($credentials.baseUrl).trim().replace(' + String(PASTED_SUFFIX) + ', "") }}';
 
 export class CheckMonitorApi implements ICredentialType {
 	name = 'checkMonitorApi';

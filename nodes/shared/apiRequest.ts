@@ -1,7 +1,7 @@
 /**
  * Every request of both nodes, their editor look-ups and the triggers (docs/architecture.md,
- * section 3), sent through its credential's gate (gate.ts): an error status, a web page or stray
- * text instead of data stopped, in plain words that never hold the request's headers, host or secret.
+ * section 3), sent through its credential's gate (gate.ts): an error status, a web page or
+ * stray text instead of data stopped, in plain words without the request's headers, host or secret.
  */
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type {
@@ -22,8 +22,7 @@ import {
 	withRetries,
 } from './gate';
 
-/** The policy's numbers, for the tests and benchmarks that shorten its waits. */
-export { policy } from './gate';
+export { policy } from './gate'; // for the tests and benchmarks that shorten its waits
 
 type Context = IExecuteSingleFunctions | ILoadOptionsFunctions | IPollFunctions;
 /** An answer as the API sent it: the body parsed JSON, a string, a Buffer, or empty. */
@@ -31,16 +30,17 @@ export type Answer = { statusCode: number; headers: IDataObject; body: unknown }
 /** A request as messages may name it: never its headers or host. */
 export type ShownRequest = { method: string; url: string; qs?: IDataObject };
 
-/** What differs between the two APIs. `urlSetting`: the credential's setting that says where requests go; `baseUrl`: the root of requests n8n's routing did not build; `pathParameters`: a `{name}` with a label other than its name in words, a normal form, or a look-up by locator mode. */
+/** What differs between the two APIs. */
 export interface ApiDefinition {
 	name: string;
 	credentialType: string;
-	urlSetting: string;
-	baseUrl: (credentials: IDataObject) => string;
+	urlSetting: string; // the credential's setting that says where requests go, for messages
+	baseUrl: (credentials: IDataObject) => string; // the root of requests routing did not build
 	describeError: (
 		answer: Answer,
 		request: ShownRequest,
 	) => { message: string; description?: string };
+	// A `{name}` with a label other than its name in words, a normal form, a look-up by mode.
 	pathParameters?: Record<
 		string,
 		{
@@ -77,7 +77,7 @@ class NotData extends Error {
 	}
 }
 
-/** No answer came: n8n's authenticated helper throws a NodeApiError (by name too, for another copy of n8n-workflow), its plain one (pings) axios's error. */
+/** No answer came: a NodeApiError (n8n's helper, any copy) or axios's error (its plain helper). */
 const isNoAnswer = (error: unknown) =>
 	error instanceof NodeApiError ||
 	['NodeApiError', 'AxiosError'].includes(String((error as Error)?.constructor?.name));
@@ -91,14 +91,15 @@ export function classify(error: unknown): Failure {
 
 const looksLikeHtml = (text: string) =>
 	/^<(!doctype|html)/i.test(text) || /<\/(html|body|h1)>/i.test(text);
-/** Stops an error status, a web page (a URL that points at a sign-in page) and, where JSON was asked for, what no endpoint answers: text (a proxy's "OK"), null, a number, a boolean. n8n parses JSON whatever its content type; an empty body is a 204. `raw`: the body is the user's data, only the status counts. */
+/** Stops an error status, a web page (the URL is a sign-in page's) and, where JSON was asked
+ * for, what no endpoint answers: text (a proxy's "OK"; a 204's is ''), null, a number, a boolean. */
 function refuseNonData(answer: Answer, wantsJson: boolean, raw: boolean) {
 	const { statusCode, headers, body } = answer;
 	if (statusCode >= 400) throw new ErrorStatus(answer);
-	if (raw) return;
+	if (raw) return; // the body is the user's data (a ping body): only the status counts
 	if (wantsJson && (body === null || typeof body === 'number' || typeof body === 'boolean'))
 		throw new NotData(statusCode, JSON.stringify(body));
-	if (typeof body !== 'string') return;
+	if (typeof body !== 'string') return; // n8n parses JSON whatever its content type
 	if (looksLikeHtml(body)) throw new NotData(statusCode);
 	if (wantsJson && body.trim() !== '' && !String(headers['content-type'] ?? '').includes('json'))
 		throw new NotData(statusCode, body.trim().slice(0, 100));
@@ -132,7 +133,7 @@ const NO_ANSWER: Record<string, string> = {
 	ETIMEDOUT: timedOut,
 	ECONNABORTED: timedOut,
 };
-/** No answer at all, in plain words; the code goes in the description, as n8n replaces a message that names one with its own text. */
+/** No answer, in words; its code goes in the description (n8n replaces a message naming one). */
 export function describeNetworkError(
 	error: Error & { code?: string },
 	api: Pick<ApiDefinition, 'name' | 'urlSetting'>,
@@ -145,7 +146,7 @@ export function describeNetworkError(
 	};
 }
 
-/** The error the user sees: our own words only, never the request options, which hold the secret. */
+/** The error the user sees: our words only, never the request options, which hold the secret. */
 export function wordedError(
 	node: INode,
 	api: Pick<ApiDefinition, 'name' | 'urlSetting' | 'describeError'>,
@@ -220,7 +221,7 @@ export async function apiRequest(
 	});
 }
 
-/** A parameter's label in messages: its entry, or its name in words (`customFieldId` → "Custom Field"). */
+/** A parameter's label: its entry, or its name in words (`customFieldId` → "Custom Field"). */
 export const labelOf = (api: ApiDefinition, name: string) =>
 	api.pathParameters?.[name]?.label ??
 	name

@@ -35,7 +35,10 @@ const gates = new Map<
 	{ active: number; waiting: Array<() => void>; pausedUntil: number }
 >();
 
-/** Runs `attempt` through the gate `key` until it succeeds or the policy gives up; `classify` says what a thrown error was. */
+/**
+ * Runs `attempt` through the gate `key` until it succeeds or the policy gives up; `classify`
+ * says what a thrown error was.
+ */
 export async function withRetries<T>(
 	key: string,
 	method: string,

@@ -16,7 +16,7 @@ import type {
 import { type Answer, apiRequest, type ApiDefinition, invalidInput, readId } from './apiRequest';
 
 export type RoutedRequest = DeclarativeRestApiSettings.ResultOptions;
-/** What a routed request sent: its URL with each `{name}` filled, those values (decoded), its body. */
+/** What a routed request sent: its URL with each `{name}` filled, those values, its body. */
 export type Sent = { url: string; parameters: Record<string, string>; body: unknown };
 /** A routed request's answer carries what was sent, for the operations' output functions. */
 export type RoutedAnswer = Answer & { sent: Sent };
@@ -30,7 +30,7 @@ type OutputFunction = (
 export const sentRequestOf = (answer: object): Sent =>
 	(answer as Partial<RoutedAnswer>).sent ?? { url: '', parameters: {}, body: undefined };
 
-/** An operation's path, each `{name}` filled (readId, or its locator mode's look-up) and URL-encoded. */
+/** An operation's path, each `{name}` filled (readId, or its mode's look-up) and URL-encoded. */
 async function pathOf(context: IExecuteSingleFunctions, api: ApiDefinition, template: string) {
 	const parameters: Record<string, string> = {};
 	for (const [, name] of template.matchAll(/\{(\w+)\}/g)) {
@@ -84,7 +84,10 @@ export async function routedRequest(
 	};
 }
 
-/** How many records the user asked for: Limit, or all with Return All and without a Limit. An expression's "25" counts; "" is 0. */
+/**
+ * How many records the user asked for: Limit, or all with Return All and without a Limit.
+ * An expression's "25" counts; "" is 0.
+ */
 export function requestedLimit(context: IExecuteSingleFunctions): number {
 	const value = context.getNodeParameter('limit', Infinity) as unknown;
 	const limit = typeof value === 'string' ? Number(value) : value;
@@ -103,7 +106,10 @@ export function requestedLimit(context: IExecuteSingleFunctions): number {
 	return limit;
 }
 
-/** The node's hook (requestOperations.pagination) of every operation without one of its own: its one request, its items up to Limit. */
+/**
+ * The node's hook (requestOperations.pagination) of every operation without one of its own:
+ * its one request, its items up to Limit.
+ */
 export function sendThroughGate(api: ApiDefinition) {
 	return async function (
 		this: IExecutePaginationFunctions,
