@@ -92,7 +92,7 @@ export function classify(error: unknown): Failure {
 const looksLikeHtml = (text: string) =>
 	/^<(!doctype|html)/i.test(text) || /<\/(html|body|h1)>/i.test(text);
 /** Stops an error status, a web page (the URL is a sign-in page's) and, where JSON was asked
- * for, what no endpoint answers: text (a proxy's "OK"; a 204's is ''), null, a number, a boolean. */
+ * for, what no endpoint answers: text (a proxy's "OK"; a 204 has ''), null, a number, a boolean. */
 function refuseNonData(answer: Answer, wantsJson: boolean, raw: boolean) {
 	const { statusCode, headers, body } = answer;
 	if (statusCode >= 400) throw new ErrorStatus(answer);
