@@ -12,6 +12,8 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import type { INodeTypeDescription, INodeProperties, INodePropertyRouting } from 'n8n-workflow';
 import { CustomerEngagement } from '../../nodes/CustomerEngagement/CustomerEngagement.node';
+import { byId, registerOperationVariant, runNode } from '../../harness/engine';
+import { useCustomerEngagementServer } from '../support/setup';
 
 /** A description's routing forms that would skip the request hook or that it cannot run, in words. */
 export function routingThatSkipsTheHook(description: INodeTypeDescription): string[] {
@@ -241,5 +243,49 @@ describe('each routing form that skips the hook, or that it cannot run, fails th
 		expect(built('CustomerEngagement').properties.map((p) => p.name)).toEqual(
 			new CustomerEngagement().description.properties.map((p) => p.name),
 		);
+	});
+});
+
+/** Why: each form run through n8n's engine against the stand-in, planted on Contact → Get. */
+describe('what each form does when it runs', () => {
+	const { server, credentials } = useCustomerEngagementServer();
+	let variants = 0;
+	async function runPlanted(change: (routing: INodePropertyRouting) => INodePropertyRouting) {
+		const type = `requestPathVariant${++variants}`;
+		const at = { resource: 'contact', operation: 'get' };
+		registerOperationVariant(type, new CustomerEngagement(), at, change);
+		const contact = server.seedContact({ email: 'ann@example.com' });
+		return await runNode({
+			type,
+			parameters: { ...at, contactId: byId(String(contact.id)) } as never,
+			credentials: credentials(),
+		});
+	}
+
+	test('as planted, nothing changes: a 429 is waited out and sent again (the gate)', async () => {
+		server.injectFault({ kind: 'status', status: 429, retryAfter: '0' });
+		const result = await runPlanted((routing) => routing);
+		expect(result.error).toBeUndefined();
+		expect(server.requests).toHaveLength(2);
+	});
+
+	test('an object operations.pagination: n8n sends the request itself, and the 429 stops it', async () => {
+		server.injectFault({ kind: 'status', status: 429, retryAfter: '0' });
+		const result = await runPlanted((routing) => ({
+			...routing,
+			operations: {
+				pagination: { type: 'generic', properties: { continue: '={{ false }}', request: {} } },
+			},
+		}));
+		expect(server.requests).toHaveLength(1);
+		expect(result.error?.message).not.toMatch(/^Rate limit reached/);
+	});
+
+	test('a declarative postReceive action: the hook cannot run it', async () => {
+		const result = await runPlanted((routing) => ({
+			...routing,
+			output: { postReceive: [{ type: 'rootProperty', properties: { property: 'data' } }] },
+		}));
+		expect(result.error?.message).toBe('action.call is not a function');
 	});
 });
