@@ -6,9 +6,16 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-/** The server root from the credential: users paste it with a trailing slash or the API's /api/v3, which are removed. */
+/** What users paste after the server root (the API's /api/v3, trailing slashes): removed. */
+const PASTED_SUFFIX = /(\/api\/v[0-9]+)?\/*$/;
+/** The server root, for the requests n8n's routing did not build (look-ups, triggers, pings). */
+export const checkMonitorRoot = (baseUrl: unknown) =>
+	String(baseUrl ?? '')
+		.trim()
+		.replace(PASTED_SUFFIX, '');
+/** The same root, as the expression of the node's requestDefaults and this credential's test. */
 export const CHECK_MONITOR_BASE_URL =
-	'={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "").replace(/\\/api\\/v[0-9]+$/, "") }}';
+	'={{ String($credentials.baseUrl).trim().replace(' + String(PASTED_SUFFIX) + ', "") }}';
 
 export class CheckMonitorApi implements ICredentialType {
 	name = 'checkMonitorApi';

@@ -6,9 +6,16 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-/** The API root from the credential: users paste it with a trailing slash or the API's /v1, which are removed. */
+/** What users paste after the API root (the API's /v1, trailing slashes): removed. */
+const PASTED_SUFFIX = /(\/v1)?\/*$/;
+/** The API root, for the requests n8n's routing did not build (look-ups, triggers). */
+export const customerEngagementRoot = (baseUrl: unknown) =>
+	String(baseUrl ?? '')
+		.trim()
+		.replace(PASTED_SUFFIX, '');
+/** The same root, as the expression of the node's requestDefaults and this credential's test. */
 export const CUSTOMER_ENGAGEMENT_BASE_URL =
-	'={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "").replace(/\\/v1$/, "") }}';
+	'={{ String($credentials.baseUrl).trim().replace(' + String(PASTED_SUFFIX) + ', "") }}';
 
 export class CustomerEngagementApi implements ICredentialType {
 	name = 'customerEngagementApi';

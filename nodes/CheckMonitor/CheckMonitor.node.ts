@@ -1,3 +1,6 @@
+// Every request goes through apiRequest (the credential's gate of 5, 429 waits, read retries,
+// worded errors): n8n's routing hands each one it builds to sendThroughGate, switched on by
+// send.paginate on Resource. test/package/requestPath.test.ts fails on routing that skips it.
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 import { CHECK_MONITOR_BASE_URL } from '../../credentials/CheckMonitorApi.credentials';
 import { getChannels } from './loadOptions/getChannels';
@@ -8,7 +11,8 @@ import { checkDescription } from './resources/check';
 import { flipDescription } from './resources/flip';
 import { pingDescription } from './resources/ping';
 import { statusDescription } from './resources/status';
-import { sendOneRequest } from './shared/checkMonitorApi';
+import { sendThroughGate } from '../shared/routedRequest';
+import { checkMonitorApi } from './shared/checkMonitorApi';
 
 export class CheckMonitor implements INodeType {
 	description: INodeTypeDescription = {
@@ -31,11 +35,8 @@ export class CheckMonitor implements INodeType {
 		requestDefaults: {
 			baseURL: CHECK_MONITOR_BASE_URL,
 			headers: { Accept: 'application/json' },
-			json: true,
-			ignoreHttpStatusErrors: true,
 		},
-		// Every request goes through the package's apiRequest (docs/architecture.md, "One request").
-		requestOperations: { pagination: sendOneRequest },
+		requestOperations: { pagination: sendThroughGate(checkMonitorApi) },
 		properties: [
 			{
 				displayName:

@@ -1,3 +1,6 @@
+// Every request goes through apiRequest (the credential's gate of 5, 429 waits, read retries,
+// worded errors): n8n's routing hands each one it builds to sendThroughGate, switched on by
+// send.paginate on Resource. test/package/requestPath.test.ts fails on routing that skips it.
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 import { CUSTOMER_ENGAGEMENT_BASE_URL } from '../../credentials/CustomerEngagementApi.credentials';
 import { getCustomFields, getLabels } from './loadOptions';
@@ -16,7 +19,8 @@ import { noteDescription } from './resources/note';
 import { redeemDescription } from './resources/redeem';
 import { textDescription } from './resources/text';
 import { visitDescription } from './resources/visit';
-import { sendOneRequest } from './shared/customerEngagementApi';
+import { sendThroughGate } from '../shared/routedRequest';
+import { customerEngagementApi } from './shared/customerEngagementApi';
 
 export class CustomerEngagement implements INodeType {
 	description: INodeTypeDescription = {
@@ -39,11 +43,8 @@ export class CustomerEngagement implements INodeType {
 		requestDefaults: {
 			baseURL: CUSTOMER_ENGAGEMENT_BASE_URL,
 			headers: { Accept: 'application/json', 'Content-Type': 'application/json;charset=UTF-8' },
-			json: true,
-			ignoreHttpStatusErrors: true,
 		},
-		// Every request goes through the package's apiRequest (docs/architecture.md, "One request").
-		requestOperations: { pagination: sendOneRequest },
+		requestOperations: { pagination: sendThroughGate(customerEngagementApi) },
 		properties: [
 			{
 				displayName:

@@ -9,6 +9,7 @@
 import { byId, bySlug, registerTestNode, runNode, testNodeDescription } from '../../harness/engine';
 import { everything, useCheckMonitorServer } from '../support/setup';
 import { CM_KEY, CM_PING_KEY } from '../../harness/servers/checkMonitorServer';
+import type { Fault } from '../../harness/servers/apiServer';
 import {
 	describePingError,
 	pingRoot,
@@ -422,6 +423,89 @@ describe('ping send: errors in plain words, without the ping URL, the UUID in it
 			'OK',
 		]);
 		expect(check.pings).toHaveLength(2);
+	});
+});
+
+/**
+ * Whatever the Ping URL answers, the error names the setting at fault (the Ping URL, never the
+ * Base URL) and holds neither the ping key (by slug) nor the check's UUID (by UUID): either lets
+ * anyone ping the check. apiRequest never shows the URL of a request sent without the credential.
+ */
+describe('a ping that goes wrong: the Ping URL named, no ping key and no UUID in the words', () => {
+	const SIGN_IN = '<!DOCTYPE html><html><body><form>Sign in to continue</form></body></html>';
+	const WEB_PAGE =
+		"HTTP 200 for POST <Ping URL>/…. Check the Ping URL in the credential: it must be the API's own address, not a website's.";
+	type Case = [
+		answer: string,
+		fault: Fault,
+		message: (uuid: boolean) => string,
+		description: string,
+	];
+	const cases: Case[] = [
+		[
+			'a sign-in page answering 200',
+			{ kind: 'status', status: 200, body: SIGN_IN },
+			() => 'The Check Monitor API answered with a web page instead of data',
+			WEB_PAGE,
+		],
+		[
+			'a web page answering 404',
+			{ kind: 'status', status: 404, body: SIGN_IN },
+			(uuid) =>
+				uuid
+					? 'No check with this UUID was found (404)'
+					: 'No check with the slug "job" was found (404)',
+			'',
+		],
+		[
+			'409 ambiguous slug (a slug only)',
+			{ kind: 'status', status: 409, body: 'ambiguous slug' },
+			() => 'More than one check has the slug "job" (409 ambiguous slug)',
+			'',
+		],
+		[
+			'400 invalid url format',
+			{ kind: 'status', status: 400, body: 'invalid url format' },
+			() => 'The server refused the ping (400 invalid url format)',
+			'',
+		],
+		[
+			'a 502',
+			{ kind: 'status', status: 502, body: SIGN_IN },
+			() => 'The ping was not accepted (502)',
+			'',
+		],
+		[
+			'no answer (the connection dropped)',
+			{ kind: 'drop' },
+			() =>
+				'Could not reach the Check Monitor API: the connection was closed before a response arrived',
+			'Network error ECONNRESET. Check the Ping URL in the credential and that the server is reachable from n8n. The request was a write (POST) and was not sent again: it may have happened, so check before running it again.',
+		],
+	];
+	const targets = [
+		['by UUID', true],
+		['by slug', false],
+	] as const;
+	test.each(
+		cases.flatMap((row) =>
+			targets
+				.filter(([, uuid]) => !(uuid && row[0].startsWith('409')))
+				.map(([how, uuid]) => [`${row[0]}, ${how}`, row[1], row[2], row[3], uuid] as const),
+		),
+	)('%s', async (_case, fault, message, description, byUuid) => {
+		const check = server.seedCheck({ slug: 'job' });
+		server.injectFault(fault);
+		const result = await run({ checkId: byUuid ? byId(check.uuid) : bySlug('job') });
+		expect(server.requests).toHaveLength(1);
+		expect(result.error?.message).toBe(message(byUuid));
+		if (description) expect(result.error?.description).toBe(description);
+		const words = `${result.error?.message} ${result.error?.description}`;
+		expect(words).not.toContain('Base URL');
+		expect(words).not.toContain(check.uuid);
+		expect(words).not.toContain(CM_PING_KEY);
+		// The error object holds the node's parameters (the UUID the user gave), never the key.
+		expect(everything(result.error)).not.toContain(CM_PING_KEY);
 	});
 });
 

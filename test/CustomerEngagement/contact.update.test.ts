@@ -3,52 +3,14 @@
  * record its read answered with the id asked for, whatever the request code before it let
  * through: another record, no record, a record without an ID or with the id in a list are
  * refused, nothing written; the id as a number where the spec shows text is the same record.
- * It refuses to write when it read by no id: the package's own path parameters refuse an empty
- * id before any request, so that runs Contact → Update on a node whose update reads a URL that
- * names no `{contactId}`. Through n8n's engine against the stateful stand-in, which answers the
- * read with the record each test gives. (What each update carries: test/CustomerEngagement/.)
+ * (An empty id is refused by the path before any request: test/shared/apiRequest.paths.test.ts.)
+ * Through n8n's engine against the stateful stand-in, which answers the read with the record
+ * each test gives. (What each update carries: test/CustomerEngagement/.)
  */
-import { CustomerEngagement } from '../../nodes/CustomerEngagement/CustomerEngagement.node';
-import {
-	mergeContact,
-	readMergeWrite,
-} from '../../nodes/CustomerEngagement/resources/contact/update';
-import { byId, registerOperationVariant, runNode } from '../../harness/engine';
+import { byId, runNode } from '../../harness/engine';
 import { useCustomerEngagementServer } from '../support/setup';
 
 const { server, credentials, run } = useCustomerEngagementServer();
-
-// The package's own API definitions cannot give an empty id here: the path refuses it before
-// any request, and no normalize function makes one. A URL without the id can.
-test('Contact Update reading a URL that names no {contactId}: refused with the field named, nothing written', async () => {
-	const contact = server.seedContact({ email: 'ann@example.com', firstName: 'Ann' });
-	// Contact → Update sent by the safe update to a URL that names no {contactId}.
-	const update = readMergeWrite('contactId', mergeContact);
-	registerOperationVariant(
-		'updateWithoutId',
-		new CustomerEngagement(),
-		{ resource: 'contact', operation: 'update' },
-		(routing) => ({
-			...routing,
-			request: { ...routing.request, url: `/v1/contacts/${String(contact.id)}` },
-			operations: { ...routing.operations, pagination: update },
-		}),
-	);
-	const result = await runNode({
-		type: 'updateWithoutId',
-		parameters: {
-			resource: 'contact',
-			operation: 'update',
-			contactId: { __rl: true, mode: 'id', value: contact.id },
-			updateFields: { firstName: 'Overwritten' },
-		} as never,
-		credentials: credentials(),
-	});
-	expect(result.error?.message).toBe('Contact: is empty');
-	expect(result.error?.description).toBe('Pick one from the list or enter its ID.');
-	expect(server.requestLines()).toEqual([`GET /v1/contacts/${contact.id}`]);
-	expect(server.state.contacts.get(String(contact.id))?.firstName).toBe('Ann');
-});
 
 // A JSON string (what Custom Field Rename answers, so the shared response check lets it
 // through) is no record; Simplify off, so that the read reaches the update as it came. JSON

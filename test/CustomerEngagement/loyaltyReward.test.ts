@@ -2,7 +2,7 @@
  * Loyalty Reward (resources/loyaltyReward/) and the redeems it lists, through n8n's engine
  * against the stand-in. Update is the safe update: it carries every field the API's PUT would
  * null, one row per field, so a field dropped from mergeReward names itself (the read before
- * the write: contact.update.test.ts).
+ * the write: test/CustomerEngagement/contact.update.test.ts).
  */
 import type { IDataObject } from 'n8n-workflow';
 import { byId } from '../../harness/engine';

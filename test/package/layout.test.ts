@@ -99,9 +99,13 @@ it('no two files under nodes/ share a name outside resources/ and __schema__/ (o
  * resolved to a file.
  */
 export function importsOutsideShared(file: string, text = readFileSync(file, 'utf8')): string[] {
-	return [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^;]*?from\s+['"](\.{1,2}\/[^'"]+)['"]/g)]
-		.map((match) => path.relative(nodesFolder, path.resolve(path.dirname(file), match[1])))
-		.filter((target) => !target.split(path.sep).slice(0, -1).includes('shared'));
+	return (
+		[...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^;]*?from\s+['"](\.{1,2}\/[^'"]+)['"]/g)]
+			.map((match) => path.relative(nodesFolder, path.resolve(path.dirname(file), match[1])))
+			.filter((target) => !target.split(path.sep).slice(0, -1).includes('shared'))
+			// A credential is shared by every node of its API (its API root is written there once).
+			.filter((target) => !/^\.\.[\\/]credentials[\\/]/.test(target))
+	);
 }
 
 describe('imports run one way: node → resources → shared', () => {

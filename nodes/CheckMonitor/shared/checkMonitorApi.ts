@@ -7,9 +7,9 @@ import {
 	type ApiDefinition,
 	bodyText,
 	invalidInput,
-	oneRequest,
 	type ShownRequest,
 } from '../../shared/apiRequest';
+import { checkMonitorRoot } from '../../../credentials/CheckMonitorApi.credentials';
 
 /** A check's slug, as the server takes it (it refuses capitals when pinging by slug), and what it may hold, in the editor's rule and the node's refusals alike. */
 export const SLUG = /^[a-z0-9-_]+$/;
@@ -133,12 +133,8 @@ export function describeCheckMonitorError(answer: Answer, request: ShownRequest)
 export const checkMonitorApi: ApiDefinition = {
 	name: 'Check Monitor API',
 	credentialType: 'checkMonitorApi',
-	// As the credential's CHECK_MONITOR_BASE_URL does it for the operations.
-	baseUrl: (credentials) =>
-		String(credentials.baseUrl ?? '')
-			.trim()
-			.replace(/\/+$/, '')
-			.replace(/\/api\/v[0-9]+$/, ''),
+	urlSetting: 'Base URL',
+	baseUrl: (credentials) => checkMonitorRoot(credentials.baseUrl),
 	describeError: describeCheckMonitorError,
 	pathParameters: {
 		// The server knows uuids in lower case only; users paste them as they come.
@@ -189,6 +185,3 @@ async function checkIdBySlug(context: IExecuteSingleFunctions, slug: string): Pr
 	}
 	return id;
 }
-
-/** n8n's pagination hook of every operation without one of its own (the node's requestOperations). */
-export const sendOneRequest = oneRequest(checkMonitorApi);

@@ -5,9 +5,9 @@ import {
 	type ApiDefinition,
 	type Answer,
 	bodyText,
-	oneRequest,
 	type ShownRequest,
 } from '../../shared/apiRequest';
+import { customerEngagementRoot } from '../../../credentials/CustomerEngagementApi.credentials';
 
 /** Which object a path names, for "not found" messages: /v1/contacts/{id} -> contact. */
 const OBJECT_BY_COLLECTION: Record<string, string> = {
@@ -86,15 +86,8 @@ export function describeCustomerEngagementError(answer: Answer, request: ShownRe
 export const customerEngagementApi: ApiDefinition = {
 	name: 'Customer Engagement API',
 	credentialType: 'customerEngagementApi',
-	// As the credential's CUSTOMER_ENGAGEMENT_BASE_URL does it for the operations.
-	baseUrl: (credentials) =>
-		String(credentials.baseUrl ?? '')
-			.trim()
-			.replace(/\/+$/, '')
-			.replace(/\/v1$/, ''),
+	urlSetting: 'Base URL',
+	baseUrl: (credentials) => customerEngagementRoot(credentials.baseUrl),
 	describeError: describeCustomerEngagementError,
 	pathParameters: { rewardId: { label: 'Loyalty Reward' }, visitId: { label: 'Visit ID' } },
 };
-
-/** n8n's pagination hook of every operation without one of its own (the node's requestOperations). */
-export const sendOneRequest = oneRequest(customerEngagementApi);

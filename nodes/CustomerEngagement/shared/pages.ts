@@ -11,12 +11,8 @@ import type {
 	INodeListSearchItems,
 	INodeListSearchResult,
 } from 'n8n-workflow';
-import {
-	apiRequest,
-	requestedLimit,
-	routedRequest,
-	type RoutedRequest,
-} from '../../shared/apiRequest';
+import { apiRequest } from '../../shared/apiRequest';
+import { requestedLimit, routedRequest, type RoutedRequest } from '../../shared/routedRequest';
 import { customerEngagementApi } from './customerEngagementApi';
 
 export const MAX_PAGE_SIZE = 100;

@@ -6,7 +6,8 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { invalidInput, sentRequestOf } from '../../../shared/apiRequest';
+import { invalidInput } from '../../../shared/apiRequest';
+import { sentRequestOf } from '../../../shared/routedRequest';
 import { toInstant } from '../../../shared/dates';
 import { limitParameter, returnAllParameter } from '../../../shared/returnAllLimit';
 import { CHECK_PATH } from '../../shared/checkMonitorApi';

@@ -304,8 +304,10 @@ export async function sendPing(this: IExecutePaginationFunctions): Promise<INode
 		bodyBytes > 0
 			? { body, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } }
 			: { headers };
+	// Where pings go is the Ping URL (or what it defaults to): the setting an error names.
 	const pingApi = {
 		...checkMonitorApi,
+		urlSetting: 'Ping URL',
 		describeError: (failed: Answer) =>
 			describePingError(failed, bySlug ? target : undefined, fields.create === true),
 	};
@@ -321,14 +323,8 @@ export async function sendPing(this: IExecutePaginationFunctions): Promise<INode
 			json: false,
 			encoding: 'text',
 		},
-		// Pings carry no API key; messages name neither the ping URL nor the key.
-		{
-			authenticate: false,
-			shown: {
-				method: 'POST',
-				url: bySlug ? `/ping/<ping key>/${target}${suffix}` : `/ping/<uuid>${suffix}`,
-			},
-		},
+		// No API key: the ping URL itself authorizes, so apiRequest never shows it in a message.
+		{ authenticate: false },
 	);
 	const limit =
 		Number(pinged.headers['ping-body-limit'] ?? DEFAULT_PING_BODY_LIMIT) || DEFAULT_PING_BODY_LIMIT;

@@ -5,7 +5,7 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { routedRequest, sentRequestOf, type RoutedRequest } from '../../../shared/apiRequest';
+import { routedRequest, sentRequestOf, type RoutedRequest } from '../../../shared/routedRequest';
 import { sendAsText } from '../../../shared/convertSent';
 import { customerEngagementApi } from '../../shared/customerEngagementApi';
 

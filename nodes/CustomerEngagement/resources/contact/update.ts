@@ -5,13 +5,8 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import {
-	invalidInput,
-	labelOf,
-	routedRequest,
-	sentRequestOf,
-	type RoutedRequest,
-} from '../../../shared/apiRequest';
+import { invalidInput, labelOf } from '../../../shared/apiRequest';
+import { routedRequest, type RoutedRequest } from '../../../shared/routedRequest';
 import { apiDates } from '../../../shared/dates';
 import { customerEngagementApi } from '../../shared/customerEngagementApi';
 import {
@@ -77,11 +72,9 @@ export function readMergeWrite(
 			method: 'GET',
 			body: undefined,
 		});
-		const asked = sentRequestOf(answer).parameters[idParameter];
+		// The id as the path sent it: readId refused it there if empty, before any request.
+		const asked = answer.sent.parameters[idParameter];
 		const label = labelOf(customerEngagementApi, idParameter);
-		// The path refuses an empty id before any request; the write does not count on it (an empty id reads the list).
-		if (!asked)
-			throw invalidInput(this, label, 'is empty', 'Pick one from the list or enter its ID.');
 		const record =
 			typeof answer.body === 'object' && answer.body !== null && !Array.isArray(answer.body)
 				? (answer.body as IDataObject)
@@ -108,6 +101,7 @@ export function readMergeWrite(
 		const changes = (requestData.options.body ?? {}) as IDataObject;
 		return (
 			await routedRequest(this, customerEngagementApi, requestData, {
+				url: answer.sent.url,
 				body: merge(record, changes),
 			})
 		).items;

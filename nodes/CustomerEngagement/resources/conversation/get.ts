@@ -12,7 +12,8 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { invalidInput, routedRequest, type RoutedRequest } from '../../../shared/apiRequest';
+import { invalidInput } from '../../../shared/apiRequest';
+import { routedRequest, type RoutedRequest } from '../../../shared/routedRequest';
 import { customerEngagementApi } from '../../shared/customerEngagementApi';
 import { customerLocator } from '../text/customerLocator';
 import { phoneParameter } from '../contact/emailOrPhone';

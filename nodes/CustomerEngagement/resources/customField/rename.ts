@@ -6,7 +6,7 @@ import type {
 	INodeExecutionData,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { sentRequestOf } from '../../../shared/apiRequest';
+import { sentRequestOf } from '../../../shared/routedRequest';
 
 /** Rename takes the new name as a bare JSON string body (routing can only build objects). */
 async function nameAsJsonString(

@@ -6,7 +6,7 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { sentRequestOf } from '../../../shared/apiRequest';
+import { sentRequestOf } from '../../../shared/routedRequest';
 import { sendAsText } from '../../../shared/convertSent';
 import { contactLocator, sendContactIdInBody } from '../contact/contactLocator';
 

@@ -15,7 +15,8 @@ import {
 	type INodeProperties,
 	type INodePropertyOptions,
 } from 'n8n-workflow';
-import { invalidInput, routedRequest, type RoutedRequest } from '../../../shared/apiRequest';
+import { invalidInput } from '../../../shared/apiRequest';
+import { routedRequest, type RoutedRequest } from '../../../shared/routedRequest';
 import { numberAsText } from '../../../shared/convertSent';
 import { customerEngagementApi } from '../../shared/customerEngagementApi';
 import { toApiDate } from '../../../shared/dates';
