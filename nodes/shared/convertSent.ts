@@ -20,6 +20,7 @@ export function convertSent(
 		const target = (requestOptions[where] ?? {}) as IDataObject;
 		if (target[property] === undefined) return requestOptions;
 		const value = convert(target[property]);
+		// Stryker disable next-line ConditionalExpression: an undefined property is never sent anyway
 		if (value === undefined) delete target[property];
 		else target[property] = value as IDataObject[string];
 		return requestOptions;
