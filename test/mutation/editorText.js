@@ -5,14 +5,9 @@
  * a credential's displayName and documentation links; error messages are behaviour and stay.
  * `path` is the Babel NodePath Stryker hands over. CommonJS so that jest can test it.
  */
-const PARAMETER_TEXT = new Set([
-	'displayName',
-	'description',
-	'placeholder',
-	'hint',
-	'subtitle',
-	'documentationUrl',
-]);
+const PARAMETER_TEXT = new Set(
+	'displayName description placeholder hint subtitle documentationUrl'.split(' '),
+);
 const OPTION_TEXT = new Set(['name', 'description', 'action']);
 
 const keyOf = ({ node: { key } }) => (key.type === 'Identifier' ? key.name : key.value);

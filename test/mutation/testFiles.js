@@ -38,7 +38,10 @@ function saveRecord(rootDir) {
 	writeFileSync(recordFile(rootDir), JSON.stringify(seen));
 }
 
-/** The files jest would run a test of; all of them with no mutant, no pattern or no record. */
+/**
+ * The files jest would run a test of: all of them with no mutant, no pattern or no record, else
+ * those the dry run ran (all, or Stryker's --testFiles) holding a test the pattern names.
+ */
 function filesToRun(tests, rootDir, testNamePattern) {
 	if (activeMutant() === undefined || !testNamePattern) return tests;
 	let record;
@@ -48,7 +51,7 @@ function filesToRun(tests, rootDir, testNamePattern) {
 		return tests;
 	}
 	const pattern = new RegExp(testNamePattern, 'i'); // as jest-circus builds it
-	return tests.filter((t) => !record[t.path] || record[t.path].some((name) => pattern.test(name)));
+	return tests.filter((t) => record[t.path]?.some((name) => pattern.test(name)));
 }
 
 module.exports = { activeMutant, recordTest, saveRecord, filesToRun };
