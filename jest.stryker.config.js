@@ -10,12 +10,14 @@ module.exports = {
 	runner: join(__dirname, 'test/mutation/mutationRunner.js'),
 	// Instrumented code runs slower, every file in one process; a mutant's run has Stryker's limit.
 	testTimeout: 120_000,
-	// Left out: the tool's own tests, the tarball's (dist/ is not in Stryker's sandbox), the layout
-	// test (it reads the sources, which Stryker has instrumented).
+	// Left out: the tool's own tests, those that read the build (dist/ is not in Stryker's sandbox,
+	// and it is not mutated), the layout test (it reads the sources, which Stryker instruments).
 	testPathIgnorePatterns: [
 		'/node_modules/',
 		'<rootDir>/test/mutation/',
 		'/package\\.test\\.ts$',
+		'/nodeOperations\\.test\\.ts$',
+		'/e2e/operations\\.test\\.ts$',
 		'/layout\\.test\\.ts$',
 	],
 };
