@@ -1,36 +1,25 @@
-/**
- * The jest tier as Stryker runs it for each mutant: quick tests first (test/mutation/sequencer.js).
- *
- * STRYKER_TESTS=name1,name2 (`npm run test:mutation -- --tests name1,name2`) runs only the test
- * files whose names start with those names: a quick look at code that every test runs, where
- * each mutant would otherwise run the whole tier. Such a score is a lower bound: the tests left
- * out can only kill more.
- */
+/** The jest suite as Stryker runs it for each mutant (test/mutation/). */
+const { join } = require('node:path');
 const base = require('./jest.config');
-
-const only = process.env.STRYKER_TESTS?.split(',').filter(Boolean);
 
 module.exports = {
 	...base,
 	testSequencer: '<rootDir>/test/mutation/sequencer.js',
-	// Instrumented code runs slower, every file in one process: the randomized trigger tests
-	// (10-15 s under jest) passed 30 s in the first run on a busy machine, and the tests after
-	// them failed on what they left running. A mutant's run has Stryker's own time limit.
+	// Paths, not <rootDir>: Stryker loads these itself, from the raw config.
+	testEnvironment: join(__dirname, 'test/mutation/mutationEnvironment.js'),
+	runner: join(__dirname, 'test/mutation/mutationRunner.js'),
+	// Instrumented code runs slower, every file in one process; a mutant's run has Stryker's limit.
 	testTimeout: 120_000,
-	// A killed mutant stops at its first failing test (Stryker's jest runner cannot bail).
-	// A path, not <rootDir>: Stryker loads the environment itself, from the raw config.
-	testEnvironment: require('node:path').join(__dirname, 'test/mutation/mutationEnvironment.js'),
-	// ...and loads no test file after it (test/mutation/mutationRunner.js).
-	runner: require('node:path').join(__dirname, 'test/mutation/mutationRunner.js'),
-	// Left out of mutation runs, matched by name wherever the test layout puts them: the mutation
-	// tool's own tests (they test no code under nodes/ or credentials/); the tarball's tests (they
-	// read dist/, which Stryker's sandbox leaves out); the layout test (it reads the sources as
-	// text, which Stryker has instrumented).
+	// Left out: the tool's own tests, those that read the build (dist/ is not in Stryker's sandbox,
+	// and it is not mutated), the layout and doc-reference tests (they read the sources, which
+	// Stryker instruments, and the git tree, which its sandbox is not).
 	testPathIgnorePatterns: [
 		'/node_modules/',
 		'<rootDir>/test/mutation/',
 		'/package\\.test\\.ts$',
+		'/nodeOperations\\.test\\.ts$',
+		'/e2e/operations\\.test\\.ts$',
 		'/layout\\.test\\.ts$',
+		'/docReferences\\.test\\.ts$',
 	],
-	...(only?.length ? { testMatch: only.map((name) => `**/${name}*.test.ts`) } : {}),
 };

@@ -18,8 +18,10 @@ export function convertSent(
 ): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 		const target = (requestOptions[where] ?? {}) as IDataObject;
+		// Stryker disable next-line ConditionalExpression: n8n runs it after the field's send set it
 		if (target[property] === undefined) return requestOptions;
 		const value = convert(target[property]);
+		// Stryker disable next-line ConditionalExpression: an undefined property is never sent anyway
 		if (value === undefined) delete target[property];
 		else target[property] = value as IDataObject[string];
 		return requestOptions;

@@ -1,16 +1,12 @@
 /**
- * Test order for mutation runs (jest.stryker.config.js): the quick tests that run every
- * operation first, the slow randomized and timing tests last. A mutant's run skips every test
- * after its first failing one (mutationEnvironment.js), and a mutant in build-time code is read by
- * every test, so the order decides how long each of those mutants takes to be killed. Under
- * a mutant, only the files holding one of its tests run (testFiles.js).
+ * Test order of mutation runs: the quick tests that compare whole descriptions first, so that a
+ * mutant of build-time code is killed by its first test (a killed mutant skips every later test:
+ * mutationEnvironment.js); the slow randomized and timing tests last. Under a mutant, only the
+ * files holding one of its tests (testFiles.js).
  */
 const Sequencer = require('@jest/test-sequencer').default;
 const { filesToRun } = require('./testFiles');
 
-// The node surface and the saved workflows first: a few quick tests that compare all of
-// what n8n receives, so a mutant of the build (the node files, the build steps, the
-// credentials' fields) is killed by its first test instead of after a hundred or more.
 const FIRST = [
 	'nodeSurface',
 	'savedWorkflows',
@@ -23,11 +19,11 @@ const FIRST = [
 ];
 const LAST = ['Trigger', 'apiRequest.test', 'servers/'];
 
-const rank = (path) => {
+function rank(path) {
 	const first = FIRST.findIndex((name) => path.includes(name));
 	if (first !== -1) return first;
 	return LAST.some((name) => path.includes(name)) ? FIRST.length + 1 : FIRST.length;
-};
+}
 
 class MutationSequencer extends Sequencer {
 	#globalConfig;
@@ -37,7 +33,6 @@ class MutationSequencer extends Sequencer {
 		this.#globalConfig = options.globalConfig;
 	}
 
-	/** Under a mutant, only the files holding one of its tests (testFiles.js), quick ones first. */
 	sort(tests) {
 		const { rootDir, testNamePattern } = this.#globalConfig;
 		return [...filesToRun(tests, rootDir, testNamePattern)].sort(

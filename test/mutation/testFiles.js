@@ -1,18 +1,10 @@
 /**
- * Which test file holds which test, as the mutation run's dry run saw them: lets the sequencer
- * (sequencer.js) hand jest only the files that hold a test of the mutant's run.
- *
- * Why: Stryker's jest runner passes a mutant's covering tests as a name pattern and lets jest
- * load every test file (findRelatedTests is off: every test reaches every node through the
- * harness). Loading a file re-evaluates n8n-core and n8n-workflow in its own module registry,
- * about half a second, so each mutant cost some 15 s before its first test ran, whatever its
- * tests were. A file in which jest would run no test (no test name matches the pattern) is
- * left out: exactly the tests jest would have run still run.
- *
- * The dry run (no mutant active: every test runs, in Stryker's first test runner process)
- * records each test's full name (the name Stryker puts in the pattern) under its file, in a
- * file under the system's temp folder keyed by the sandbox's root, so the test runner processes
- * Stryker starts later (and restarts after a timeout) read it. Without it, nothing is left out.
+ * Which test file holds which test, as the dry run saw them, so that under a mutant jest loads
+ * only the files holding one of its tests (sequencer.js). Stryker's jest runner passes a mutant's
+ * tests as a name pattern and lets jest load every file (findRelatedTests cannot help: every test
+ * reaches every node through the harness), and loading one evaluates n8n-core again (about half
+ * a second). The dry run (no mutant active, one process) records each test's full name under its
+ * file, in the system's temp folder keyed by the sandbox, for the runners Stryker starts later.
  */
 const { createHash } = require('node:crypto');
 const { mkdirSync, readFileSync, writeFileSync } = require('node:fs');
@@ -20,9 +12,7 @@ const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 
 /** Set by Stryker for each mutant run (INSTRUMENTER_CONSTANTS.ACTIVE_MUTANT_ENV_VARIABLE). */
-const ACTIVE_MUTANT = '__STRYKER_ACTIVE_MUTANT__';
-
-const activeMutant = () => process.env[ACTIVE_MUTANT];
+const activeMutant = () => process.env.__STRYKER_ACTIVE_MUTANT__;
 
 const recordFile = (rootDir) =>
 	join(
@@ -38,44 +28,30 @@ function fullName(test) {
 	return titles.join(' ');
 }
 
-/** Per process: the tests seen in this process's run with no mutant active (the dry run). */
 const seen = {};
 
-function recordTest(testPath, test) {
-	(seen[testPath] ??= []).push(fullName(test));
-}
+const recordTest = (testPath, test) => (seen[testPath] ??= []).push(fullName(test));
 
-/**
- * Written after each test file, so the record is complete when the dry run ends. The dry run is
- * one process (Stryker's jest adapter runs jest with runInBand), so its record is all of it.
- */
+/** Written after each test file, so the record is whole when the dry run ends. */
 function saveRecord(rootDir) {
-	const file = recordFile(rootDir);
-	mkdirSync(join(file, '..'), { recursive: true });
-	writeFileSync(file, JSON.stringify(seen));
-}
-
-function readRecord(rootDir) {
-	try {
-		return JSON.parse(readFileSync(recordFile(rootDir), 'utf8'));
-	} catch {
-		return undefined;
-	}
+	mkdirSync(join(recordFile(rootDir), '..'), { recursive: true });
+	writeFileSync(recordFile(rootDir), JSON.stringify(seen));
 }
 
 /**
- * The test files jest would run at least one test of: all of them unless a mutant is active,
- * jest has a name pattern and the dry run's record is there. A file the record does not know
- * is kept.
+ * The files jest would run a test of: all of them with no mutant, no pattern or no record, else
+ * those the dry run ran (all, or Stryker's --testFiles) holding a test the pattern names.
  */
 function filesToRun(tests, rootDir, testNamePattern) {
 	if (activeMutant() === undefined || !testNamePattern) return tests;
-	const record = readRecord(rootDir);
-	if (!record) return tests;
+	let record;
+	try {
+		record = JSON.parse(readFileSync(recordFile(rootDir), 'utf8'));
+	} catch {
+		return tests;
+	}
 	const pattern = new RegExp(testNamePattern, 'i'); // as jest-circus builds it
-	return tests.filter(
-		(test) => !record[test.path] || record[test.path].some((name) => pattern.test(name)),
-	);
+	return tests.filter((t) => record[t.path]?.some((name) => pattern.test(name)));
 }
 
 module.exports = { activeMutant, recordTest, saveRecord, filesToRun };

@@ -47,6 +47,7 @@ export function describeCheckMonitorError(answer: Answer, request: ShownRequest)
 	const isUniqueKey = check !== undefined && /^[0-9a-f]{40}$/.test(check);
 	switch (answer.statusCode) {
 		case 400:
+			// Stryker disable next-line Regex: no path the package sends goes on below /flips/
 			if (/\/flips\/$/.test(path) && !said) {
 				return {
 					message: 'The server rejected the flips filter',
@@ -55,6 +56,7 @@ export function describeCheckMonitorError(answer: Answer, request: ShownRequest)
 				};
 			}
 			return {
+				// Stryker disable next-line Regex: the server puts this prefix at the start of its text
 				message: `The Check Monitor API rejected the request: ${said.replace(/^json validation error: /, '') || 'bad request'}`,
 				description: `HTTP 400 for ${method} ${path}`,
 			};
@@ -82,6 +84,7 @@ export function describeCheckMonitorError(answer: Answer, request: ShownRequest)
 				description: 'API keys are per project; use the key of the project that owns the check.',
 			};
 		case 404: {
+			// Stryker disable next-line Regex: no path the package sends goes on after /pings/<n>/body
 			const pingNumber = /\/pings\/(\d+)\/body$/.exec(path)?.[1];
 			if (pingNumber)
 				return {

@@ -80,6 +80,7 @@ export async function buildVisitsBody(
 		else {
 			const date = toApiDate(v.date, this.getTimezone());
 			if (!date) throw invalidInput(this, `${where}.date`, `"${String(v.date)}" is not a date`);
+			// Stryker disable next-line EqualityOperator: > and >= differ only in the millisecond of now
 			if (Date.parse(date) > Date.now())
 				throw invalidInput(
 					this,
