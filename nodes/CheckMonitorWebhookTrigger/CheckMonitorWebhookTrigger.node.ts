@@ -54,9 +54,10 @@ export class CheckMonitorWebhookTrigger implements INodeType {
 				default: '',
 			},
 			{
-				// One header a line, as the server's Request Headers box takes them (the notice renders HTML).
+				// A header a line, as the server's Request Headers box takes them: a list, the one
+				// line break n8n's notices keep on 2.x (they allow only a, ul and li).
 				displayName:
-					"Request Headers, each on a line of its own:<br><code>Content-Type: application/json</code><br><code>X-Check-Monitor-Secret: </code><i>the secret of this trigger's credential</i><br>(the credential's Header Name in place of X-Check-Monitor-Secret, if you changed it)",
+					"Request Headers, each on a line of its own:<ul><li>Content-Type: application/json</li><li>X-Check-Monitor-Secret: the secret of this trigger's credential</li></ul>(the credential's Header Name in place of X-Check-Monitor-Secret, if you changed it)",
 				name: 'headersNotice',
 				type: 'notice',
 				default: '',

@@ -640,9 +640,9 @@ describe('changes left out by the options: 200, nothing started', () => {
 describe('the set-up text', () => {
 	const { properties } = new CheckMonitorWebhookTrigger().description;
 	const notice = (name: string) => properties.find((p) => p.name === name)?.displayName ?? '';
-	/** The notice as the panel shows it (n8n renders its HTML): its lines, without tags. */
+	/** The notice as the panel shows it: n8n renders its HTML, and only a list item (ul, li) starts a line. */
 	const shownLines = (html: string) =>
-		html.split('<br>').map((line) => line.replace(/<[^>]+>/g, '').trim());
+		html.split(/<\/?(?:ul|li)>/).map((line) => line.replace(/<[^>]+>/g, '').trim());
 
 	test("gives each header on a line of its own, as the server's Request Headers box takes them", () => {
 		const headerLines = shownLines(notice('headersNotice')).filter((line) =>
