@@ -78,7 +78,10 @@ async function tooltipOf(page: Page, parameter: string): Promise<string> {
 		.allInnerTexts();
 	await page.mouse.move(0, 0);
 	await page.waitForTimeout(300);
-	return texts.join(' | ').replace(/\s+/g, ' ').trim();
+	return texts
+		.map((text) => text.replace(/\s+/g, ' ').trim())
+		.filter(Boolean)
+		.join(' | ');
 }
 
 async function pickOption(page: Page, parameter: string, option: string) {
