@@ -6,7 +6,7 @@ export const eventOptions: INodePropertyOptions[] = [
 		name: 'New Flip',
 		value: 'newFlip',
 		description:
-			'A check went down, came back up, or was paused: one item per change, saying what the check changed to',
+			"A check went down, came back up, or was paused: one item per change, whose to says what the check changed to (up, down, paused, new; up is the server's own 1 or 0)",
 	},
 	{
 		name: 'New Ping',
