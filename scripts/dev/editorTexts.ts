@@ -100,9 +100,14 @@ async function panelSearch(
 	words: string,
 ): Promise<string[]> {
 	// A saved empty workflow each time: leaving /workflow/new can stop on "Save changes?".
-	const workflow = (await session.createWorkflow(`Editor texts: search "${words}"`)) as {
-		id: string;
-	};
+	const workflow = (await session.call('POST', '/workflows', {
+		name: `Editor texts: search "${words}"`,
+		nodes: [],
+		connections: {},
+		settings: {},
+		// n8n 1.x requires it.
+		active: false,
+	})) as { id: string };
 	await page.goto(`${url}/workflow/${workflow.id}`);
 	// The empty canvas's "Add first step" (1.x and 2.x), once the editor has drawn it.
 	const add = page.locator('[data-test-id="canvas-add-button"]').first();
