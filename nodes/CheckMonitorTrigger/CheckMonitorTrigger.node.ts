@@ -11,6 +11,8 @@ import { pollFromStart } from '../shared/keptStart';
 import { numberOption } from '../shared/triggerNumberOption';
 import { checkMonitorApi } from '../CheckMonitor/shared/checkMonitorApi';
 import { checkLocator } from '../CheckMonitor/resources/check/checkLocator';
+import { optionSubtitle } from '../shared/optionSubtitle';
+import { eventOptions } from './eventOptions';
 import { searchChecks } from '../CheckMonitor/listSearch/searchChecks';
 import type { CheckEvent, KeyedState } from './checkEvent';
 import type { Direction } from './flipItems';
@@ -33,7 +35,7 @@ export class CheckMonitorTrigger implements INodeType {
 		},
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["event"]}}',
+		subtitle: optionSubtitle('event', eventOptions),
 		description:
 			'Starts the workflow when a check changes status (a flip), receives a ping, or is late',
 		defaults: { name: 'Check Monitor Trigger' },
@@ -47,21 +49,10 @@ export class CheckMonitorTrigger implements INodeType {
 				name: 'event',
 				type: 'options',
 				noDataExpression: true,
-				options: [
-					{ name: 'New Flip', value: 'newFlip', description: 'A check changed status' },
-					{
-						name: 'New Ping',
-						value: 'newPing',
-						description: 'A check received a ping (success, start, fail, log, or ignored)',
-					},
-					{
-						name: 'Late Check',
-						value: 'lateCheck',
-						description:
-							'A check is late: its period passed and it is in its grace time, not down yet (the server sends no notice of it)',
-					},
-				],
+				options: eventOptions,
 				default: 'newFlip',
+				description:
+					'What starts the workflow. Each poll (every minute unless Poll Times says otherwise) starts it once with an item per event since the last poll.',
 			},
 			{
 				displayName: 'Checks',
@@ -73,11 +64,16 @@ export class CheckMonitorTrigger implements INodeType {
 						name: 'All Checks',
 						value: 'all',
 						description:
-							'The check list each poll; flips only of the checks it shows changed, and a full sweep now and then',
+							"Changes of every check of the project, checks added later too (or of those with the Tags below). Each poll reads the check list, and a check's flips only when it changed.",
 					},
-					{ name: 'One Check', value: 'one', description: 'One flips request per poll' },
+					{
+						name: 'One Check',
+						value: 'one',
+						description: 'Changes of the check you pick below only. One request per poll.',
+					},
 				],
 				default: 'all',
+				description: 'Whose changes start the workflow: every check of the project, or one',
 			},
 			// New Ping watched one check before it could watch all: its default stays One Check,
 			// so a saved New Ping trigger (which saved no scope) keeps watching its check.
@@ -90,11 +86,17 @@ export class CheckMonitorTrigger implements INodeType {
 					{
 						name: 'All Checks',
 						value: 'all',
-						description: 'The check list each poll; pings only of the checks whose ping count grew',
+						description:
+							"Pings of every check of the project, checks added later too (or of those with the Tags below). Each poll reads the check list, and a check's pings only when it received some.",
 					},
-					{ name: 'One Check', value: 'one', description: 'One pings request per poll' },
+					{
+						name: 'One Check',
+						value: 'one',
+						description: 'Pings of the check you pick below only. One request per poll.',
+					},
 				],
 				default: 'one',
+				description: 'Whose pings start the workflow: every check of the project, or one',
 			},
 			{
 				displayName: 'Checks',
@@ -105,11 +107,18 @@ export class CheckMonitorTrigger implements INodeType {
 					{
 						name: 'All Checks',
 						value: 'all',
-						description: 'The check list each poll: one request, whatever the number of checks',
+						description:
+							'Every check of the project that becomes late, checks added later too (or those with the Tags below). One request per poll, whatever the number of checks.',
 					},
-					{ name: 'One Check', value: 'one', description: 'One read of the check per poll' },
+					{
+						name: 'One Check',
+						value: 'one',
+						description:
+							'The check you pick below only, when it becomes late. One request per poll.',
+					},
 				],
 				default: 'all',
+				description: 'Which checks to watch for being late: every check of the project, or one',
 			},
 			{
 				...checkLocator(),
@@ -137,7 +146,7 @@ export class CheckMonitorTrigger implements INodeType {
 				displayOptions: { show: { event: ['newFlip'] } },
 				options: [
 					{ name: 'Any Status', value: 'any', description: 'Up, down, paused and resumed' },
-					{ name: 'Up', value: 'up' },
+					{ name: 'Up', value: 'up', description: 'A check came back up' },
 					{
 						name: 'Down',
 						value: 'down',
@@ -145,6 +154,7 @@ export class CheckMonitorTrigger implements INodeType {
 					},
 				],
 				default: 'any',
+				description: 'Which changes start the workflow',
 			},
 			{
 				displayName: 'Options',
@@ -160,7 +170,7 @@ export class CheckMonitorTrigger implements INodeType {
 						type: 'boolean',
 						default: false,
 						description:
-							"Whether to add each ping's body (one extra request per ping that has one)",
+							"Whether each ping's item carries the body the job sent with it (one extra request per ping that has one)",
 					},
 					{
 						displayName: 'Max Requests per Minute',
@@ -168,7 +178,10 @@ export class CheckMonitorTrigger implements INodeType {
 						type: 'number',
 						typeOptions: { minValue: 1 },
 						default: 100,
-						description: 'Pacing for All Checks (the hosted service allows about 100)',
+						description:
+							"Keeps a poll within your server's rate limit (the hosted service allows about 100 a minute): a poll that needs more requests spaces them out",
+						// Only All Checks makes more than one request a poll.
+						displayOptions: { show: { '/scope': ['all'] } },
 					},
 					{
 						displayName: 'Ping Types',
@@ -205,7 +218,9 @@ export class CheckMonitorTrigger implements INodeType {
 						typeOptions: { minValue: 0 },
 						default: 60,
 						description:
-							"All Checks: how often every check's flips are read, for the flips the check list cannot show (a pause and a resume between two polls). 0: never.",
+							"A check paused and resumed between two polls looks unchanged in the check list: such changes are reported within this many minutes, when every check's flips are read. 0: they are not reported (fewer requests).",
+						// One Check reads its check's flips every poll: nothing to sweep.
+						displayOptions: { show: { '/scope': ['all'] } },
 					},
 					{
 						displayName: 'Late Flip Window (Minutes)',
@@ -214,7 +229,7 @@ export class CheckMonitorTrigger implements INodeType {
 						typeOptions: { minValue: 0 },
 						default: 60,
 						description:
-							'A timeout\'s "down" flip is written after the fact with its due time; flips this late are still caught',
+							'Keep 60 unless a check that went down was not reported: then raise it. When a check misses its ping, the server records the down a little later, dated when the ping was due; a down recorded within this many minutes of that time is still reported.',
 					},
 					{
 						displayName: 'Max Requests per Minute',
@@ -222,7 +237,10 @@ export class CheckMonitorTrigger implements INodeType {
 						type: 'number',
 						typeOptions: { minValue: 1 },
 						default: 100,
-						description: 'Pacing for All Checks (the hosted service allows about 100)',
+						description:
+							"Keeps a poll within your server's rate limit (the hosted service allows about 100 a minute): a poll that needs more requests spaces them out",
+						// Only All Checks makes more than one request a poll.
+						displayOptions: { show: { '/scope': ['all'] } },
 					},
 				],
 			},

@@ -42,7 +42,7 @@ export class CheckMonitorWebhookTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					"In the server: Integrations → Webhook. For both events (down and up): method POST, the Production URL above (Webhook URLs; it reads localhost unless n8n's WEBHOOK_URL is set), the body and the two headers below. The Test! button on the integration's row tries it.",
+					"In the check-monitor server: Integrations → Webhook. For both events (down and up): method POST and this trigger's Production URL (open Webhook URLs above, then its Production URL tab: the box opens on Test URL; the address reads localhost unless n8n's WEBHOOK_URL is set), then the body and the two headers below. The Test! button on the integration's row tries it.",
 				name: 'setUpNotice',
 				type: 'notice',
 				default: '',
@@ -54,14 +54,18 @@ export class CheckMonitorWebhookTrigger implements INodeType {
 				default: '',
 			},
 			{
+				// A header a line, as the server's Request Headers box takes them: a list, the one
+				// line break n8n's notices keep on 2.x (they allow only a, ul and li).
 				displayName:
-					"Request Headers, one per line: Content-Type: application/json, and X-Check-Monitor-Secret: the secret of this trigger's credential (the credential's Header Name, if you changed it)",
+					"Request Headers, each on a line of its own:<ul><li>Content-Type: application/json</li><li>X-Check-Monitor-Secret: the secret of this trigger's credential</li></ul>(the credential's Header Name in place of X-Check-Monitor-Secret, if you changed it)",
 				name: 'headersNotice',
 				type: 'notice',
 				default: '',
 			},
+			// Not named "Events": n8n's nodes panel would list each as an event of its own and open an
+			// entry that says "We don't have Check Monitor Webhook Trigger actions yet".
 			{
-				displayName: 'Events',
+				displayName: 'Flips To',
 				name: 'events',
 				type: 'multiOptions',
 				options: [

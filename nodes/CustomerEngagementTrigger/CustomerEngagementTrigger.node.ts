@@ -15,6 +15,8 @@ import { MAX_PAGE_SIZE, reportedTotal } from '../CustomerEngagement/shared/pages
 import { pollDeadline } from '../shared/pollDeadline';
 import { pollFromStart } from '../shared/keptStart';
 import { numberOption } from '../shared/triggerNumberOption';
+import { optionSubtitle } from '../shared/optionSubtitle';
+import { eventOptions } from './eventOptions';
 import { customerEngagementApi } from '../CustomerEngagement/shared/customerEngagementApi';
 import { searchContacts } from '../CustomerEngagement/listSearch/searchContacts';
 import { searchRewards } from '../CustomerEngagement/listSearch/searchRewards';
@@ -47,7 +49,7 @@ export class CustomerEngagementTrigger implements INodeType {
 		},
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["event"]}}',
+		subtitle: optionSubtitle('event', eventOptions),
 		description:
 			'Starts the workflow when a visit is recorded, a contact registers, a reward is redeemed or created',
 		defaults: { name: 'Customer Engagement Trigger' },
@@ -61,21 +63,10 @@ export class CustomerEngagementTrigger implements INodeType {
 				name: 'event',
 				type: 'options',
 				noDataExpression: true,
-				options: [
-					{ name: 'New Contact', value: 'newContact', description: 'A contact registered' },
-					{
-						name: 'New Loyalty Reward',
-						value: 'newLoyaltyReward',
-						description: 'A loyalty reward was created',
-					},
-					{
-						name: 'New Redeem',
-						value: 'newRedeem',
-						description: 'A contact redeemed a loyalty reward',
-					},
-					{ name: 'New Visit', value: 'newVisit', description: 'A visit (check-in) was recorded' },
-				],
+				options: eventOptions,
 				default: 'newVisit',
+				description:
+					'What starts the workflow. Each poll (every minute unless Poll Times says otherwise) starts it once with an item per new record since the last poll.',
 			},
 			{
 				...contactLocator,
@@ -96,7 +87,7 @@ export class CustomerEngagementTrigger implements INodeType {
 				typeOptions: { minValue: 1, maxValue: 1440 },
 				default: 60,
 				description:
-					'Redeems are told apart by reward, contact, time and employee. The trigger remembers those dated within this window of the newest redeem; a new redeem dated earlier than that is not reported.',
+					'A redeem recorded late is still reported when dated at most this many minutes before the newest redeem; one dated earlier is not. Redeems have no ID: the trigger tells them apart by reward, contact, time and employee, and remembers those of this window.',
 				displayOptions: { show: { event: ['newRedeem'] } },
 			},
 			{
@@ -106,7 +97,7 @@ export class CustomerEngagementTrigger implements INodeType {
 				typeOptions: { minValue: 0, maxValue: 720 },
 				default: 24,
 				description:
-					'Visits recorded with a past date are still caught when dated at most this many hours before the newest visit. Each poll re-reads the visits of this window only when the total says one is missing. 0 turns it off.',
+					'A visit entered with a past date is still reported when dated at most this many hours before the newest visit. 0: only visits newer than the newest one seen. A poll re-reads these hours only when the visit count says one is missing.',
 				displayOptions: { show: { event: ['newVisit'] } },
 			},
 		],

@@ -1,7 +1,8 @@
 /**
  * `npm run check:editor`: the real n8n editor shows the parameters several operations name
  * alike (Contact, Check, Customer and Phone) for exactly the operations that declare them, as
- * the user switches between them.
+ * the user switches between them; then what a user reads (editorTexts.ts: subtitles, tooltips,
+ * the options offered, Check → Create's notice, the nodes panel's search).
  *
  * The engine tier checks display with n8n-workflow's own rules; this drives the editor
  * itself (Debian's Chromium through playwright-core), because the editor recomputes what it
@@ -17,6 +18,7 @@ import type { Page } from 'playwright-core';
 import { signedInEditor } from './browser';
 import { editorSession } from '../shared/editorSession';
 import { N8N_VERSION } from '../shared/n8nRuntime';
+import { checkEditorTexts } from './editorTexts';
 import { configFrom, startEnvironment } from './start';
 
 const PACKAGE = 'n8n-nodes-engagement-monitor';
@@ -202,6 +204,11 @@ async function main() {
 			else failures++;
 			console.log(`${saveOk ? '✓' : '✗'} ${testCase.node} saved: ${JSON.stringify(parameters)}`);
 		}
+		await checkEditorTexts(page, session, environment.url, (ok, line) => {
+			if (ok) passes++;
+			else failures++;
+			console.log(`${ok ? '✓' : '✗'} ${line}`);
+		});
 	} finally {
 		await browser.close();
 		await environment.stop();

@@ -3,6 +3,8 @@
  * stand-in, with what reached the server; and what differs between server releases
  * (docs/api/check-monitor.md, "Server versions").
  */
+import { NodeHelpers, type INodeProperties } from 'n8n-workflow';
+import { CheckMonitor } from '../../nodes/CheckMonitor/CheckMonitor.node';
 import { byId } from '../../harness/engine';
 import { everything, useCheckMonitorServer } from '../support/setup';
 import {
@@ -549,4 +551,47 @@ describe('on each server release: Check → Pause of a paused check', () => {
 			expect(json(flips).map((flip) => flip.up)).toEqual(ups);
 		},
 	);
+});
+
+describe('Check → Create in the panel', () => {
+	const description = new CheckMonitor().description;
+	const shownNotices = (operation: string) =>
+		description.properties
+			.filter(
+				(p) =>
+					p.type === 'notice' &&
+					NodeHelpers.displayParameter({ resource: 'check', operation }, p, null, description),
+			)
+			.map((p) => p.displayName);
+
+	test('says, above its fields, that each run creates a new check unless Unique is set, and what Unique does', () => {
+		expect(shownNotices('create')).toEqual([
+			expect.stringMatching(
+				/^Each run creates a new check.*add Options → Unique and pick Name.*updates the check whose Unique fields match/,
+			),
+		]);
+		expect(shownNotices('update')).toEqual([]);
+	});
+
+	test("Unique's choices read as the fields' names, and send the API's values", () => {
+		const options = description.properties.find(
+			(p) =>
+				p.name === 'options' &&
+				NodeHelpers.displayParameter(
+					{ resource: 'check', operation: 'create' },
+					p,
+					null,
+					description,
+				),
+		)?.options as INodeProperties[];
+		const unique = options.find((o) => o.name === 'unique');
+		expect(unique?.options).toEqual([
+			{ name: 'Name', value: 'name' },
+			{ name: 'Slug', value: 'slug' },
+			{ name: 'Tags', value: 'tags' },
+			{ name: 'Timeout', value: 'timeout' },
+			{ name: 'Grace', value: 'grace' },
+		]);
+		expect(unique?.description).toMatch(/^Update rather than duplicate/);
+	});
 });

@@ -3,6 +3,8 @@
  * stand-in; its filters at their bounds (what the server would refuse with an empty 400 is
  * refused here, by name).
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { byId, runNode } from '../../harness/engine';
 import { useCheckMonitorServer } from '../support/setup';
 
@@ -171,4 +173,26 @@ describe('filters at their bounds', () => {
 			expect.stringMatching(new RegExp(`/flips/\\?${query}$`)),
 		]);
 	});
+});
+
+test("the output schema the editor shows before a run has every field of a flip's item, each explained", async () => {
+	const check = server.seedCheck();
+	server.seedFlip(check.uuid, new Date('2026-11-01T10:00:00Z'), 1);
+	const result = await run({
+		resource: 'flip',
+		operation: 'getAll',
+		checkId: byId(check.uuid),
+		returnAll: true,
+	});
+	const schema = JSON.parse(
+		readFileSync(
+			path.join(__dirname, '../../nodes/CheckMonitor/__schema__/v1.0.0/flip/getAll.json'),
+			'utf8',
+		),
+	) as { properties: Record<string, { description?: string }> };
+	expect(Object.keys(schema.properties).sort()).toEqual(Object.keys(json(result)[0]).sort());
+	// up and to both say the status: the schema says which to read.
+	expect(schema.properties.up.description).toMatch(/1 for a change to up, 0 for any other/);
+	expect(schema.properties.to.description).toMatch(/^What the check changed to/);
+	expect(Object.entries(schema.properties).filter(([, field]) => !field.description)).toEqual([]);
 });

@@ -1,8 +1,10 @@
 /**
  * Ping → Get Many and Get Body (resources/ping/) through n8n's engine against the stand-in, and
  * what differs between server releases (docs/api/check-monitor.md, "Server versions"). Ping →
- * Send: ping.send.test.ts.
+ * Send: ping.send.test.ts (its output schema here, with the other texts the panel shows).
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { byId } from '../../harness/engine';
 import { useCheckMonitorServer } from '../support/setup';
 
@@ -196,3 +198,29 @@ test.each([
 		expect(json(result)[0]).toMatchObject({ n: 2, type: 'success', duration });
 	},
 );
+
+test("Ping → Send's output schema, which the editor shows before a run, has every field of its item, each explained", async () => {
+	const check = server.seedCheck();
+	const result = await run({
+		resource: 'ping',
+		operation: 'send',
+		checkId: byId(check.uuid),
+		signal: 'exitStatus',
+		exitStatus: 0,
+	});
+	expect(result.error).toBeUndefined();
+	const schema = JSON.parse(
+		readFileSync(
+			path.join(__dirname, '../../nodes/CheckMonitor/__schema__/v1.0.0/ping/send.json'),
+			'utf8',
+		),
+	) as { properties: Record<string, { description?: string }> };
+	// warning: only for a body longer than the server keeps.
+	expect(Object.keys(schema.properties).sort()).toEqual(
+		[...Object.keys(json(result)[0]), 'warning'].sort(),
+	);
+	expect(json(result)[0]).toMatchObject({ created: false, rid: null });
+	expect(schema.properties.created.description).toMatch(/^true only when this ping created/);
+	expect(schema.properties.rid.description).toMatch(/null when none was sent/);
+	expect(Object.entries(schema.properties).filter(([, field]) => !field.description)).toEqual([]);
+});

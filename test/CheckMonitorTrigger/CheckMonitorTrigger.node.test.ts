@@ -1,7 +1,10 @@
 /**
  * The Check Monitor Trigger node (nodes/CheckMonitorTrigger/CheckMonitorTrigger.node.ts): its
- * options read from expressions before any request, a blank check refused, n8n before 2.38.
+ * options read from expressions before any request, a blank check refused, n8n before 2.38, and
+ * what its panel offers.
  */
+import { NodeHelpers, type INodeProperties, type INodePropertyOptions } from 'n8n-workflow';
+import { CheckMonitorTrigger } from '../../nodes/CheckMonitorTrigger/CheckMonitorTrigger.node';
 import { allChecksFlipTrigger } from '../support/allChecksFlipTrigger';
 import { allChecksPingTrigger } from '../support/allChecksPingTrigger';
 import { byId, createPoller } from '../../harness/engine';
@@ -159,5 +162,50 @@ describe('New Ping for All Checks options', () => {
 			message: 'Max Requests per Minute: must be a number of at least 1, got 0',
 		});
 		expect(server.requestLines()).toEqual([]);
+	});
+});
+
+/** What the panel shows: n8n-workflow's display rules, as the editor applies them (options of a collection see the node's parameters at its root). */
+describe('the panel', () => {
+	const description = new CheckMonitorTrigger().description;
+	const optionsOf = (event: string) =>
+		description.properties.find(
+			(p) => p.name === 'options' && NodeHelpers.displayParameter({ event }, p, null, description),
+		)?.options as INodeProperties[];
+	const shownOptions = (event: string, scope: string) =>
+		optionsOf(event)
+			.filter((option) =>
+				NodeHelpers.displayParameter({}, option, null, description, { event, scope }),
+			)
+			.map((option) => option.displayName);
+
+	test.each([
+		['newFlip', 'one', ['Late Flip Window (Minutes)']],
+		[
+			'newFlip',
+			'all',
+			['Full Sweep Every (Minutes)', 'Late Flip Window (Minutes)', 'Max Requests per Minute'],
+		],
+		['newPing', 'one', ['Include Body', 'Ping Types']],
+		['newPing', 'all', ['Include Body', 'Max Requests per Minute', 'Ping Types']],
+	])('%s with Checks %s offers only the options that act: %j', (event, scope, shown) => {
+		expect(shownOptions(event, scope)).toEqual(shown);
+	});
+
+	test('Event and each Checks say what they are for, and each of their choices what the user gets', () => {
+		const choosers = description.properties.filter((p) => ['event', 'scope'].includes(p.name));
+		expect(choosers).toHaveLength(4);
+		for (const chooser of choosers) {
+			expect([chooser.displayName, chooser.description ?? '']).not.toEqual([
+				chooser.displayName,
+				'',
+			]);
+			for (const option of chooser.options as INodePropertyOptions[])
+				// The user's words first: not the requests it costs.
+				expect([option.name, option.description]).toEqual([
+					option.name,
+					expect.not.stringMatching(/^(The check list|One (read|request|flips|pings))/),
+				]);
+		}
 	});
 });

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import axios from 'axios';
 import { Workflow, type INodeExecutionData } from 'n8n-workflow';
+import { CheckMonitorWebhookTrigger } from '../../nodes/CheckMonitorWebhookTrigger/CheckMonitorWebhookTrigger.node';
 import { REQUEST_BODY } from '../../nodes/CheckMonitorWebhookTrigger/delivery';
 import { byId, createPoller, nodeTypes, PACKAGE } from '../../harness/engine';
 import { everything, useCheckMonitorServer } from '../support/setup';
@@ -633,5 +634,28 @@ describe('changes left out by the options: 200, nothing started', () => {
 			message: 'Workflow was started',
 		});
 		expect(t.executions).toHaveLength(1);
+	});
+});
+
+describe('the set-up text', () => {
+	const { properties } = new CheckMonitorWebhookTrigger().description;
+	const notice = (name: string) => properties.find((p) => p.name === name)?.displayName ?? '';
+	/** The notice as the panel shows it: n8n renders its HTML, and only a list item (ul, li) starts a line. */
+	const shownLines = (html: string) =>
+		html.split(/<\/?(?:ul|li)>/).map((line) => line.replace(/<[^>]+>/g, '').trim());
+
+	test("gives each header on a line of its own, as the server's Request Headers box takes them", () => {
+		const headerLines = shownLines(notice('headersNotice')).filter((line) =>
+			/^[A-Za-z-]+: \S/.test(line),
+		);
+		expect(headerLines).toEqual([
+			'Content-Type: application/json',
+			"X-Check-Monitor-Secret: the secret of this trigger's credential",
+		]);
+	});
+
+	test('names the URL as the panel shows it: Webhook URLs, its Production URL tab (it opens on Test URL)', () => {
+		expect(notice('setUpNotice')).toMatch(/Webhook URLs above, then its Production URL tab/);
+		expect(notice('setUpNotice')).toMatch(/opens on Test URL/);
 	});
 });

@@ -20,9 +20,9 @@ export async function markCreatedOrUpdated(
 export const checkCreateOperation: INodePropertyOptions = {
 	name: 'Create',
 	value: 'create',
-	action: 'Create a check or upsert by unique fields',
+	action: 'Create a new check (or upsert with Unique)',
 	description:
-		'Creates a check (a monitor that expects pings from a job) from the given fields, or updates the check whose Unique fields match. Returns the check with its UUID, ping URL and an outcome of created or updated.',
+		'Creates a new check (a monitor that expects pings from a job) on every run; with Options → Unique set, it updates instead the check whose Unique fields match and creates one only when none does. Returns the check with its UUID, ping URL and an outcome of created or updated.',
 	routing: {
 		request: { method: 'POST', url: '/api/v3/checks/' },
 		send: { preSend: [validateCheckBody] },
@@ -33,6 +33,15 @@ export const checkCreateOperation: INodePropertyOptions = {
 const showOnlyForCheckCreate = { resource: ['check'], operation: ['create'] };
 
 export const checkCreateDescription: INodeProperties[] = [
+	// A second run of Create makes a second check: said where the user looks, with the way out.
+	{
+		displayName:
+			'Each run creates a new check, even when one with the same name exists. To update that check instead, add Options → Unique and pick Name (or the fields that identify your check): a run then updates the check whose Unique fields match and creates one only when none does.',
+		name: 'uniqueNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: showOnlyForCheckCreate },
+	},
 	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',
@@ -54,10 +63,13 @@ export const checkCreateDescription: INodeProperties[] = [
 				displayName: 'Unique',
 				name: 'unique',
 				type: 'multiOptions',
-				options: UNIQUE_FIELDS.map((field) => ({ name: field, value: field })),
+				options: UNIQUE_FIELDS.map((field) => ({
+					name: field[0].toUpperCase() + field.slice(1),
+					value: field,
+				})),
 				default: [],
 				description:
-					'Upsert: when a check with the same values of these fields exists, update it instead of creating a new one. The output says "created" or "updated".',
+					"Update rather than duplicate: when a check has the same values of these fields (e.g. Name), the run updates it instead of creating another, and creates one only when none matches. Without Unique, every run creates a new check. The output's outcome says created or updated.",
 				routing: { send: { type: 'body', property: 'unique' } },
 			},
 		],

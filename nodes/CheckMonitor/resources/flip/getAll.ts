@@ -77,7 +77,7 @@ export const flipGetManyOperation: INodePropertyOptions = {
 	value: 'getAll',
 	action: 'List the up and down changes of a check',
 	description:
-		'Lists the flips (changes of status between up and down) of the check with this UUID or slug, newest first, optionally within a time window. Returns one item per flip with its time and the status it changed to.',
+		"Lists the flips (changes of status between up and down) of the check with this UUID or slug, newest first, optionally within a time window. Returns one item per flip: its timestamp, to (the status it changed to: up, down, paused, new for a resume, or not up when the check's status cannot tell) and up (the server's own 1 for a change to up, 0 for any other).",
 	routing: {
 		request: { method: 'GET', url: `${CHECK_PATH}/flips/` },
 		send: { preSend: [validateFlipFilters] },

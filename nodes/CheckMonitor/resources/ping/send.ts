@@ -25,7 +25,7 @@ export const pingSendOperation: INodePropertyOptions = {
 	value: 'send',
 	action: 'Ping a check with a job start or result',
 	description:
-		"Sends a ping to the check with this UUID or slug as the monitored job would: success, start, fail, log or an exit status (a slug needs the credential's Ping Key). Returns what was sent and the server's answer.",
+		"Sends a ping to the check with this UUID or slug as the monitored job would: success, start, fail, log or an exit status (a slug needs the credential's Ping Key). Returns what was sent and the server's answer, with created (true only when this ping created the check, by Create Missing Check) and rid (the run ID sent, null when none).",
 	routing: {
 		// The ping URL is built by sendPing, from the credential.
 		request: { method: 'POST', url: '/ping/' },
