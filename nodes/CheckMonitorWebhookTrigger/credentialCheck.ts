@@ -1,6 +1,6 @@
 /**
  * The credential's test: nothing to ask the server (it has no API for integrations), so it
- * checks what the server can send as it is (docs/webhook-trigger.md, "The credential").
+ * checks what the server can send as it is (docs/webhook-trigger.md, "Only the server gets in").
  */
 import type { ICredentialDataDecryptedObject, INodeCredentialTestResult } from 'n8n-workflow';
 
