@@ -7,6 +7,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import { byId, runNode } from '../../harness/engine';
+import { countExpressions } from '../../harness/expressionCounter';
 import { useCustomerEngagementServer } from '../support/setup';
 import { mergeContact } from '../../nodes/CustomerEngagement/resources/contact/update';
 
@@ -21,7 +22,7 @@ function seedLabelsAndFields() {
 }
 
 describe('contact', () => {
-	// The locator's By ID mode (objectLocator in resources/contact/contactLocator.ts, which every
+	// The locator's By ID mode (objectLocator in shared/descriptions.ts, which every
 	// Customer Engagement locator uses): n8n checks it before the node runs.
 	test.each([
 		['left empty', '', 'The \'Node\' node has issues:\n- Parameter "Contact" is required.'],
@@ -502,11 +503,15 @@ describe('contact', () => {
 
 	test('Get, every value an expression: each evaluated only as often as n8n needs; 3 contacts read', async () => {
 		const ids = [0, 1, 2].map(() => server.seedContact().id as string);
+		const counted = countExpressions();
 		const result = await run(
 			{ resource: 'contact', operation: 'get', contactId: byId('={{ $json.id }}') },
 			{ items: ids.map((id) => ({ id })) },
-		);
+		).finally(() => counted.stop());
 		expect(result.error).toBeUndefined();
+		// Per item, n8n evaluates Contact once per definition in each of its two walks, and once for
+		// the path: 2 × 4 + 1 (shared/descriptions.ts; 2 × 5 + 1 when each of 5 resources declared it).
+		expect(counted.byText.get('{{ $json.id }}')).toBe(3 * (2 * 4 + 1));
 		expect(json(result).map((c) => c.id)).toEqual(ids);
 		expect(server.requestLines()).toEqual(ids.map((id) => `GET /v1/contacts/${id}`));
 	});

@@ -14,7 +14,6 @@ import type {
 } from 'n8n-workflow';
 import { invalidInput, routedRequest, type RoutedRequest } from '../../../shared/apiRequest';
 import { customerEngagementApi } from '../../shared/customerEngagementApi';
-import { customerLocator } from '../text/customerLocator';
 import { phoneParameter } from '../contact/emailOrPhone';
 
 /** preSend: Customer and Phone into the query, where this operation wants them (their routing sends them in the body, as Text → Send and the contact operations do). */
@@ -117,7 +116,6 @@ export const conversationGetOperation: INodePropertyOptions = {
 const showOnlyForConversationGet = { resource: ['conversation'], operation: ['get'] };
 
 export const conversationGetDescription: INodeProperties[] = [
-	{ ...customerLocator, displayOptions: { show: showOnlyForConversationGet } },
 	{ ...phoneParameter, displayOptions: { show: showOnlyForConversationGet } },
 	{
 		displayName: 'Options',
