@@ -181,6 +181,45 @@ describe('contact', () => {
 		expect(server.state.contacts.size).toBe(2);
 	});
 
+	test.each([
+		['without an @', 'carla.example.com'],
+		['with a space inside', 'carla @example.com'],
+		['from an expression', '={{ $json.email }}'],
+	])('an email %s is refused before any request, naming the field', async (_name, email) => {
+		const result = await run(
+			{ resource: 'contact', operation: 'create', email, phone: '+15550100' },
+			{ items: [{ email: 'carla.example.com' }] },
+		);
+		const shown = email.startsWith('=') ? 'carla.example.com' : email;
+		expect(result.error?.message).toBe(`Email: "${shown}" is not an email address`);
+		expect(result.error?.description).toBe(
+			'Enter an address such as name@example.com: with an @ and no spaces.',
+		);
+		expect(server.requests).toHaveLength(0);
+		expect(server.state.contacts.size).toBe(0);
+	});
+
+	test('an address with spaces around it is sent trimmed', async () => {
+		await run({ resource: 'contact', operation: 'create', email: ' carla@example.com ' });
+		expect(server.requests[0].body).toEqual({ email: 'carla@example.com' });
+	});
+
+	test('an email another contact has: the answer says to use Create or Update', async () => {
+		server.seedContact({ email: 'carla@example.com' });
+		const result = await run({
+			resource: 'contact',
+			operation: 'create',
+			email: 'carla@example.com',
+		});
+		expect(result.error?.message).toBe(
+			'The Customer Engagement API rejected the request (RESOURCE_ALREADY_EXISTS): A contact with this phone or email already exists',
+		);
+		expect(result.error?.description).toBe(
+			'To change the contact that has this email or phone instead, use Contact → Create or Update: it finds the contact by its email (or phone) and updates it, and creates one only when none has it.',
+		);
+		expect(server.requestLines()).toEqual(['POST /v1/contacts']);
+	});
+
 	test('an email of spaces alone is no email: refused before any request', async () => {
 		const result = await run({ resource: 'contact', operation: 'create', email: '   ', phone: '' });
 		expect(result.error?.message).toBe(

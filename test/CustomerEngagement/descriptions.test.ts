@@ -19,7 +19,7 @@ function shownFor(name: string): Record<string, number> {
 		for (const { value } of selector.options as INodePropertyOptions[]) {
 			const values = { resource, operation: value, returnAll: false };
 			const count = definitionsOf(name).filter((p: INodeProperties) =>
-				NodeHelpers.displayParameter(values, p, null),
+				NodeHelpers.displayParameter(values, p, null, null),
 			).length;
 			if (count > 0) shown[`${resource}.${String(value)}`] = count;
 		}
