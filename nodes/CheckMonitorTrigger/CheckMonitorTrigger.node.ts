@@ -7,7 +7,7 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 import { numberOption } from '../shared/triggerNumberOption';
-import { checkLocator } from '../CheckMonitor/resources/check/checkLocator';
+import { checkLocator } from '../CheckMonitor/shared/descriptions';
 import { searchChecks } from '../CheckMonitor/listSearch/searchChecks';
 import type { Direction } from './flipItems';
 import { pollLateCheckAllChecks } from './lateCheckAllChecks';

@@ -8,9 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { invalidInput, sentRequestOf } from '../../../shared/apiRequest';
 import { toInstant } from '../../../shared/dates';
-import { limitParameter, returnAllParameter } from '../../../shared/returnAllLimit';
 import { CHECK_PATH } from '../../shared/checkMonitorApi';
-import { operationCheckLocator } from '../check/checkLocator';
 import { describeFlips, flipsOf, oldestFirst } from '../../shared/flips';
 
 const showOnlyForFlipGetMany = { resource: ['flip'], operation: ['getAll'] };
@@ -85,12 +83,6 @@ export const flipGetManyOperation: INodePropertyOptions = {
 };
 
 export const flipGetManyDescription: INodeProperties[] = [
-	{ ...operationCheckLocator(), displayOptions: { show: showOnlyForFlipGetMany } },
-	{ ...returnAllParameter, displayOptions: { show: showOnlyForFlipGetMany } },
-	{
-		...limitParameter,
-		displayOptions: { show: { ...showOnlyForFlipGetMany, returnAll: [false] } },
-	},
 	{
 		displayName: 'Filters',
 		name: 'filters',
