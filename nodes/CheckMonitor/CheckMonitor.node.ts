@@ -5,14 +5,15 @@ import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from '
 import { CHECK_MONITOR_BASE_URL } from '../../credentials/CheckMonitorApi.credentials';
 import { getChannels } from './loadOptions/getChannels';
 import { searchChecks } from './listSearch/searchChecks';
-import { badgeDescription } from './resources/badge';
-import { channelDescription } from './resources/channel';
-import { checkDescription } from './resources/check';
-import { flipDescription } from './resources/flip';
-import { pingDescription } from './resources/ping';
-import { statusDescription } from './resources/status';
+import { badgeOperation } from './resources/badge';
+import { channelOperation } from './resources/channel';
+import { checkDescription, checkOperation } from './resources/check';
+import { flipDescription, flipOperation } from './resources/flip';
+import { pingDescription, pingOperation } from './resources/ping';
+import { statusOperation } from './resources/status';
 import { sendThroughGate } from '../shared/routedRequest';
 import { checkMonitorApi } from './shared/checkMonitorApi';
+import { sharedParameters } from './shared/descriptions';
 
 export class CheckMonitor implements INodeType {
 	description: INodeTypeDescription = {
@@ -63,12 +64,18 @@ export class CheckMonitor implements INodeType {
 				// Shown for every operation: its paginate hands each operation's request to the hook above.
 				routing: { send: { paginate: true } },
 			},
+			// The editor shows what an operation shows in this order: its Operation, what several
+			// resources share (declared once), then the operation's own.
+			checkOperation,
+			pingOperation,
+			flipOperation,
+			channelOperation,
+			badgeOperation,
+			statusOperation,
+			...sharedParameters,
 			...checkDescription,
 			...pingDescription,
 			...flipDescription,
-			...channelDescription,
-			...badgeDescription,
-			...statusDescription,
 		],
 	};
 

@@ -10,7 +10,7 @@ import { readId } from '../shared/apiRequest';
 import { pollFromStart } from '../shared/keptStart';
 import { numberOption } from '../shared/triggerNumberOption';
 import { checkMonitorApi } from '../CheckMonitor/shared/checkMonitorApi';
-import { checkLocator } from '../CheckMonitor/resources/check/checkLocator';
+import { checkLocator } from '../CheckMonitor/shared/descriptions';
 import { optionSubtitle } from '../shared/optionSubtitle';
 import { eventOptions } from './eventOptions';
 import { searchChecks } from '../CheckMonitor/listSearch/searchChecks';

@@ -8,19 +8,28 @@ import { searchContacts } from './listSearch/searchContacts';
 import { searchCustomFields } from './listSearch/searchCustomFields';
 import { searchLabels } from './listSearch/searchLabels';
 import { searchRewards } from './listSearch/searchRewards';
-import { activityDescription } from './resources/activity';
-import { contactDescription } from './resources/contact';
-import { conversationDescription } from './resources/conversation';
-import { customFieldDescription } from './resources/customField';
-import { labelDescription } from './resources/label';
-import { loyaltyRewardDescription } from './resources/loyaltyReward';
-import { loyaltySettingsDescription } from './resources/loyaltySettings';
-import { noteDescription } from './resources/note';
-import { redeemDescription } from './resources/redeem';
-import { textDescription } from './resources/text';
-import { visitDescription } from './resources/visit';
+import { activityDescription, activityOperation } from './resources/activity';
+import { contactDescription, contactOperation } from './resources/contact';
+import { conversationDescription, conversationOperation } from './resources/conversation';
+import {
+	customFieldDescription,
+	customFieldLocator,
+	customFieldOperation,
+} from './resources/customField';
+import { labelDescription, labelOperation } from './resources/label';
+import {
+	loyaltyRewardDescription,
+	loyaltyRewardLocator,
+	loyaltyRewardOperation,
+} from './resources/loyaltyReward';
+import { loyaltySettingsDescription, loyaltySettingsOperation } from './resources/loyaltySettings';
+import { noteDescription, noteOperation } from './resources/note';
+import { redeemDescription, redeemOperation } from './resources/redeem';
+import { textDescription, textOperation } from './resources/text';
+import { visitDescription, visitOperation } from './resources/visit';
 import { sendThroughGate } from '../shared/routedRequest';
 import { customerEngagementApi } from './shared/customerEngagementApi';
+import { sharedParameters } from './shared/descriptions';
 
 export class CustomerEngagement implements INodeType {
 	description: INodeTypeDescription = {
@@ -76,6 +85,22 @@ export class CustomerEngagement implements INodeType {
 				// Shown for every operation: its paginate hands each operation's request to the hook above.
 				routing: { send: { paginate: true } },
 			},
+			// The editor shows what an operation shows in this order: its Operation, the record it
+			// acts on, what several resources share (declared once), then the operation's own.
+			contactOperation,
+			activityOperation,
+			noteOperation,
+			customFieldOperation,
+			textOperation,
+			conversationOperation,
+			visitOperation,
+			labelOperation,
+			loyaltyRewardOperation,
+			redeemOperation,
+			loyaltySettingsOperation,
+			customFieldLocator,
+			loyaltyRewardLocator,
+			...sharedParameters,
 			...contactDescription,
 			...activityDescription,
 			...noteDescription,

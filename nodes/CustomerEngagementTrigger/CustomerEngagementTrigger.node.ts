@@ -20,7 +20,7 @@ import { eventOptions } from './eventOptions';
 import { customerEngagementApi } from '../CustomerEngagement/shared/customerEngagementApi';
 import { searchContacts } from '../CustomerEngagement/listSearch/searchContacts';
 import { searchRewards } from '../CustomerEngagement/listSearch/searchRewards';
-import { contactLocator } from '../CustomerEngagement/resources/contact/contactLocator';
+import { contactLocator } from '../CustomerEngagement/shared/descriptions';
 import { rewardLocator } from '../CustomerEngagement/resources/loyaltyReward/rewardLocator';
 
 const HOUR_MS = 3_600_000;

@@ -1,7 +1,8 @@
 /**
- * Custom field values of a contact (resources/contact/fields.ts): a select field takes
- * the option's name or ID, the field definitions are read once per execution and account,
- * and an empty value clears the field. Through n8n's engine against the stand-in.
+ * The fields of a contact (resources/contact/fields.ts): custom field values (a select field
+ * takes the option's name or ID, the field definitions are read once per execution and
+ * account, and an empty value clears the field), and Update's Email, refused when it is not
+ * an address. Through n8n's engine against the stand-in.
  */
 import { useCustomerEngagementServer } from '../support/setup';
 import { keptDefinitionReads } from '../../nodes/CustomerEngagement/resources/contact/fields';
@@ -242,5 +243,38 @@ describe('select custom fields take the option name or ID', () => {
 			{ id: 'cf_tags', value: '  ' },
 		]);
 		expect(server.requestLines()).toEqual(['POST /v1/contacts']);
+	});
+});
+
+describe("Update's Email must be an address", () => {
+	test.each(['carla.example.com', 'carla @example.com'])(
+		'%j is refused before the contact is read, naming the field',
+		async (email) => {
+			const contact = server.seedContact({ email: 'carla@example.com' });
+			const result = await run({
+				resource: 'contact',
+				operation: 'update',
+				contactId: { __rl: true, mode: 'id', value: contact.id },
+				updateFields: { email },
+			});
+			expect(result.error?.message).toBe(`Email: "${email}" is not an email address`);
+			expect(result.error?.description).toBe(
+				'Enter an address such as name@example.com: with an @ and no spaces.',
+			);
+			expect(server.requests).toHaveLength(0);
+			expect(server.state.contacts.get(contact.id as string)?.email).toBe('carla@example.com');
+		},
+	);
+
+	test('an address is written', async () => {
+		const contact = server.seedContact({ email: 'carla@example.com' });
+		const result = await run({
+			resource: 'contact',
+			operation: 'update',
+			contactId: { __rl: true, mode: 'id', value: contact.id },
+			updateFields: { email: 'carla.g@example.com' },
+		});
+		expect(result.error).toBeUndefined();
+		expect(server.state.contacts.get(contact.id as string)?.email).toBe('carla.g@example.com');
 	});
 });

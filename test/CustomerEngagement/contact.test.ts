@@ -7,6 +7,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import { byId, runNode } from '../../harness/engine';
+import { countExpressions } from '../../harness/expressionCounter';
 import { useCustomerEngagementServer } from '../support/setup';
 import { mergeContact } from '../../nodes/CustomerEngagement/resources/contact/update';
 
@@ -21,7 +22,7 @@ function seedLabelsAndFields() {
 }
 
 describe('contact', () => {
-	// The locator's By ID mode (objectLocator in resources/contact/contactLocator.ts, which every
+	// The locator's By ID mode (objectLocator in shared/descriptions.ts, which every
 	// Customer Engagement locator uses): n8n checks it before the node runs.
 	test.each([
 		['left empty', '', 'The \'Node\' node has issues:\n- Parameter "Contact" is required.'],
@@ -178,6 +179,45 @@ describe('contact', () => {
 			{ title: '2026', points: 10 },
 		]);
 		expect(server.state.contacts.size).toBe(2);
+	});
+
+	test.each([
+		['without an @', 'carla.example.com'],
+		['with a space inside', 'carla @example.com'],
+		['from an expression', '={{ $json.email }}'],
+	])('an email %s is refused before any request, naming the field', async (_name, email) => {
+		const result = await run(
+			{ resource: 'contact', operation: 'create', email, phone: '+15550100' },
+			{ items: [{ email: 'carla.example.com' }] },
+		);
+		const shown = email.startsWith('=') ? 'carla.example.com' : email;
+		expect(result.error?.message).toBe(`Email: "${shown}" is not an email address`);
+		expect(result.error?.description).toBe(
+			'Enter an address such as name@example.com: with an @ and no spaces.',
+		);
+		expect(server.requests).toHaveLength(0);
+		expect(server.state.contacts.size).toBe(0);
+	});
+
+	test('an address with spaces around it is sent trimmed', async () => {
+		await run({ resource: 'contact', operation: 'create', email: ' carla@example.com ' });
+		expect(server.requests[0].body).toEqual({ email: 'carla@example.com' });
+	});
+
+	test('an email another contact has: the answer says to use Create or Update', async () => {
+		server.seedContact({ email: 'carla@example.com' });
+		const result = await run({
+			resource: 'contact',
+			operation: 'create',
+			email: 'carla@example.com',
+		});
+		expect(result.error?.message).toBe(
+			'The Customer Engagement API rejected the request (RESOURCE_ALREADY_EXISTS): A contact with this phone or email already exists',
+		);
+		expect(result.error?.description).toBe(
+			'To change the contact that has this email or phone instead, use Contact → Create or Update: it finds the contact by its email (or phone) and updates it, and creates one only when none has it.',
+		);
+		expect(server.requestLines()).toEqual(['POST /v1/contacts']);
 	});
 
 	test('an email of spaces alone is no email: refused before any request', async () => {
@@ -502,11 +542,15 @@ describe('contact', () => {
 
 	test('Get, every value an expression: each evaluated only as often as n8n needs; 3 contacts read', async () => {
 		const ids = [0, 1, 2].map(() => server.seedContact().id as string);
+		const counted = countExpressions();
 		const result = await run(
 			{ resource: 'contact', operation: 'get', contactId: byId('={{ $json.id }}') },
 			{ items: ids.map((id) => ({ id })) },
-		);
+		).finally(() => counted.stop());
 		expect(result.error).toBeUndefined();
+		// Per item, n8n evaluates Contact once per definition in each of its two walks, and once for
+		// the path: 2 × 4 + 1 (shared/descriptions.ts; 2 × 5 + 1 when each of 5 resources declared it).
+		expect(counted.byText.get('{{ $json.id }}')).toBe(3 * (2 * 4 + 1));
 		expect(json(result).map((c) => c.id)).toEqual(ids);
 		expect(server.requestLines()).toEqual(ids.map((id) => `GET /v1/contacts/${id}`));
 	});

@@ -57,6 +57,18 @@ describe('create or update', () => {
 		expect(server.state.contacts.size).toBe(1);
 	});
 
+	test.each(['carla.example.com', 'carla @example.com'])(
+		'an email that is not an address (%j) is refused before the look-up, naming the field',
+		async (email) => {
+			const result = await run({ resource: 'contact', operation: 'upsert', email });
+			expect(result.error?.message).toBe(`Email: "${email}" is not an email address`);
+			expect(result.error?.description).toBe(
+				'Enter an address such as name@example.com: with an @ and no spaces.',
+			);
+			expect(server.requests).toHaveLength(0);
+		},
+	);
+
 	test('upsert by phone when there is no email', async () => {
 		server.seedContact({ email: null, phone: '+15550100', firstName: 'Bob' });
 		const result = await run({

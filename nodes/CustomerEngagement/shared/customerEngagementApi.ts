@@ -76,6 +76,18 @@ export function describeCustomerEngagementError(answer: Answer, request: ShownRe
 					description: `This is a problem on the API side. ${afterFailure(request.method)}`,
 				};
 			}
+			// A contact's email or phone taken already: say which operation does what the user wants.
+			if (
+				code === 'RESOURCE_ALREADY_EXISTS' &&
+				/(^|\/)v1\/contacts(\/[^/]+)?$/.test(request.url.split('?')[0])
+			)
+				return {
+					message: `The Customer Engagement API rejected the request${codeText}${said}`,
+					description:
+						request.method === 'POST'
+							? 'To change the contact that has this email or phone instead, use Contact → Create or Update: it finds the contact by its email (or phone) and updates it, and creates one only when none has it.'
+							: 'Another contact has this email or phone: Contact → Get Many with the Email or Phone filter finds it.',
+				};
 			return {
 				message: `The Customer Engagement API rejected the request${codeText}${said}`,
 				description: `HTTP ${answer.statusCode} for ${request.method} ${request.url.split('?')[0]}`,

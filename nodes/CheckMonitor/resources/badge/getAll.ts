@@ -2,12 +2,8 @@ import type {
 	IDataObject,
 	IExecuteSingleFunctions,
 	INodeExecutionData,
-	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { limitParameter, returnAllParameter } from '../../../shared/returnAllLimit';
-
-const showOnlyForBadgeGetMany = { resource: ['badge'], operation: ['getAll'] };
 
 export async function badgesToItems(
 	this: IExecuteSingleFunctions,
@@ -31,11 +27,3 @@ export const badgeGetManyOperation: INodePropertyOptions = {
 		output: { postReceive: [badgesToItems] },
 	},
 };
-
-export const badgeGetManyDescription: INodeProperties[] = [
-	{ ...returnAllParameter, displayOptions: { show: showOnlyForBadgeGetMany } },
-	{
-		...limitParameter,
-		displayOptions: { show: { ...showOnlyForBadgeGetMany, returnAll: [false] } },
-	},
-];

@@ -1,15 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { badgeGetManyDescription, badgeGetManyOperation } from './getAll';
+import { badgeGetManyOperation } from './getAll';
 
-export const badgeDescription: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['badge'] } },
-		options: [badgeGetManyOperation],
-		default: 'getAll',
-	},
-	...badgeGetManyDescription,
-];
+/** The resource's Operation selector (the node lists every resource's first: the editor shows parameters in the node's order). */
+export const badgeOperation: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: ['badge'] } },
+	options: [badgeGetManyOperation],
+	default: 'getAll',
+};

@@ -2,12 +2,8 @@ import type {
 	IDataObject,
 	IExecuteSingleFunctions,
 	INodeExecutionData,
-	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { limitParameter, returnAllParameter } from '../../../shared/returnAllLimit';
-
-const showOnlyForChannelGetMany = { resource: ['channel'], operation: ['getAll'] };
 
 /** The API returns every channel in one answer; Limit trims it. */
 /** One item per channel of the answer's `channels`. */
@@ -31,11 +27,3 @@ export const channelGetManyOperation: INodePropertyOptions = {
 		output: { postReceive: [channelsToItems] },
 	},
 };
-
-export const channelGetManyDescription: INodeProperties[] = [
-	{ ...returnAllParameter, displayOptions: { show: showOnlyForChannelGetMany } },
-	{
-		...limitParameter,
-		displayOptions: { show: { ...showOnlyForChannelGetMany, returnAll: [false] } },
-	},
-];

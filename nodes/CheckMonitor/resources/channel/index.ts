@@ -1,15 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { channelGetManyDescription, channelGetManyOperation } from './getAll';
+import { channelGetManyOperation } from './getAll';
 
-export const channelDescription: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['channel'] } },
-		options: [channelGetManyOperation],
-		default: 'getAll',
-	},
-	...channelGetManyDescription,
-];
+/** The resource's Operation selector (the node lists every resource's first: the editor shows parameters in the node's order). */
+export const channelOperation: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: ['channel'] } },
+	options: [channelGetManyOperation],
+	default: 'getAll',
+};

@@ -1,6 +1,5 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { convertSent, listOf } from '../../../shared/convertSent';
-import { limitParameter, returnAllParameter } from '../../../shared/returnAllLimit';
 import { checksToItems, simplifyParameter } from './simplify';
 
 const showOnlyForCheckGetMany = { resource: ['check'], operation: ['getAll'] };
@@ -19,11 +18,6 @@ export const checkGetManyOperation: INodePropertyOptions = {
 };
 
 export const checkGetManyDescription: INodeProperties[] = [
-	{ ...returnAllParameter, displayOptions: { show: showOnlyForCheckGetMany } },
-	{
-		...limitParameter,
-		displayOptions: { show: { ...showOnlyForCheckGetMany, returnAll: [false] } },
-	},
 	{ ...simplifyParameter, displayOptions: { show: showOnlyForCheckGetMany } },
 	{
 		displayName: 'Filters',

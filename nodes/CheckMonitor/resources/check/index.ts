@@ -1,5 +1,4 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { operationCheckLocator } from './checkLocator';
 import { checkCreateDescription, checkCreateOperation } from './create';
 import { checkDeleteOperation } from './delete';
 import { checkGetDescription, checkGetOperation } from './get';
@@ -8,30 +7,26 @@ import { checkPauseOperation } from './pause';
 import { checkResumeOperation } from './resume';
 import { checkUpdateDescription, checkUpdateOperation } from './update';
 
+/** The resource's Operation selector (the node lists every resource's first: the editor shows parameters in the node's order). */
+export const checkOperation: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: ['check'] } },
+	options: [
+		checkCreateOperation,
+		checkDeleteOperation,
+		checkGetOperation,
+		checkGetManyOperation,
+		checkPauseOperation,
+		checkResumeOperation,
+		checkUpdateOperation,
+	],
+	default: 'getAll',
+};
+
 export const checkDescription: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['check'] } },
-		options: [
-			checkCreateOperation,
-			checkDeleteOperation,
-			checkGetOperation,
-			checkGetManyOperation,
-			checkPauseOperation,
-			checkResumeOperation,
-			checkUpdateOperation,
-		],
-		default: 'getAll',
-	},
-	{
-		...operationCheckLocator(),
-		displayOptions: {
-			show: { resource: ['check'], operation: ['get', 'update', 'pause', 'resume', 'delete'] },
-		},
-	},
 	...checkCreateDescription,
 	...checkGetDescription,
 	...checkGetManyDescription,

@@ -9,9 +9,7 @@ import type {
 import { invalidInput } from '../../../shared/apiRequest';
 import { sentRequestOf } from '../../../shared/routedRequest';
 import { toInstant } from '../../../shared/dates';
-import { limitParameter, returnAllParameter } from '../../../shared/returnAllLimit';
 import { CHECK_PATH } from '../../shared/checkMonitorApi';
-import { operationCheckLocator } from '../check/checkLocator';
 import { describeFlips, flipsOf, oldestFirst } from '../../shared/flips';
 
 const showOnlyForFlipGetMany = { resource: ['flip'], operation: ['getAll'] };
@@ -86,12 +84,6 @@ export const flipGetManyOperation: INodePropertyOptions = {
 };
 
 export const flipGetManyDescription: INodeProperties[] = [
-	{ ...operationCheckLocator(), displayOptions: { show: showOnlyForFlipGetMany } },
-	{ ...returnAllParameter, displayOptions: { show: showOnlyForFlipGetMany } },
-	{
-		...limitParameter,
-		displayOptions: { show: { ...showOnlyForFlipGetMany, returnAll: [false] } },
-	},
 	{
 		displayName: 'Filters',
 		name: 'filters',

@@ -3,14 +3,10 @@ import type {
 	IExecuteSingleFunctions,
 	IN8nHttpFullResponse,
 	INodeExecutionData,
-	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
 import { sentRequestOf } from '../../../shared/routedRequest';
-import { limitParameter, returnAllParameter } from '../../../shared/returnAllLimit';
 import { CHECK_PATH } from '../../shared/checkMonitorApi';
-
-const showOnlyForPingGetMany = { resource: ['ping'], operation: ['getAll'] };
 
 /** One item per logged ping, naming the check it was sent to. */
 export async function pingsToItems(
@@ -37,12 +33,3 @@ export const pingGetManyOperation: INodePropertyOptions = {
 		output: { postReceive: [pingsToItems] },
 	},
 };
-
-/** Check is the resource's (index.ts). */
-export const pingGetManyDescription: INodeProperties[] = [
-	{ ...returnAllParameter, displayOptions: { show: showOnlyForPingGetMany } },
-	{
-		...limitParameter,
-		displayOptions: { show: { ...showOnlyForPingGetMany, returnAll: [false] } },
-	},
-];

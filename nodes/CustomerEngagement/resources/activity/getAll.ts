@@ -1,6 +1,4 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { limitParameter, returnAllParameter } from '../../../shared/returnAllLimit';
-import { contactLocator } from '../contact/contactLocator';
 import { dateCursorPages } from '../../shared/pages';
 
 const showOnlyForActivityGetMany = { resource: ['activity'], operation: ['getAll'] };
@@ -38,12 +36,6 @@ export const activityGetManyOperation: INodePropertyOptions = {
 };
 
 export const activityGetManyDescription: INodeProperties[] = [
-	{ ...contactLocator, displayOptions: { show: showOnlyForActivityGetMany } },
-	{ ...returnAllParameter, displayOptions: { show: showOnlyForActivityGetMany } },
-	{
-		...limitParameter,
-		displayOptions: { show: { ...showOnlyForActivityGetMany, returnAll: [false] } },
-	},
 	{
 		displayName: 'Filters',
 		name: 'filters',

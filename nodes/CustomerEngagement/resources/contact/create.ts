@@ -31,8 +31,18 @@ export const contactCreateOperation: INodePropertyOptions = {
 };
 
 export const contactCreateDescription: INodeProperties[] = [
-	{ ...emailParameter, displayOptions: { show: showOnlyForContactCreate } },
-	{ ...phoneParameter, displayOptions: { show: showOnlyForContactCreate } },
+	{
+		...emailParameter(
+			"The new contact's email address, e.g. name@email.com. Enter an email, a phone, or both.",
+		),
+		displayOptions: { show: showOnlyForContactCreate },
+	},
+	{
+		...phoneParameter(
+			"The new contact's phone number in international form, e.g. +15550100. Enter an email, a phone, or both.",
+		),
+		displayOptions: { show: showOnlyForContactCreate },
+	},
 	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',

@@ -1,7 +1,7 @@
 /**
  * Create and Create or Update identify a contact by its email or its phone: the two
- * parameters (Conversation → Get finds a conversation by the same Phone), and the refusal of
- * a contact with neither.
+ * parameters, each operation giving them its own description, the check that an email is
+ * an address, and the refusal of a contact with neither.
  */
 import type {
 	IDataObject,
@@ -12,27 +12,61 @@ import type {
 import { invalidInput } from '../../../shared/apiRequest';
 import { sendAsText } from '../../../shared/convertSent';
 
-export const emailParameter: INodeProperties = {
+/** Email as each operation shows it, with the description that says what it does there. */
+export const emailParameter = (description: string): INodeProperties => ({
 	displayName: 'Email',
 	name: 'email',
 	type: 'string',
 	placeholder: 'name@email.com',
 	default: '',
-	description:
-		'Email address of the contact, e.g. name@email.com. Enter an email, a phone, or both.',
-	routing: sendAsText('email'),
-};
+	description,
+	routing: emailRouting('email'),
+});
 
-export const phoneParameter: INodeProperties = {
+/** Phone as each operation shows it, with the description that says what it does there. */
+export const phoneParameter = (description: string): INodeProperties => ({
 	displayName: 'Phone',
 	name: 'phone',
 	type: 'string',
 	default: '',
 	placeholder: 'e.g. +15550100',
-	description:
-		'Phone number of the contact in international form, e.g. +15550100. A contact is created or upserted by email, phone, or both; a conversation is found by Customer, or by this phone when no Customer is given.',
+	description,
 	routing: sendAsText('phone'),
-};
+});
+
+/**
+ * An email the API would store though nobody can write to it (it takes any text): no `@`, or
+ * a space inside. Refused before anything is sent, naming the field; empty is left to the
+ * "Email or Phone" check (Create) or means no change (Update).
+ */
+export function refuseNonAddress(context: IExecuteSingleFunctions, value: unknown): void {
+	if (typeof value !== 'string') return;
+	const email = value.trim();
+	if (email === '' || (email.includes('@') && !/\s/.test(email))) return;
+	throw invalidInput(
+		context,
+		'Email',
+		`"${email}" is not an email address`,
+		'Enter an address such as name@example.com: with an @ and no spaces.',
+	);
+}
+
+/** The routing of an email field: sent as text, and checked first. */
+export function emailRouting(property: string): NonNullable<INodeProperties['routing']> {
+	const routing = sendAsText(property);
+	return {
+		send: {
+			...routing.send,
+			preSend: [
+				async function checkEmail(this: IExecuteSingleFunctions, requestOptions) {
+					refuseNonAddress(this, (requestOptions.body as IDataObject | undefined)?.[property]);
+					return requestOptions;
+				},
+				...(routing.send?.preSend ?? []),
+			],
+		},
+	};
+}
 
 /** The refusal of a contact with neither: the preSend below, and the upsert's own guard (upsert.ts), which does not count on it. */
 export const noEmailOrPhone = (context: IExecuteSingleFunctions) =>

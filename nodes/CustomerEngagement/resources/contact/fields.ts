@@ -11,6 +11,7 @@ import type {
 import { apiRequest, invalidInput } from '../../../shared/apiRequest';
 import { convertSent, listOf, sendAsText } from '../../../shared/convertSent';
 import { customerEngagementApi } from '../../shared/customerEngagementApi';
+import { emailRouting } from './emailOrPhone';
 
 const body = (property: string) => ({ send: { type: 'body' as const, property } });
 
@@ -110,7 +111,8 @@ export const customFields: INodeProperties = {
 	typeOptions: { multipleValues: true },
 	placeholder: 'Add Custom Field',
 	default: {},
-	description: 'Only the custom fields given here change; the others keep their values',
+	description:
+		"Values of the contact's custom fields; a field not given here keeps the value it has",
 	options: [
 		{
 			displayName: 'Field',
@@ -154,7 +156,7 @@ export const email: INodeProperties = {
 	placeholder: 'name@email.com',
 	default: '',
 	description: "The contact's new email address, e.g. name@email.com",
-	routing: sendAsText('email'),
+	routing: emailRouting('email'),
 };
 export const firstName: INodeProperties = {
 	displayName: 'First Name',
@@ -171,7 +173,7 @@ export const labels: INodeProperties = {
 	typeOptions: { loadOptionsMethod: 'getLabels' },
 	default: [],
 	description:
-		'Labels the contact carries, replacing the current ones: label IDs, e.g. 61aa0c2e7d, comma-separated in an expression. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		'Labels the contact carries (they replace any it has): label IDs, e.g. 61aa0c2e7d, comma-separated in an expression. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	routing: {
 		send: {
 			type: 'body',

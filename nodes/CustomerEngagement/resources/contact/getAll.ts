@@ -5,7 +5,6 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { limitParameter, returnAllParameter } from '../../../shared/returnAllLimit';
 import { paginatePages } from '../../shared/pages';
 import { simplifyContacts, simplifyParameter } from './simplify';
 
@@ -33,11 +32,6 @@ export const contactGetManyOperation: INodePropertyOptions = {
 };
 
 export const contactGetManyDescription: INodeProperties[] = [
-	{ ...returnAllParameter, displayOptions: { show: showOnlyForContactGetMany } },
-	{
-		...limitParameter,
-		displayOptions: { show: { ...showOnlyForContactGetMany, returnAll: [false] } },
-	},
 	{ ...simplifyParameter, displayOptions: { show: showOnlyForContactGetMany } },
 	{
 		displayName: 'Filters',

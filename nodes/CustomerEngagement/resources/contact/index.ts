@@ -1,5 +1,4 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { contactLocator } from './contactLocator';
 import {
 	contactAdjustLoyaltyPointsDescription,
 	contactAdjustLoyaltyPointsOperation,
@@ -11,33 +10,26 @@ import { contactGetManyDescription, contactGetManyOperation } from './getAll';
 import { contactUpdateDescription, contactUpdateOperation } from './update';
 import { contactUpsertDescription, contactUpsertOperation } from './upsert';
 
+/** The resource's Operation selector (the node lists every resource's first: the editor shows parameters in the node's order). */
+export const contactOperation: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: ['contact'] } },
+	options: [
+		contactAdjustLoyaltyPointsOperation,
+		contactCreateOperation,
+		contactUpsertOperation,
+		contactDeleteOperation,
+		contactGetOperation,
+		contactGetManyOperation,
+		contactUpdateOperation,
+	],
+	default: 'get',
+};
+
 export const contactDescription: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['contact'] } },
-		options: [
-			contactAdjustLoyaltyPointsOperation,
-			contactCreateOperation,
-			contactUpsertOperation,
-			contactDeleteOperation,
-			contactGetOperation,
-			contactGetManyOperation,
-			contactUpdateOperation,
-		],
-		default: 'get',
-	},
-	{
-		...contactLocator,
-		displayOptions: {
-			show: {
-				resource: ['contact'],
-				operation: ['get', 'update', 'delete', 'adjustLoyaltyPoints'],
-			},
-		},
-	},
 	...contactAdjustLoyaltyPointsDescription,
 	...contactCreateDescription,
 	...contactUpsertDescription,

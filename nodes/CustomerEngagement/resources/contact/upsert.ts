@@ -149,8 +149,18 @@ export const contactUpsertOperation: INodePropertyOptions = {
 };
 
 export const contactUpsertDescription: INodeProperties[] = [
-	{ ...emailParameter, displayOptions: { show: showOnlyForContactUpsert } },
-	{ ...phoneParameter, displayOptions: { show: showOnlyForContactUpsert } },
+	{
+		...emailParameter(
+			"The contact's email address, e.g. name@email.com: the contact with this email is updated, or a new one is created with it. Enter an email, a phone, or both.",
+		),
+		displayOptions: { show: showOnlyForContactUpsert },
+	},
+	{
+		...phoneParameter(
+			"The contact's phone number in international form, e.g. +15550100: with no Email, the contact with this phone is updated, or a new one is created with it; with an Email, it is written to the contact found by the email. Enter an email, a phone, or both.",
+		),
+		displayOptions: { show: showOnlyForContactUpsert },
+	},
 	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',

@@ -15,8 +15,7 @@ import type {
 import { invalidInput } from '../../../shared/apiRequest';
 import { routedRequest, type RoutedRequest } from '../../../shared/routedRequest';
 import { customerEngagementApi } from '../../shared/customerEngagementApi';
-import { customerLocator } from '../text/customerLocator';
-import { phoneParameter } from '../contact/emailOrPhone';
+import { sendAsText } from '../../../shared/convertSent';
 
 /** preSend: Customer and Phone into the query, where this operation wants them (their routing sends them in the body, as Text → Send and the contact operations do). */
 async function customerAndPhoneInQuery(
@@ -120,8 +119,18 @@ export const conversationGetOperation: INodePropertyOptions = {
 const showOnlyForConversationGet = { resource: ['conversation'], operation: ['get'] };
 
 export const conversationGetDescription: INodeProperties[] = [
-	{ ...customerLocator, displayOptions: { show: showOnlyForConversationGet } },
-	{ ...phoneParameter, displayOptions: { show: showOnlyForConversationGet } },
+	{
+		displayName: 'Phone',
+		name: 'phone',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. +15550100',
+		description:
+			'The phone number whose texts to read, in international form, e.g. +15550100, when no Customer is given',
+		displayOptions: { show: showOnlyForConversationGet },
+		// Sent in the body, as Customer is; customerAndPhoneInQuery moves both to the query.
+		routing: sendAsText('phone'),
+	},
 	{
 		displayName: 'Options',
 		name: 'options',

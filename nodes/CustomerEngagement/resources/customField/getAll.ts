@@ -1,8 +1,5 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { limitParameter, returnAllParameter } from '../../../shared/returnAllLimit';
+import type { INodePropertyOptions } from 'n8n-workflow';
 import { withTypeName } from './fieldTypes';
-
-const showOnlyForCustomFieldGetMany = { resource: ['customField'], operation: ['getAll'] };
 
 export const customFieldGetManyOperation: INodePropertyOptions = {
 	name: 'Get Many',
@@ -16,11 +13,3 @@ export const customFieldGetManyOperation: INodePropertyOptions = {
 		output: { postReceive: [withTypeName] },
 	},
 };
-
-export const customFieldGetManyDescription: INodeProperties[] = [
-	{ ...returnAllParameter, displayOptions: { show: showOnlyForCustomFieldGetMany } },
-	{
-		...limitParameter,
-		displayOptions: { show: { ...showOnlyForCustomFieldGetMany, returnAll: [false] } },
-	},
-];

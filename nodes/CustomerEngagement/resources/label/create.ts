@@ -6,7 +6,6 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 import { invalidInput } from '../../../shared/apiRequest';
-import { nameParameter } from '../../shared/nameParameter';
 
 /** The colors the API accepts for a label. */
 const LABEL_COLORS = [
@@ -58,7 +57,6 @@ export const labelCreateOperation: INodePropertyOptions = {
 const showOnlyForLabelCreate = { resource: ['label'], operation: ['create'] };
 
 export const labelCreateDescription: INodeProperties[] = [
-	{ ...nameParameter, displayOptions: { show: showOnlyForLabelCreate } },
 	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',

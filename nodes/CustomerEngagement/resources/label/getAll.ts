@@ -1,8 +1,5 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { limitParameter, returnAllParameter } from '../../../shared/returnAllLimit';
+import type { INodePropertyOptions } from 'n8n-workflow';
 import { paginatePages } from '../../shared/pages';
-
-const showOnlyForLabelGetMany = { resource: ['label'], operation: ['getAll'] };
 
 export const labelGetManyOperation: INodePropertyOptions = {
 	name: 'Get Many',
@@ -15,11 +12,3 @@ export const labelGetManyOperation: INodePropertyOptions = {
 		operations: { pagination: paginatePages },
 	},
 };
-
-export const labelGetManyDescription: INodeProperties[] = [
-	{ ...returnAllParameter, displayOptions: { show: showOnlyForLabelGetMany } },
-	{
-		...limitParameter,
-		displayOptions: { show: { ...showOnlyForLabelGetMany, returnAll: [false] } },
-	},
-];

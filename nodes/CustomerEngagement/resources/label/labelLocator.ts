@@ -1,4 +1,4 @@
-import { objectLocator } from '../contact/contactLocator';
+import { objectLocator } from '../../shared/descriptions';
 
 export const labelLocator = objectLocator({
 	name: 'labelId',

@@ -1,8 +1,5 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { limitParameter, returnAllParameter } from '../../../shared/returnAllLimit';
+import type { INodePropertyOptions } from 'n8n-workflow';
 import { paginatePages } from '../../shared/pages';
-
-const showOnlyForRewardGetMany = { resource: ['loyaltyReward'], operation: ['getAll'] };
 
 export const loyaltyRewardGetManyOperation: INodePropertyOptions = {
 	name: 'Get Many',
@@ -15,11 +12,3 @@ export const loyaltyRewardGetManyOperation: INodePropertyOptions = {
 		operations: { pagination: paginatePages },
 	},
 };
-
-export const loyaltyRewardGetManyDescription: INodeProperties[] = [
-	{ ...returnAllParameter, displayOptions: { show: showOnlyForRewardGetMany } },
-	{
-		...limitParameter,
-		displayOptions: { show: { ...showOnlyForRewardGetMany, returnAll: [false] } },
-	},
-];

@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { sentRequestOf } from '../../../shared/routedRequest';
 import { sendAsText } from '../../../shared/convertSent';
-import { contactLocator, sendContactIdInBody } from '../contact/contactLocator';
+import { sendContactIdInBody } from '../../shared/descriptions';
 
 const showOnlyForRedeem = { resource: ['loyaltyReward'], operation: ['redeem'] };
 
@@ -45,7 +45,6 @@ export const loyaltyRewardRedeemOperation: INodePropertyOptions = {
 
 /** Loyalty Reward is the resource's (index.ts). */
 export const loyaltyRewardRedeemDescription: INodeProperties[] = [
-	{ ...contactLocator, displayOptions: { show: showOnlyForRedeem } },
 	{
 		displayName: 'Additional Fields',
 		name: 'redeemFields',

@@ -1,4 +1,4 @@
-import { objectLocator } from '../contact/contactLocator';
+import { objectLocator } from '../../shared/descriptions';
 
 /** Loyalty Reward of Get, Update, Delete and Redeem (index.ts), and of the trigger's New Redeem. */
 export const rewardLocator = objectLocator({

@@ -2,15 +2,15 @@ import type { INodeProperties } from 'n8n-workflow';
 import { loyaltySettingsGetOperation } from './get';
 import { loyaltySettingsUpdateDescription, loyaltySettingsUpdateOperation } from './update';
 
-export const loyaltySettingsDescription: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['loyaltySettings'] } },
-		options: [loyaltySettingsGetOperation, loyaltySettingsUpdateOperation],
-		default: 'get',
-	},
-	...loyaltySettingsUpdateDescription,
-];
+/** The resource's Operation selector (the node lists every resource's first: the editor shows parameters in the node's order). */
+export const loyaltySettingsOperation: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: ['loyaltySettings'] } },
+	options: [loyaltySettingsGetOperation, loyaltySettingsUpdateOperation],
+	default: 'get',
+};
+
+export const loyaltySettingsDescription: INodeProperties[] = [...loyaltySettingsUpdateDescription];

@@ -1,6 +1,5 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { sendAsText } from '../../../shared/convertSent';
-import { contactLocator } from '../contact/contactLocator';
 
 const showOnlyForNoteCreate = { resource: ['note'], operation: ['create'] };
 
@@ -14,7 +13,6 @@ export const noteCreateOperation: INodePropertyOptions = {
 };
 
 export const noteCreateDescription: INodeProperties[] = [
-	{ ...contactLocator, displayOptions: { show: showOnlyForNoteCreate } },
 	{
 		displayName: 'Text',
 		name: 'text',

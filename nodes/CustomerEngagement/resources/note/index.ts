@@ -1,15 +1,15 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { noteCreateDescription, noteCreateOperation } from './create';
 
-export const noteDescription: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['note'] } },
-		options: [noteCreateOperation],
-		default: 'create',
-	},
-	...noteCreateDescription,
-];
+/** The resource's Operation selector (the node lists every resource's first: the editor shows parameters in the node's order). */
+export const noteOperation: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: ['note'] } },
+	options: [noteCreateOperation],
+	default: 'create',
+};
+
+export const noteDescription: INodeProperties[] = [...noteCreateDescription];

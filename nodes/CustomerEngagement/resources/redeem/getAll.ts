@@ -1,5 +1,4 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { limitParameter, returnAllParameter } from '../../../shared/returnAllLimit';
 import { paginatePages } from '../../shared/pages';
 
 const showOnlyForRedeemGetMany = { resource: ['redeem'], operation: ['getAll'] };
@@ -17,11 +16,6 @@ export const redeemGetManyOperation: INodePropertyOptions = {
 };
 
 export const redeemGetManyDescription: INodeProperties[] = [
-	{ ...returnAllParameter, displayOptions: { show: showOnlyForRedeemGetMany } },
-	{
-		...limitParameter,
-		displayOptions: { show: { ...showOnlyForRedeemGetMany, returnAll: [false] } },
-	},
 	{
 		displayName: 'Filters',
 		name: 'filters',

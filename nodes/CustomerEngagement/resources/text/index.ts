@@ -1,15 +1,15 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { textSendDescription, textSendOperation } from './send';
 
-export const textDescription: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['text'] } },
-		options: [textSendOperation],
-		default: 'send',
-	},
-	...textSendDescription,
-];
+/** The resource's Operation selector (the node lists every resource's first: the editor shows parameters in the node's order). */
+export const textOperation: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: ['text'] } },
+	options: [textSendOperation],
+	default: 'send',
+};
+
+export const textDescription: INodeProperties[] = [...textSendDescription];

@@ -8,7 +8,6 @@ import type {
 import { invalidInput } from '../../../shared/apiRequest';
 import { sendAsText } from '../../../shared/convertSent';
 import { apiDates } from '../../../shared/dates';
-import { customerLocator } from './customerLocator';
 
 const showOnlyForTextSend = { resource: ['text'], operation: ['send'] };
 
@@ -48,7 +47,6 @@ export const textSendOperation: INodePropertyOptions = {
 };
 
 export const textSendDescription: INodeProperties[] = [
-	{ ...customerLocator, displayOptions: { show: showOnlyForTextSend } },
 	{
 		displayName: 'To Phone',
 		name: 'toPhone',

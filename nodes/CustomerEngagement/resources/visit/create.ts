@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { apiDates } from '../../../shared/dates';
-import { contactLocator, sendContactIdInBody } from '../contact/contactLocator';
+import { sendContactIdInBody } from '../../shared/descriptions';
 
 const showOnlyForVisitCreate = { resource: ['visit'], operation: ['create'] };
 
@@ -17,7 +17,6 @@ export const visitCreateOperation: INodePropertyOptions = {
 };
 
 export const visitCreateDescription: INodeProperties[] = [
-	{ ...contactLocator, displayOptions: { show: showOnlyForVisitCreate } },
 	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',

@@ -1,5 +1,4 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { limitParameter, returnAllParameter } from '../../../shared/returnAllLimit';
 import { paginatePages } from '../../shared/pages';
 
 const showOnlyForVisitGetMany = { resource: ['visit'], operation: ['getAll'] };
@@ -17,11 +16,6 @@ export const visitGetManyOperation: INodePropertyOptions = {
 };
 
 export const visitGetManyDescription: INodeProperties[] = [
-	{ ...returnAllParameter, displayOptions: { show: showOnlyForVisitGetMany } },
-	{
-		...limitParameter,
-		displayOptions: { show: { ...showOnlyForVisitGetMany, returnAll: [false] } },
-	},
 	{
 		displayName: 'Filters',
 		name: 'filters',

@@ -4,21 +4,23 @@ import { visitCreateManyDescription, visitCreateManyOperation } from './createMa
 import { visitGetDescription, visitGetOperation } from './get';
 import { visitGetManyDescription, visitGetManyOperation } from './getAll';
 
+/** The resource's Operation selector (the node lists every resource's first: the editor shows parameters in the node's order). */
+export const visitOperation: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: ['visit'] } },
+	options: [
+		visitCreateOperation,
+		visitCreateManyOperation,
+		visitGetOperation,
+		visitGetManyOperation,
+	],
+	default: 'create',
+};
+
 export const visitDescription: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['visit'] } },
-		options: [
-			visitCreateOperation,
-			visitCreateManyOperation,
-			visitGetOperation,
-			visitGetManyOperation,
-		],
-		default: 'create',
-	},
 	...visitCreateDescription,
 	...visitCreateManyDescription,
 	...visitGetDescription,

@@ -1,5 +1,11 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { SLUG, SLUG_RULE } from '../../shared/checkMonitorApi';
+/**
+ * What several resources show under one name with one meaning, declared once, as
+ * n8n-nodes-starter's shared/descriptions.ts declares owner and repository: for every item,
+ * n8n's routing evaluates the saved value of each definition of a name, shown or not.
+ */
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import { limitParameter, returnAllParameter } from '../../shared/returnAllLimit';
+import { SLUG, SLUG_RULE } from './checkMonitorApi';
 
 /** A check picked from a searchable list, or by its UUID or unique key (the triggers' check). */
 export function checkLocator(description?: string): INodeProperties {
@@ -44,7 +50,7 @@ export function checkLocator(description?: string): INodeProperties {
  * a unique key, which only Check → Get and the flip operations accept (Ping → Send says so
  * before sending; the others' requests are refused by the server, which names it).
  */
-export function operationCheckLocator(): INodeProperties {
+function operationCheckLocator(): INodeProperties {
 	const locator = checkLocator(
 		"The check. By ID: its UUID, e.g. 8a3c5b7e-1f2d-4c6a-9b0e-3d5f7a9c1e2b (Check → Get and the flip operations also take its 40-character unique key, which read-only API keys see). By Slug: its slug, e.g. nightly-backup (lowercase letters, digits, - and _); Ping → Send pings it with the credential's Ping Key, the other operations look the check up by its slug first (one more request).",
 	);
@@ -69,3 +75,23 @@ export function operationCheckLocator(): INodeProperties {
 		],
 	};
 }
+
+/**
+ * Check, for every Check, Ping and Flip operation on one check. A display rule is resources ×
+ * operations, so Check is one definition per rule below, each naming no operation that does
+ * not show it: two, not one per resource (three).
+ */
+const CHECK_SHOWN: Array<IDisplayOptions['show']> = [
+	{ resource: ['check'], operation: ['get', 'update', 'pause', 'resume', 'delete'] },
+	{ resource: ['ping', 'flip'], operation: ['getAll', 'getBody', 'send'] },
+];
+
+/** Every Get Many: each resource has one, so one rule names them all. */
+const GET_MANY = { resource: ['badge', 'channel', 'check', 'flip', 'ping'], operation: ['getAll'] };
+
+/** In the order the editor shows them: after each resource's Operation, before each operation's own parameters. */
+export const sharedParameters: INodeProperties[] = [
+	...CHECK_SHOWN.map((show) => ({ ...operationCheckLocator(), displayOptions: { show } })),
+	{ ...returnAllParameter, displayOptions: { show: GET_MANY } },
+	{ ...limitParameter, displayOptions: { show: { ...GET_MANY, returnAll: [false] } } },
+];
