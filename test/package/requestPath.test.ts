@@ -172,7 +172,7 @@ describe('each routing form that skips the hook, or that it cannot run, fails th
 				planted((routing) => ({ ...routing, output: { maxResults: '={{$value}}' } }), 'parameter'),
 			),
 		).toEqual([
-			'limit (contact): output.maxResults; n8n applies it outside the hook, cutting what the hook returned: read Limit in the hook (requestedLimit)',
+			'limit (activity, contact, customField, label, loyaltyReward, redeem, visit): output.maxResults; n8n applies it outside the hook, cutting what the hook returned: read Limit in the hook (requestedLimit)',
 		]);
 	});
 
@@ -200,7 +200,7 @@ describe('each routing form that skips the hook, or that it cannot run, fails th
 				planted((routing) => ({ ...routing, send: { paginate: '={{ $value }}' } }), 'parameter'),
 			),
 		).toEqual([
-			'limit (contact): send.paginate; only the Resource selector switches the hook on, for every operation: set here, n8n sends the request itself whenever it is false',
+			'limit (activity, contact, customField, label, loyaltyReward, redeem, visit): send.paginate; only the Resource selector switches the hook on, for every operation: set here, n8n sends the request itself whenever it is false',
 		]);
 	});
 
