@@ -162,7 +162,7 @@ async function runLogged(
 	});
 }
 
-/** The cached n8n of N8N_VERSION, installed on first use (about 3–5 minutes, ~3 GB). */
+/** The cached n8n of N8N_VERSION, installed on first use (~3 GB; from a committed lock 1–3 minutes, else 3–5). */
 export async function ensureN8n(log: (line: string) => void = console.log): Promise<string> {
 	if (installedAsNeeded()) return n8nDir;
 	mkdirSync(cacheRoot, { recursive: true });
