@@ -277,4 +277,20 @@ describe("Update's Email must be an address", () => {
 		expect(result.error).toBeUndefined();
 		expect(server.state.contacts.get(contact.id as string)?.email).toBe('carla.g@example.com');
 	});
+
+	test('an address from an expression is written trimmed (a look-up by email matches it exactly)', async () => {
+		const contact = server.seedContact({ email: 'carla@example.com' });
+		const result = await run(
+			{
+				resource: 'contact',
+				operation: 'update',
+				contactId: { __rl: true, mode: 'id', value: contact.id },
+				updateFields: { email: '={{ $json.email }}' },
+			},
+			{ items: [{ email: ' carla.g@example.com\n' }] },
+		);
+		expect(result.error).toBeUndefined();
+		expect(server.requests.at(-1)?.body).toMatchObject({ email: 'carla.g@example.com' });
+		expect(server.state.contacts.get(contact.id as string)?.email).toBe('carla.g@example.com');
+	});
 });

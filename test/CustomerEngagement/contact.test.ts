@@ -199,6 +199,15 @@ describe('contact', () => {
 		expect(server.state.contacts.size).toBe(0);
 	});
 
+	test('a number an expression gives for Email (a phone column mapped there) is refused, as text', async () => {
+		const result = await run(
+			{ resource: 'contact', operation: 'create', email: '={{ $json.phone }}', phone: '+15550100' },
+			{ items: [{ phone: 5550100 }] },
+		);
+		expect(result.error?.message).toBe('Email: "5550100" is not an email address');
+		expect(server.requests).toHaveLength(0);
+	});
+
 	test('an address with spaces around it is sent trimmed', async () => {
 		await run({ resource: 'contact', operation: 'create', email: ' carla@example.com ' });
 		expect(server.requests[0].body).toEqual({ email: 'carla@example.com' });

@@ -36,13 +36,16 @@ export const phoneParameter = (description: string): INodeProperties => ({
 
 /**
  * An email the API would store though nobody can write to it (it takes any text): no `@`, or
- * a space inside. Refused before anything is sent, naming the field; empty is left to the
- * "Email or Phone" check (Create) or means no change (Update).
+ * a space inside. Refused before anything is sent, naming the field. What is sent is the
+ * address as text, trimmed (an expression may give a number, or a line break around it);
+ * empty is left as it came, to the "Email or Phone" check (Create) or as no change (Update).
  */
-export function refuseNonAddress(context: IExecuteSingleFunctions, value: unknown): void {
-	if (typeof value !== 'string') return;
-	const email = value.trim();
-	if (email === '' || (email.includes('@') && !/\s/.test(email))) return;
+export function emailToSend(context: IExecuteSingleFunctions, value: unknown): unknown {
+	const text = typeof value === 'object' && value !== null ? JSON.stringify(value) : value;
+	if (typeof text !== 'string' && typeof text !== 'number') return value;
+	const email = String(text).trim();
+	if (email === '') return value;
+	if (email.includes('@') && !/\s/.test(email)) return email;
 	throw invalidInput(
 		context,
 		'Email',
@@ -51,18 +54,19 @@ export function refuseNonAddress(context: IExecuteSingleFunctions, value: unknow
 	);
 }
 
-/** The routing of an email field: sent as text, and checked first. */
+/** The routing of an email field: sent as text, trimmed, and refused when not an address. */
 export function emailRouting(property: string): NonNullable<INodeProperties['routing']> {
-	const routing = sendAsText(property);
 	return {
 		send: {
-			...routing.send,
+			type: 'body',
+			property,
 			preSend: [
 				async function checkEmail(this: IExecuteSingleFunctions, requestOptions) {
-					refuseNonAddress(this, (requestOptions.body as IDataObject | undefined)?.[property]);
+					const body = (requestOptions.body ?? {}) as IDataObject;
+					if (body[property] !== undefined)
+						body[property] = emailToSend(this, body[property]) as IDataObject[string];
 					return requestOptions;
 				},
-				...(routing.send?.preSend ?? []),
 			],
 		},
 	};
