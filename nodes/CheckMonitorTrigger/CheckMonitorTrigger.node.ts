@@ -307,10 +307,11 @@ function eventOf(context: IPollFunctions): CheckEvent<KeyedState> {
 		options.lookBackMinutes,
 		'Late Flip Window (Minutes)',
 	);
-	// Read for One Check too, which shows it: a bad value is refused whichever the scope.
-	const perMinute = requestsPerMinute(context, options);
+	// Max Requests per Minute and Full Sweep Every are All Checks' only: One Check hides them
+	// (n8n then drops a value saved there) and does not read them.
 	if (scope === 'one')
 		return newFlipOneCheck(pollRequests(context), checkId(), { direction, lookBackSeconds });
+	const perMinute = requestsPerMinute(context, options);
 	const sweepSeconds = minutesOption(
 		context,
 		options.fullSweepMinutes,

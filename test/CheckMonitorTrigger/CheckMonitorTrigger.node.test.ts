@@ -89,6 +89,13 @@ describe('New Flip options', () => {
 			expect(server.requestLines()).toEqual([]);
 		});
 
+		test('One Check hides Max Requests per Minute and Full Sweep Every: a value saved there is not read', async () => {
+			const check = seed(1);
+			const options = { requestsPerMinute: '={{ 0 }}', fullSweepMinutes: '={{ -1 }}' };
+			expect(await poller({ scope: 'one', checkId: byId(check.uuid), options }).poll()).toBeNull();
+			expect(server.requestLines()).toHaveLength(1);
+		});
+
 		test.each([
 			['={{ "30" }}', 30],
 			['={{ undefined }}', 60],
