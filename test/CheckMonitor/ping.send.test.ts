@@ -305,6 +305,11 @@ describe('ping send: errors in plain words, without the ping URL, the UUID in it
 		[{ additionalFields: { rid: 'run-42' } }, 'Run ID: "run-42" is not a UUID'],
 		[{ checkId: byId('={{ "" }}') }, 'Check: is empty'],
 		[{ checkId: byId('={{ "nightly-backup" }}') }, 'Check: "nightly-backup" is not a check UUID'],
+		// A pasted ping URL: its UUID is not repeated in the message.
+		[
+			{ checkId: byId('={{ "https://hc-ping.com/5c4c8c1e-2e7b-4a4c-9b1f-0c6f1f1e7a11" }}') },
+			'Check: is a URL, not a check UUID',
+		],
 		[
 			{ checkId: bySlug('={{ "Nightly Backup" }}') },
 			'Check (by slug): "Nightly Backup" is not a slug',

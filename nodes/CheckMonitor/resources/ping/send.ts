@@ -221,6 +221,14 @@ export async function sendPing(this: IExecutePaginationFunctions): Promise<INode
 	if (bySlug) refuseNonSlug(this, checkLabel, target);
 	const uuid = target.toLowerCase();
 	if (!bySlug && !UUID.test(uuid)) {
+		// A pasted ping URL is not repeated: its UUID lets anyone ping the check.
+		if (/[/:]/.test(target))
+			throw invalidInput(
+				this,
+				checkLabel,
+				'is a URL, not a check UUID',
+				"Enter the UUID alone, the last part of the check's ping URL (or pick By Slug).",
+			);
 		throw invalidInput(
 			this,
 			checkLabel,
