@@ -147,6 +147,16 @@ function planted(
 	return { ...description, properties };
 }
 
+/** The planted Limit as the check names it: with the resources that show it, read from the build. */
+const plantedLimit = () => {
+	const limit = built('CustomerEngagement').properties.find(
+		(property) =>
+			property.name === 'limit' &&
+			(property.displayOptions?.show?.resource as string[] | undefined)?.includes('contact'),
+	);
+	return `limit (${(limit?.displayOptions?.show?.resource as string[]).join(', ')})`;
+};
+
 describe('each routing form that skips the hook, or that it cannot run, fails the check (planted in a copy of the built description)', () => {
 	test('a declarative postReceive action (rootProperty), as the starter writes one', () => {
 		expect(
@@ -172,7 +182,7 @@ describe('each routing form that skips the hook, or that it cannot run, fails th
 				planted((routing) => ({ ...routing, output: { maxResults: '={{$value}}' } }), 'parameter'),
 			),
 		).toEqual([
-			'limit (activity, contact, customField, label, loyaltyReward, redeem, visit): output.maxResults; n8n applies it outside the hook, cutting what the hook returned: read Limit in the hook (requestedLimit)',
+			`${plantedLimit()}: output.maxResults; n8n applies it outside the hook, cutting what the hook returned: read Limit in the hook (requestedLimit)`,
 		]);
 	});
 
@@ -200,7 +210,7 @@ describe('each routing form that skips the hook, or that it cannot run, fails th
 				planted((routing) => ({ ...routing, send: { paginate: '={{ $value }}' } }), 'parameter'),
 			),
 		).toEqual([
-			'limit (activity, contact, customField, label, loyaltyReward, redeem, visit): send.paginate; only the Resource selector switches the hook on, for every operation: set here, n8n sends the request itself whenever it is false',
+			`${plantedLimit()}: send.paginate; only the Resource selector switches the hook on, for every operation: set here, n8n sends the request itself whenever it is false`,
 		]);
 	});
 
