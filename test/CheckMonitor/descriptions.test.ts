@@ -40,9 +40,15 @@ test('Check is one definition per display rule (2), and one shown for each opera
 });
 
 test('Return All and Limit are one definition each, shown for every Get Many and only there', () => {
+	// Every Get Many the node declares, read from its Operation selectors.
 	const getMany = Object.fromEntries(
-		['check', 'ping', 'flip', 'channel', 'badge'].map((resource) => [`${resource}.getAll`, 1]),
+		definitionsOf('operation')
+			.filter((selector) =>
+				(selector.options as INodePropertyOptions[]).some(({ value }) => value === 'getAll'),
+			)
+			.map((selector) => [`${(selector.displayOptions?.show?.resource as string[])[0]}.getAll`, 1]),
 	);
+	expect(Object.keys(getMany).length).toBeGreaterThan(3);
 	for (const name of ['returnAll', 'limit']) {
 		expect(definitionsOf(name)).toHaveLength(1);
 		expect(shownFor(name)).toEqual(getMany);

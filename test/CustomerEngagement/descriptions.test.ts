@@ -47,11 +47,18 @@ describe('declared once: n8n evaluates a saved value once per definition of its 
 	});
 
 	test('Return All and Limit are shown for every Get Many, and only there', () => {
+		// Every Get Many the node declares, read from its Operation selectors.
 		const getMany = Object.fromEntries(
-			['activity', 'contact', 'customField', 'label', 'loyaltyReward', 'redeem', 'visit'].map(
-				(resource) => [`${resource}.getAll`, 1],
-			),
+			definitionsOf('operation')
+				.filter((selector) =>
+					(selector.options as INodePropertyOptions[]).some(({ value }) => value === 'getAll'),
+				)
+				.map((selector) => [
+					`${(selector.displayOptions?.show?.resource as string[])[0]}.getAll`,
+					1,
+				]),
 		);
+		expect(Object.keys(getMany).length).toBeGreaterThan(5);
 		expect(shownFor('returnAll')).toEqual(getMany);
 		expect(shownFor('limit')).toEqual(getMany);
 	});
