@@ -190,9 +190,6 @@ export async function pushPollChecks(target: PushPollTarget, record: Record): Pr
 			for (; listsSeen < listReads(); listsSeen++) pollsAt.push(Date.now());
 		}, 100);
 		const flipOf = (check: StoredCheck) => check.flips[check.flips.length - 1];
-		for (const check of [pushed, lost, ...burst]) cm.receivePing(check.uuid, 'fail');
-		const changedWithin =
-			flipOf(burst[burst.length - 1] ?? lost).created.getTime() - flipOf(pushed).created.getTime();
 		const notes = () =>
 			sink.state.notes.map((n) => ({
 				match: NOTE.exec(String(n.text)),
@@ -200,6 +197,14 @@ export async function pushPollChecks(target: PushPollTarget, record: Record): Pr
 				at: Date.parse(String(n.createdAt)),
 			}));
 		const notesOf = (check: StoredCheck) => notes().filter((n) => n.match?.[1] === check.name);
+		// The lone pushed change first, on its own: 50 executions started beside it (the burst, on
+		// n8n 1.123.81 in single mode) once left it with no run of its own, the poll then running it.
+		cm.receivePing(pushed.uuid, 'fail');
+		await waitUntil(() => notesOf(pushed).length > 0, 20_000);
+		for (const check of [lost, ...burst]) cm.receivePing(check.uuid, 'fail');
+		const changedWithin =
+			flipOf(burst[burst.length - 1] ?? lost).created.getTime() -
+			flipOf(burst[0] ?? lost).created.getTime();
 		// The lost push's note comes from the first poll after the changes, in the execution that
 		// reads all the others too; once that execution has ended, every note is in.
 		const all = [pushed, lost, ...burst];
